@@ -1,0 +1,8 @@
+//! # arbiter-rules: the FIDE Laws of Chess as a library
+//!
+//! Every rule cites its article of the Laws (`../shared/laws/LAWS.md` in the project tree):
+//! squares, pieces and positions (Art. 2), legal moves (Art. 3), the end of the game (Art. 5, 6.9,
+//! 9.6), draws by rule (Art. 9), algebraic notation (Appendix E), FEN and PGN, and game replay.
+//!
+//! Unvalidated setup data (a `Setup`, read from FEN) becomes a legal `Position` only through a
+//! checked conversion that names what is impossible about it.
