@@ -4,5 +4,19 @@
 //! squares, pieces and positions (Art. 2), legal moves (Art. 3), the end of the game (Art. 5, 6.9,
 //! 9.6), draws by rule (Art. 9), algebraic notation (Appendix E), FEN and PGN, and game replay.
 //!
-//! Unvalidated setup data (a `Setup`, read from FEN) becomes a legal `Position` only through a
+//! Unvalidated setup data (a [`Setup`], read from FEN) becomes a legal [`Position`] only through a
 //! checked conversion that names what is impossible about it.
+
+pub mod attacks;
+mod bitboard;
+mod fen;
+mod movegen;
+mod position;
+mod types;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use fen::{FenError, ParseFenError, parse_fen};
+pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
+pub use position::{Board, CastlingRights, IllegalMoveError, Position, PositionError, Setup};
+pub use types::{CastlingSide, Color, Move, MoveKind, ParseSquareError, Piece, PieceKind, Square};
