@@ -9,6 +9,7 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod draw;
 mod fen;
 mod movegen;
 mod position;
