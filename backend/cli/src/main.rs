@@ -25,7 +25,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         None => {
-            eprintln!("arbiter: the web service is not built yet; see `arbiter --help` for the tools");
+            eprintln!(
+                "arbiter: the web service is not built yet; see `arbiter --help` for the tools"
+            );
             Ok(ExitCode::SUCCESS)
         }
     };

@@ -43,8 +43,11 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", perft_parallel(&pos, depth, threads))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(path) = &args.epd else { bail!("give --epd FILE or --fen FEN --depth D") };
-    let file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let Some(path) = &args.epd else {
+        bail!("give --epd FILE or --fen FEN --depth D")
+    };
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut mismatches = 0;
     for (i, line) in BufReader::new(file).lines().enumerate() {
         let line = line.with_context(|| format!("{}: line {}", path.display(), i + 1))?;
@@ -69,7 +72,10 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
                 .and_then(|rest| rest.split_once(char::is_whitespace))
                 .and_then(|(d, n)| Some((d.parse::<u32>().ok()?, n.trim().parse::<u64>().ok()?)));
             let Some((depth, expected)) = parsed else {
-                bail!("{}: line {line_no}: `{field}` is not `Dn count`", path.display());
+                bail!(
+                    "{}: line {line_no}: `{field}` is not `Dn count`",
+                    path.display()
+                );
             };
             if expected > args.max_nodes {
                 continue;
@@ -79,9 +85,16 @@ pub fn run(args: &PerftArgs) -> anyhow::Result<ExitCode> {
                 writeln!(out, "{line_no} {depth} {nodes}")?;
             } else {
                 mismatches += 1;
-                writeln!(out, "{line_no} {depth} {nodes} MISMATCH expected {expected}")?;
+                writeln!(
+                    out,
+                    "{line_no} {depth} {nodes} MISMATCH expected {expected}"
+                )?;
             }
         }
     }
-    Ok(if mismatches == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if mismatches == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

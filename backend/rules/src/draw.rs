@@ -137,7 +137,11 @@ impl History {
         let len = self.keys.len();
         let window = (halfmove_clock as usize + 1).min(len);
         let start = len - window;
-        let first = if skip_latest { len.saturating_sub(2) } else { len - 1 };
+        let first = if skip_latest {
+            len.saturating_sub(2)
+        } else {
+            len - 1
+        };
         let mut count = 0;
         let mut i = first as isize;
         while i >= start as isize {
@@ -173,7 +177,13 @@ impl History {
     /// Art. 9.2 and 9.3, decided as 9.5 says.
     #[must_use]
     pub fn judge(&self, pos: &Position, claim: Claim) -> ClaimVerdict {
-        let verdict = |ok: bool| if ok { ClaimVerdict::Correct } else { ClaimVerdict::Incorrect };
+        let verdict = |ok: bool| {
+            if ok {
+                ClaimVerdict::Correct
+            } else {
+                ClaimVerdict::Incorrect
+            }
+        };
         match claim {
             Claim::Repetition => verdict(self.occurrences(pos) >= 3),
             Claim::FiftyMoves => verdict(pos.halfmove_clock() >= 100),
@@ -266,10 +276,16 @@ mod tests {
     fn threefold_counts_the_start_position() {
         let (pos, history) = shuffle(1);
         assert_eq!(history.occurrences(&pos), 2);
-        assert_eq!(history.judge(&pos, Claim::Repetition), ClaimVerdict::Incorrect);
+        assert_eq!(
+            history.judge(&pos, Claim::Repetition),
+            ClaimVerdict::Incorrect
+        );
         let (pos, history) = shuffle(2);
         assert_eq!(history.occurrences(&pos), 3);
-        assert_eq!(history.judge(&pos, Claim::Repetition), ClaimVerdict::Correct);
+        assert_eq!(
+            history.judge(&pos, Claim::Repetition),
+            ClaimVerdict::Correct
+        );
     }
 
     #[test]
@@ -277,24 +293,39 @@ mod tests {
         // After 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1, Black writes Ng8: the start position for the
         // third time (9.2(a)).
         let (mut pos, mut history) = shuffle(1);
-        for m in [mv(Square::G1, Square::F3), mv(Square::G8, Square::F6), mv(Square::F3, Square::G1)] {
+        for m in [
+            mv(Square::G1, Square::F3),
+            mv(Square::G8, Square::F6),
+            mv(Square::F3, Square::G1),
+        ] {
             pos = pos.play(m).unwrap();
             history.push(&pos);
         }
         let written = mv(Square::F6, Square::G8);
         assert_eq!(history.occurrences_after(&pos, written), Some(3));
-        assert_eq!(history.judge(&pos, Claim::RepetitionAfter(written)), ClaimVerdict::Correct);
+        assert_eq!(
+            history.judge(&pos, Claim::RepetitionAfter(written)),
+            ClaimVerdict::Correct
+        );
         let other = mv(Square::F6, Square::H5);
-        assert_eq!(history.judge(&pos, Claim::RepetitionAfter(other)), ClaimVerdict::Incorrect);
+        assert_eq!(
+            history.judge(&pos, Claim::RepetitionAfter(other)),
+            ClaimVerdict::Incorrect
+        );
         let illegal = mv(Square::F6, Square::F4);
-        assert_eq!(history.judge(&pos, Claim::RepetitionAfter(illegal)), ClaimVerdict::IllegalWrittenMove);
+        assert_eq!(
+            history.judge(&pos, Claim::RepetitionAfter(illegal)),
+            ClaimVerdict::IllegalWrittenMove
+        );
     }
 
     #[test]
     fn en_passant_possibility_makes_positions_differ() {
         // After 1.e4 Nf6 2.e5 d5 White may capture en passant; after 3.Nf3 Nc6 4.Ng1 Nb8 the pieces
         // stand as before but the capture is gone, so the position is not the same (9.2).
-        let mut pos = Position::from_fen("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3").unwrap();
+        let mut pos =
+            Position::from_fen("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3")
+                .unwrap();
         assert_eq!(pos.legal_en_passant(), Some(Square::D6));
         let mut history = History::new(&pos);
         for m in [
@@ -306,7 +337,11 @@ mod tests {
             pos = pos.play(m).unwrap();
             history.push(&pos);
         }
-        assert_eq!(history.occurrences(&pos), 1, "the e.p. possibility was lost");
+        assert_eq!(
+            history.occurrences(&pos),
+            1,
+            "the e.p. possibility was lost"
+        );
     }
 
     #[test]
@@ -339,18 +374,33 @@ mod tests {
     fn fifty_moves_and_seventy_five() {
         let pos = Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 99 80").unwrap();
         let history = History::new(&pos);
-        assert_eq!(history.judge(&pos, Claim::FiftyMoves), ClaimVerdict::Incorrect);
-        assert_eq!(history.judge(&pos, Claim::FiftyMovesAfter(mv(Square::A1, Square::A2))), ClaimVerdict::Correct);
+        assert_eq!(
+            history.judge(&pos, Claim::FiftyMoves),
+            ClaimVerdict::Incorrect
+        );
+        assert_eq!(
+            history.judge(&pos, Claim::FiftyMovesAfter(mv(Square::A1, Square::A2))),
+            ClaimVerdict::Correct
+        );
         let pos = Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 100 80").unwrap();
-        assert_eq!(History::new(&pos).judge(&pos, Claim::FiftyMoves), ClaimVerdict::Correct);
+        assert_eq!(
+            History::new(&pos).judge(&pos, Claim::FiftyMoves),
+            ClaimVerdict::Correct
+        );
         let pos = Position::from_fen("8/8/4k3/8/8/4K3/8/R7 w - - 150 80").unwrap();
         let history = History::new(&pos);
         assert_eq!(history.automatic_draw(&pos, LawsEdition::Laws2001), None);
-        assert_eq!(history.automatic_draw(&pos, LawsEdition::Later), Some(AutomaticDraw::SeventyFiveMoves));
+        assert_eq!(
+            history.automatic_draw(&pos, LawsEdition::Later),
+            Some(AutomaticDraw::SeventyFiveMoves)
+        );
         // A mate on the 75th move stands.
         let mate = Position::from_fen("4k2R/8/4K3/8/8/8/8/8 b - - 150 80").unwrap();
         assert!(mate.is_checkmate());
-        assert_eq!(History::new(&mate).automatic_draw(&mate, LawsEdition::Later), None);
+        assert_eq!(
+            History::new(&mate).automatic_draw(&mate, LawsEdition::Later),
+            None
+        );
     }
 
     #[test]
@@ -358,7 +408,10 @@ mod tests {
         let (pos, history) = shuffle(4);
         assert_eq!(history.occurrences(&pos), 5);
         assert_eq!(history.automatic_draw(&pos, LawsEdition::Laws2001), None);
-        assert_eq!(history.automatic_draw(&pos, LawsEdition::Later), Some(AutomaticDraw::FivefoldRepetition));
+        assert_eq!(
+            history.automatic_draw(&pos, LawsEdition::Later),
+            Some(AutomaticDraw::FivefoldRepetition)
+        );
     }
 
     #[test]
@@ -373,6 +426,9 @@ mod tests {
         assert_eq!(incorrect_claim_times(laws, m(90), m(0)), (m(60), m(180)));
         // Less than one minute: unchanged.
         assert_eq!(incorrect_claim_times(laws, m(45), m(10)), (m(45), m(190)));
-        assert_eq!(incorrect_claim_times(LawsEdition::Later, m(300), m(60)), (m(300), m(180)));
+        assert_eq!(
+            incorrect_claim_times(LawsEdition::Later, m(300), m(60)),
+            (m(300), m(180))
+        );
     }
 }
