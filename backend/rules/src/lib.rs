@@ -6,3 +6,4 @@
 //!
 //! Unvalidated setup data (a `Setup`, read from FEN) becomes a legal `Position` only through a
 //! checked conversion that names what is impossible about it.
+pub mod pgn;
