@@ -19,6 +19,9 @@ mod raw;
 mod reader;
 mod writer;
 
+#[cfg(test)]
+mod unit_tests;
+
 pub use error::PgnError;
 pub use raw::{Comment, MoveToken, RawGame};
 pub use reader::{Control, GameEnd, GameStart, PgnReader, Skipped, Visitor};

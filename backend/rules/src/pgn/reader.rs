@@ -82,7 +82,8 @@ pub trait Visitor {
     }
 
     /// A main-line move token (PGN standard section 8.2.3), exactly as written minus its move
-    /// number indication (`12.`, `12...`) and suffix annotation (`!`, `?!`...): usually SAN
+    /// number indication (`12.`, `12...`), suffix annotation (`!`, `?!`...) and en passant mark
+    /// `e.p.` (Appendix E.8; a separate `e.p.` token is dropped): usually SAN
     /// (Appendix E of the Laws), possibly with figurines or national letters, a null move (`--`,
     /// `Z0`), or anything else a file holds. The consumer decides what it means.
     fn move_token(&mut self, token: &str, line: u64) {
@@ -96,8 +97,9 @@ pub trait Visitor {
     }
 
     /// A main-line comment (PGN standard section 5): the text between `{` and `}` (a line break
-    /// inside becomes `\n`), or after `;` to the end of the line; not trimmed. `line` is where
-    /// the comment starts.
+    /// inside becomes `\n`), or after `;` to the end of the line; not trimmed. A draw offer
+    /// written `(=)` in the movetext (Appendix E.12) also arrives here, as the text `(=)`, and is
+    /// not counted as a variation. `line` is where the comment starts.
     fn comment(&mut self, text: &str, line: u64) {
         let _ = (text, line);
     }
@@ -485,6 +487,22 @@ fn strip_move_number(token: &str) -> &str {
     token
 }
 
+/// Whether `text` written alone as a movetext token reads back as the move token `text`: not
+/// empty, no whitespace or delimiter, not a termination marker, no move number, suffix annotation
+/// or en passant mark that the reader would strip, and no `%` or byte order mark that could land
+/// in the first column.
+pub(super) fn is_plain_move_token(text: &str) -> bool {
+    !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || (c.is_ascii() && is_delimiter(c as u8)))
+        && Termination::from_token(text).is_none()
+        && strip_move_number(text) == text
+        && !text.ends_with(['!', '?'])
+        && !text.ends_with("e.p.")
+        && !text.starts_with(['%', '\u{feff}'])
+}
+
 impl Parser {
     fn ensure_begun<V: Visitor>(&mut self, line: u64, visitor: &mut V) {
         if !self.g.begun {
@@ -622,6 +640,17 @@ impl Parser {
                     visitor.comment(line.get(i + 1..).unwrap_or(""), ln);
                 }
                 *pos = line.len();
+            }
+            b'(' if line.get(i..).is_some_and(|s| s.starts_with("(=)")) => {
+                // A draw offer as the Laws write it on a scoresheet (Appendix E.12), not a
+                // variation: delivered as a comment.
+                self.ensure_begun(ln, visitor);
+                self.end_tags(visitor);
+                self.g.stats.comments += 1;
+                if self.g.depth == 0 && !self.muted() {
+                    visitor.comment("(=)", ln);
+                }
+                *pos = i + 3;
             }
             b'(' => {
                 self.begin_movetext(ln, visitor);
@@ -860,6 +889,8 @@ impl Parser {
         let text = strip_move_number(token);
         let san = text.trim_end_matches(['!', '?']);
         let suffix = text.get(san.len()..).unwrap_or("");
+        // The optional en passant mark of Appendix E.8 (`exd6 e.p.`, also glued: `exd6e.p.`).
+        let san = san.strip_suffix("e.p.").unwrap_or(san);
         let deliver = self.g.depth == 0 && !self.muted();
         if deliver && !san.is_empty() {
             visitor.move_token(san, ln);

@@ -2,6 +2,7 @@
 
 use std::io::{self, Write};
 
+use super::reader::is_plain_move_token;
 use super::{RawGame, Termination};
 
 /// The Seven Tag Roster in export order, with the value written when a tag is absent (PGN
@@ -75,12 +76,19 @@ impl<W: Write> PgnWriter<W> {
     /// from its second and sixth fields.
     ///
     /// # Errors
-    /// An I/O error from the output.
+    /// [`io::ErrorKind::InvalidInput`] when a tag name is empty or holds whitespace, `"`, `[` or
+    /// `]` (nothing is written then); otherwise an I/O error from the output.
     pub fn begin_game<K: AsRef<str>, V: AsRef<str>>(
         &mut self,
         tags: &[(K, V)],
         result: Termination,
     ) -> io::Result<()> {
+        if let Some((name, _)) = tags.iter().find(|(k, _)| !is_tag_name(k.as_ref())) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{:?} cannot be written as a PGN tag name", name.as_ref()),
+            ));
+        }
         let find = |name: &str| {
             tags.iter()
                 .find(|(k, _)| k.as_ref() == name)
@@ -160,15 +168,12 @@ impl<W: Write> PgnWriter<W> {
     /// due (PGN standard section 8.2.2.2).
     ///
     /// # Errors
-    /// [`io::ErrorKind::InvalidInput`] when `san` is empty or holds whitespace or a PGN delimiter
-    /// (`{ } ( ) [ ] ; $ *`), which would not read back as one token; otherwise an I/O error from
-    /// the output.
+    /// [`io::ErrorKind::InvalidInput`] when `san` would not read back as the same move token:
+    /// empty, holding whitespace or a PGN delimiter (`{ } ( ) [ ] ; $ *`), a termination marker,
+    /// starting with a move number (`12.`) or `%`, or ending with a suffix annotation (`!`, `?`) or
+    /// `e.p.`; otherwise an I/O error from the output.
     pub fn write_move(&mut self, san: &str) -> io::Result<()> {
-        if san.is_empty()
-            || san
-                .chars()
-                .any(|c| c.is_whitespace() || "{}()[];$*".contains(c))
-        {
+        if !is_plain_move_token(san) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("{san:?} cannot be written as one PGN move token"),
@@ -272,4 +277,12 @@ impl<W: Write> PgnWriter<W> {
         annotations(self, usize::MAX)?;
         self.end_game()
     }
+}
+
+/// Whether the reader takes `name` back as a tag name: not empty, no whitespace, `"`, `[` or `]`.
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '[' | ']'))
 }
