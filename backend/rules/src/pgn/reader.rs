@@ -373,7 +373,7 @@ impl<R: BufRead> PgnReader<R> {
                 return Ok(any);
             }
             any = true;
-            match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+            match find_line_end(buf) {
                 Some(i) => {
                     bytes.extend_from_slice(buf.get(..i).unwrap_or_default());
                     self.skip_lf = buf.get(i) == Some(&b'\r');
@@ -388,6 +388,28 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
     }
+}
+
+/// The offset of the first LF or CR in `buf`. Scans eight bytes at a time for any byte below 14
+/// (LF is 10, CR 13; such bytes are rare in PGN text), then byte by byte.
+fn find_line_end(buf: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut offset = 0;
+    for chunk in buf.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_ne_bytes(word);
+        // Non-zero when some byte of `x` is below 14.
+        if x.wrapping_sub(ONES * 14) & !x & HIGHS != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    buf.get(offset..)?
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map(|i| offset + i)
 }
 
 /// `fill_buf`, retrying when interrupted.
@@ -429,45 +451,81 @@ fn looks_like_tag_line(line: &str) -> bool {
         && value.ends_with('"')
 }
 
-/// Bytes that end a token (PGN standard section 7), besides whitespace.
-const fn is_delimiter(b: u8) -> bool {
-    matches!(
-        b,
-        b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'*'
-    ) || b.is_ascii_whitespace()
-        || b == 0x0b
-}
+/// Byte classes for the scanner.
+const TOKEN: u8 = 0;
+const SPACE: u8 = 1;
+const DELIM: u8 = 2;
+const NON_ASCII: u8 = 3;
 
-/// The byte length of the whitespace character at `i` in `line`, or 0.
-fn whitespace_len(line: &str, i: usize) -> usize {
-    match line.as_bytes().get(i) {
-        Some(&b) if b < 0x80 => usize::from(b.is_ascii_whitespace() || b == 0x0b),
-        Some(_) => match line.get(i..).and_then(|s| s.chars().next()) {
-            Some(c) if c.is_whitespace() => c.len_utf8(),
-            _ => 0,
-        },
-        None => 0,
+/// The class of every byte: ASCII whitespace (space, tab, LF, VT, FF, CR), the PGN delimiters
+/// `{ } ( ) [ ] ; $ *` that end a token (PGN standard section 7), the bytes of non-ASCII
+/// characters, and the rest (token characters).
+static CLASS: [u8; 256] = {
+    let mut t = [TOKEN; 256];
+    let mut i = 0x80;
+    while i < 256 {
+        t[i] = NON_ASCII;
+        i += 1;
     }
+    t[b' ' as usize] = SPACE;
+    t[b'\t' as usize] = SPACE;
+    t[b'\n' as usize] = SPACE;
+    t[0x0b] = SPACE;
+    t[0x0c] = SPACE;
+    t[b'\r' as usize] = SPACE;
+    t[b'{' as usize] = DELIM;
+    t[b'}' as usize] = DELIM;
+    t[b'(' as usize] = DELIM;
+    t[b')' as usize] = DELIM;
+    t[b'[' as usize] = DELIM;
+    t[b']' as usize] = DELIM;
+    t[b';' as usize] = DELIM;
+    t[b'$' as usize] = DELIM;
+    t[b'*' as usize] = DELIM;
+    t
+};
+
+/// Whether an ASCII byte ends a token (whitespace or a PGN delimiter).
+fn is_delimiter(b: u8) -> bool {
+    matches!(CLASS[usize::from(b)], SPACE | DELIM)
 }
 
-/// The end of the token starting at `start` (exclusive byte offset).
+/// The offset of the first non-whitespace character at or after `i` in `line` (any Unicode
+/// whitespace).
+fn skip_whitespace(line: &str, mut i: usize) -> usize {
+    let bytes = line.as_bytes();
+    while let Some(&b) = bytes.get(i) {
+        match CLASS[usize::from(b)] {
+            SPACE => i += 1,
+            NON_ASCII => match line.get(i..).and_then(|s| s.chars().next()) {
+                Some(c) if c.is_whitespace() => i += c.len_utf8(),
+                _ => break,
+            },
+            _ => break,
+        }
+    }
+    i
+}
+
+/// The end of the token starting at `start` (exclusive byte offset; at least `start + 1`).
 fn token_end(line: &str, start: usize) -> usize {
     let bytes = line.as_bytes();
     let mut j = start;
-    while let Some(&b) = bytes.get(j) {
-        if b < 0x80 {
-            if is_delimiter(b) {
-                break;
-            }
+    loop {
+        while j < bytes.len() && CLASS[usize::from(bytes[j])] == TOKEN {
             j += 1;
-        } else {
-            match line.get(j..).and_then(|s| s.chars().next()) {
-                Some(c) if !c.is_whitespace() => j += c.len_utf8(),
-                Some(_) => break,
-                // Not at a character boundary: cannot happen for a `&str` walked by characters;
-                // step over the byte so the loop always ends.
-                None => j += 1,
+        }
+        match bytes.get(j) {
+            Some(&b) if CLASS[usize::from(b)] == NON_ASCII => {
+                match line.get(j..).and_then(|s| s.chars().next()) {
+                    Some(c) if !c.is_whitespace() => j += c.len_utf8(),
+                    Some(_) => break,
+                    // Not at a character boundary: cannot happen for a `&str` walked by
+                    // characters; step over the byte so the loop always ends.
+                    None => j += 1,
+                }
             }
+            _ => break,
         }
     }
     if j == start { start + 1 } else { j }
@@ -476,6 +534,20 @@ fn token_end(line: &str, start: usize) -> usize {
 /// Removes a move number indication (PGN standard section 8.2.2): `12.`, `12...`, `12.e4`,
 /// `...` (as in `12. ... e5`), and a bare number. Digits may be any Unicode decimal digits.
 fn strip_move_number(token: &str) -> &str {
+    // Fast path for ASCII: digits, then periods or the end.
+    let bytes = token.as_bytes();
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    match bytes.get(digits) {
+        None => return "",
+        Some(b'.') => {
+            let periods = bytes
+                .get(digits..)
+                .map_or(0, |rest| rest.iter().take_while(|&&b| b == b'.').count());
+            return token.get(digits + periods..).unwrap_or("");
+        }
+        Some(b) if b.is_ascii() => return token,
+        Some(_) => {}
+    }
     let rest =
         token.trim_start_matches(|c: char| c.is_ascii_digit() || (!c.is_ascii() && c.is_numeric()));
     if rest.is_empty() {
@@ -618,14 +690,7 @@ impl Parser {
             return Step::More;
         }
         let bytes = line.as_bytes();
-        let mut i = *pos;
-        loop {
-            let w = whitespace_len(line, i);
-            if w == 0 {
-                break;
-            }
-            i += w;
-        }
+        let i = skip_whitespace(line, *pos);
         *pos = i;
         let Some(&b) = bytes.get(i) else {
             return Step::More;
@@ -878,7 +943,14 @@ impl Parser {
     }
 
     fn token<V: Visitor>(&mut self, token: &str, ln: u64, visitor: &mut V) -> Step {
-        if let Some(t) = Termination::from_token(token) {
+        let first = token.as_bytes().first().copied().unwrap_or(0);
+        // Only `0-1`, `1-0`, `1/2-1/2`, `*` and `½-½` (U+00BD is C2 BD in UTF-8) can be markers.
+        let marker = if matches!(first, b'0' | b'1' | 0xc2) {
+            Termination::from_token(token)
+        } else {
+            None
+        };
+        if let Some(t) = marker {
             self.begin_movetext(ln, visitor);
             if self.g.depth == 0 {
                 return Step::End(Some(t));
@@ -887,8 +959,17 @@ impl Parser {
         }
         self.begin_movetext(ln, visitor);
         let text = strip_move_number(token);
-        let san = text.trim_end_matches(['!', '?']);
-        let suffix = text.get(san.len()..).unwrap_or("");
+        let marks = text
+            .as_bytes()
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        let split = text.len() - marks;
+        let (san, suffix) = (
+            text.get(..split).unwrap_or(""),
+            text.get(split..).unwrap_or(""),
+        );
         // The optional en passant mark of Appendix E.8 (`exd6 e.p.`, also glued: `exd6e.p.`).
         let san = san.strip_suffix("e.p.").unwrap_or(san);
         let deliver = self.g.depth == 0 && !self.muted();

@@ -600,3 +600,26 @@ fn en_passant_mark_and_draw_offer_from_scoresheets() {
     assert_eq!(g.skipped.variations, 0);
     assert_eq!(g.skipped.comments, 1);
 }
+
+#[test]
+fn line_ends_are_found_at_every_offset() {
+    // The line scanner works eight bytes at a time: put the line end at every offset of a word.
+    for len in 0..40 {
+        for end in ["\n", "\r", "\r\n"] {
+            let first = "a".repeat(len);
+            let text = format!("{first}{end}b{end}{first}{end}*");
+            let g = game(&text);
+            let expected: Vec<&str> = [first.as_str(), "b", first.as_str()]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .collect();
+            assert_eq!(tokens(&g), expected, "{len} {end:?}");
+            let last_line = g.moves().last().map(|m| m.line);
+            assert_eq!(
+                last_line,
+                Some(if len == 0 { 2 } else { 3 }),
+                "{len} {end:?}"
+            );
+        }
+    }
+}
