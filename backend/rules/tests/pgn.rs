@@ -290,6 +290,13 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_unicode_never_panics(text in any::<String>()) {
+        for g in PgnReader::new(text.as_bytes()).flatten() {
+            prop_assert!(g.moves().all(|m| !m.text.is_empty()));
+        }
+    }
+
+    #[test]
     fn pgn_like_text_never_panics(parts in proptest::collection::vec(
         prop_oneof![
             Just("[Event \"x\"]\n"), Just("{"), Just("}"), Just("("), Just(")"), Just(";"),

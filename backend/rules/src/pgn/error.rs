@@ -13,7 +13,10 @@ use std::io;
 #[non_exhaustive]
 pub enum PgnError {
     /// Error: a tag pair (PGN standard section 8.1) whose value has no closing `"` followed by
-    /// `]` on the line where it starts.
+    /// `]` on the line where it starts. The rest of that line is skipped and the game is read to
+    /// its end (its termination marker, or the next tag section after movetext). A value that
+    /// goes on to the next line is not joined: that line is read as movetext, so the tags after
+    /// it begin another game.
     #[error("line {line}: unterminated tag pair (no closing `\"]` on this line)")]
     UnterminatedTag {
         /// The line of the `[`.
