@@ -12,6 +12,7 @@ mod bitboard;
 pub mod draw;
 mod fen;
 mod movegen;
+pub mod pgn;
 mod position;
 mod types;
 mod zobrist;
