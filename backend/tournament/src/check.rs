@@ -139,7 +139,9 @@ pub enum IssueKind {
     #[error("result `{0}` without an opponent kept as written")]
     ResultWithoutOpponent(char),
     /// Asymmetric scores (Art. 13.4(e)/(f)) with no recorded reason.
-    #[error("asymmetric scores `{mine}` against opponent {opponent}'s `{theirs}`, no reason recorded")]
+    #[error(
+        "asymmetric scores `{mine}` against opponent {opponent}'s `{theirs}`, no reason recorded"
+    )]
     AsymmetricScores {
         /// The opponent.
         opponent: PairingNumber,
@@ -308,11 +310,7 @@ pub fn check(t: &Tournament) -> Vec<Problem> {
         let mut first_pab = None;
         for b in &r.byes {
             if !known.contains(&b.player) {
-                push(
-                    Some(b.player),
-                    rn,
-                    IssueKind::OpponentOutOfRange(b.player),
-                );
+                push(Some(b.player), rn, IssueKind::OpponentOutOfRange(b.player));
             }
             if !seen.insert(b.player) {
                 push(Some(b.player), rn, IssueKind::PairedTwice);

@@ -571,7 +571,8 @@ mod tests {
         r1.games.push(Game::new(1, 2, GameResult::white_wins()));
         r1.byes.push(Bye::new(3, ResultCode::Pab));
         let mut r2 = Round::new(2);
-        r2.games.push(Game::new(3, 1, GameResult::forfeit(Colour::White)));
+        r2.games
+            .push(Game::new(3, 1, GameResult::forfeit(Colour::White)));
         r2.byes.push(Bye::new(2, ResultCode::HalfBye));
         t.rounds = vec![r1, r2];
         let s1 = t.scores_after_round(1);

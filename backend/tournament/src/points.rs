@@ -155,9 +155,18 @@ mod tests {
             Points::parse("0.25"),
             Err(PointsError::TooPrecise(_))
         ));
-        assert!(matches!(Points::parse("x"), Err(PointsError::NotANumber(_))));
-        assert!(matches!(Points::parse("."), Err(PointsError::NotANumber(_))));
-        assert!(matches!(Points::parse("-1"), Err(PointsError::NotANumber(_))));
+        assert!(matches!(
+            Points::parse("x"),
+            Err(PointsError::NotANumber(_))
+        ));
+        assert!(matches!(
+            Points::parse("."),
+            Err(PointsError::NotANumber(_))
+        ));
+        assert!(matches!(
+            Points::parse("-1"),
+            Err(PointsError::NotANumber(_))
+        ));
         assert_eq!(Points::parse("  "), Err(PointsError::Empty));
         assert!(matches!(
             Points::parse("99999999999"),

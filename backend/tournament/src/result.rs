@@ -453,8 +453,14 @@ mod tests {
                 rated: true
             }
         );
-        assert_eq!(GameResult::double_forfeit().outcome(), Outcome::DoubleForfeit);
-        assert_eq!(GameResult::lost_by_both("12.7").outcome(), Outcome::LostByBoth);
+        assert_eq!(
+            GameResult::double_forfeit().outcome(),
+            Outcome::DoubleForfeit
+        );
+        assert_eq!(
+            GameResult::lost_by_both("12.7").outcome(),
+            Outcome::LostByBoth
+        );
         assert_eq!(GameResult::unknown().outcome(), Outcome::Unknown);
         assert_eq!(
             GameResult::forfeit(Colour::Black).outcome(),

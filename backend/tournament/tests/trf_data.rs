@@ -4,9 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use arbiter_tournament::{
-    Colour, IssueKind, Outcome, ResultCode, TrfVersion, read_trf, write_trf,
-};
+use arbiter_tournament::{Colour, IssueKind, Outcome, ResultCode, TrfVersion, read_trf, write_trf};
 
 fn trf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -45,8 +43,8 @@ fn round_trip_all(sub: &str, expect_canonical_001: bool) -> usize {
     assert!(!files.is_empty(), "no TRF files under {sub}");
     for f in &files {
         let bytes = fs::read(f).unwrap();
-        let first = read_trf(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}\n{:#?}", f.display(), e.errors));
+        let first =
+            read_trf(&bytes).unwrap_or_else(|e| panic!("{}: {e}\n{:#?}", f.display(), e.errors));
         for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
             let written = write_trf(&first.tournament, version);
             let again = read_trf(written.as_bytes())
@@ -135,7 +133,10 @@ fn karl_mala_forfeits_with_colour_dash_are_games_without_colours() {
             .iter()
             .any(|w| matches!(w.kind, IssueKind::ColourMissing(_)) && w.line == 26)
     );
-    assert_eq!(t.player(1).unwrap().birth_date.as_deref(), Some("1969.12.06"));
+    assert_eq!(
+        t.player(1).unwrap().birth_date.as_deref(),
+        Some("1969.12.06")
+    );
     assert_eq!(t.federation.as_deref(), Some(""));
     assert_eq!(r.version, TrfVersion::Trf16);
 }
@@ -155,12 +156,19 @@ fn gros_2010_fields_and_announced_absences() {
     assert_eq!(p1.fide_id, Some(13_400_304));
     assert_eq!(p1.federation.as_deref(), Some("AZE"));
     assert_eq!(p1.birth_date.as_deref(), Some("1978"));
-    assert_eq!(p1.reported_points, Some(arbiter_tournament::Points::from_tenths(40)));
+    assert_eq!(
+        p1.reported_points,
+        Some(arbiter_tournament::Points::from_tenths(40))
+    );
     // Round 5 holds only announced absences (Z, H): planned, not paired.
     let r5 = t.round(5).unwrap();
     assert!(r5.games.is_empty());
     assert_eq!(r5.state, arbiter_tournament::RoundState::Planned);
-    assert!(r5.byes.iter().any(|b| b.player == 22 && b.code == ResultCode::ZeroBye));
+    assert!(
+        r5.byes
+            .iter()
+            .any(|b| b.player == 22 && b.code == ResultCode::ZeroBye)
+    );
     assert_eq!(t.player_round(52, 1).code, ResultCode::Pab);
     assert_eq!(t.player_round(1, 1).colour, Some(Colour::White));
     let scores = t.scores_after_round(4);

@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use crate::check::{IssueKind, check};
 use crate::model::{
-    Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, RawRecord,
-    Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
+    Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, RawRecord, Round,
+    RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
 };
 use crate::points::Points;
 use crate::result::{Colour, GameResult, Outcome, ResultCode};
@@ -286,8 +286,7 @@ impl Reader {
             "250" => {
                 self.version_2026 = true;
                 let tokens: Vec<&str> = value.split_whitespace().collect();
-                let nums: Option<Vec<u16>> =
-                    tokens.iter().skip(1).map(|t| parse_u16(t)).collect();
+                let nums: Option<Vec<u16>> = tokens.iter().skip(1).map(|t| parse_u16(t)).collect();
                 match (tokens.first().map(|t| Points::parse(t)), nums.as_deref()) {
                     (Some(Ok(p)), Some(&[r1, r2, p1, p2]))
                         if 1 <= r1
@@ -364,8 +363,10 @@ impl Reader {
                 }
             }
             _ => {
-                if matches!(code.as_str(), "299" | "300" | "310" | "320" | "330" | "352" | "362")
-                {
+                if matches!(
+                    code.as_str(),
+                    "299" | "300" | "310" | "320" | "330" | "352" | "362"
+                ) {
                     self.version_2026 = true;
                 }
                 self.issue(no, None, None, None, IssueKind::KeptVerbatim(code.clone()));
@@ -462,15 +463,9 @@ impl Reader {
         if self.errors.len() > before {
             return;
         }
-        if let Some(first) = self.players.get(&pn) {
-            let _ = first;
-            self.issue(
-                no,
-                Some(5),
-                pl,
-                None,
-                IssueKind::DuplicatePairingNumber(pn),
-            );
+        if self.players.contains_key(&pn) {
+            let kind = IssueKind::DuplicatePairingNumber(pn);
+            self.issue(no, Some(5), pl, None, kind);
             return;
         }
         self.players.insert(
@@ -612,7 +607,10 @@ impl Reader {
                 let line = match problem.kind {
                     IssueKind::BeyondRoundsPlanned(..) => self.rounds_planned_line,
                     IssueKind::PointsDisagree { .. } | IssueKind::ForbiddenPairPlayed(..) => {
-                        problem.player.and_then(|p| lines.get(&p).copied()).unwrap_or(0)
+                        problem
+                            .player
+                            .and_then(|p| lines.get(&p).copied())
+                            .unwrap_or(0)
                     }
                     // The rest was found (with its line) while building the rounds.
                     _ => continue,
@@ -660,7 +658,8 @@ impl Reader {
                 let Some(e) = rp.entries.get(&rn) else {
                     continue;
                 };
-                let at = |col: usize, kind: IssueKind| (rp.line, Some(e.column + col), pn, rn, kind);
+                let at =
+                    |col: usize, kind: IssueKind| (rp.line, Some(e.column + col), pn, rn, kind);
                 let Some(q) = e.opponent else {
                     let mut code = e.code;
                     match code {
