@@ -380,7 +380,7 @@ mod tests {
             reported: Points::ONE,
             computed: Points::ZERO
         }));
-        assert_eq!(kinds.len(), 5, "{kinds:?}");
+        assert_eq!(kinds.len(), 4, "{kinds:?}");
     }
 
     #[test]
