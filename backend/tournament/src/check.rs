@@ -107,7 +107,8 @@ pub enum IssueKind {
     /// Two rounds have the same number, or a round is numbered 0.
     #[error("round number {0} is used twice or is 0")]
     BadRoundNumber(RoundNumber),
-    /// Two players who must not meet are paired (`XXP`/`260`).
+    /// Two players who must not meet are paired (`XXP`/`260`): a warning, since the restriction
+    /// may have been added after they met.
     #[error("players {0} and {1} are a forbidden pair")]
     ForbiddenPairPlayed(PairingNumber, PairingNumber),
     // ---- warnings: what was tolerated ----
@@ -195,6 +196,7 @@ impl IssueKind {
                 | IssueKind::DuplicateHeader(_)
                 | IssueKind::RoundsPlannedMissing
                 | IssueKind::BeyondRoundsPlanned(..)
+                | IssueKind::ForbiddenPairPlayed(..)
         )
     }
 }

@@ -8,15 +8,16 @@
 //! never panics.
 //!
 //! [`write_trf`] writes either version: `XXR` <-> `142`, `XXC white1/black1` <-> `152`, `BBx` <->
-//! `162`, `XXA` <-> `250`, `XXP` <-> `260` (only pairs forbidden in all rounds have an `XXP`
-//! form; others stay `260`).
+//! `162`, `XXA` <-> `250`. Forbidden pairs are `260` for a range of rounds and `XXP` for all
+//! rounds, in both versions.
 //!
 //! Record layouts this module assumes where the sources summarised in `shared/formats/TRF.md`
 //! leave details open (a real TRF-2026 file that differs is kept verbatim with a warning, never
 //! misread): `162 W 1.0 D 0.5 L 0.0 A 0.0 P 1.0 X 0.5` (symbol/points pairs, any subset);
 //! `240 H 5 12 17` (code, round, players); `250 1.0 1 3 1 20` (points, first and last round,
 //! first and last player); `260 1 9 4 12` (first and last round, players); `XXA 12 1.0 1.0`
-//! (player, points per round); `XXP 4 12` (players); `XXS W=1 D=0.5 ...` (JaVaFo's keys).
+//! (player, points per round); `XXP 4 12` (players). `XXS` and other unknown records are kept
+//! verbatim (with a warning).
 
 mod read;
 mod write;

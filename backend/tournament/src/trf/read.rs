@@ -76,6 +76,8 @@ struct Reader {
     errors: Vec<TrfIssue>,
     warnings: Vec<TrfIssue>,
     players: BTreeMap<PairingNumber, RawPlayer>,
+    /// Every start number seen, even on records with errors.
+    seen: std::collections::BTreeSet<PairingNumber>,
     version_2026: bool,
     rounds_planned_line: usize,
     s162: Option<[Option<Points>; 6]>,
@@ -460,12 +462,12 @@ impl Reader {
             column += 10;
             round = round.saturating_add(1);
         }
-        if self.errors.len() > before {
-            return;
-        }
-        if self.players.contains_key(&pn) {
+        if !self.seen.insert(pn) {
             let kind = IssueKind::DuplicatePairingNumber(pn);
             self.issue(no, Some(5), pl, None, kind);
+            return;
+        }
+        if self.errors.len() > before {
             return;
         }
         self.players.insert(
@@ -685,7 +687,10 @@ impl Reader {
                     continue;
                 }
                 let Some(other) = self.players.get(&q) else {
-                    issues.push(at(0, IssueKind::OpponentOutOfRange(q)));
+                    // A record with errors of its own is already reported: no cascade.
+                    if !self.seen.contains(&q) {
+                        issues.push(at(0, IssueKind::OpponentOutOfRange(q)));
+                    }
                     continue;
                 };
                 let back = other.entries.get(&rn);

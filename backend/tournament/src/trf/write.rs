@@ -14,7 +14,8 @@ use super::{TrfVersion, fmt_points};
 ///
 /// Order: header records `012`-`132`; then the number of rounds, the initial colour and the
 /// scoring (TRF16: `XXR`, `XXC`, `BBW`...`BBU` when not the default; TRF-2026: `142`, `152`,
-/// `162`); records `172`-`222`; accelerations (`XXA` / `250`), forbidden pairs (`XXP` / `260`),
+/// `162`); records `172`-`222`; accelerations (`XXA` / `250`), forbidden pairs (`260` for a range
+/// of rounds, `XXP` in both versions for all rounds: TRF-2026 has no all-rounds form),
 /// announced byes (`240`); the `001` records in pairing-number order; then the records kept
 /// verbatim. `001` records use the fixed columns of FIDE Handbook C.04 Annex 2 (round blocks from
 /// column 92, `0000 - X` for a result without opponent, `-` as colour when colours are unknown),
@@ -152,12 +153,9 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     }
     for fp in &t.forbidden_pairs {
         let players: Vec<String> = fp.players.iter().map(ToString::to_string).collect();
-        match (version, fp.rounds) {
-            (TrfVersion::Trf16, None) => line("XXP", &players.join(" ")),
-            (_, rounds) => {
-                let (from, to) = rounds.unwrap_or((1, t.rounds_planned.unwrap_or(MAX_ROUNDS)));
-                line("260", &format!("{from} {to} {}", players.join(" ")));
-            }
+        match fp.rounds {
+            None => line("XXP", &players.join(" ")),
+            Some((from, to)) => line("260", &format!("{from} {to} {}", players.join(" "))),
         }
     }
     for b in &t.announced_byes {
@@ -184,9 +182,6 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     }
     out
 }
-
-/// Rounds written for a pair forbidden in all rounds when the number of rounds is unknown.
-const MAX_ROUNDS: RoundNumber = 99;
 
 /// Runs of equal non-zero points: `(first round, last round, points)`.
 fn runs(points: &[Points]) -> Vec<(usize, usize, Points)> {
