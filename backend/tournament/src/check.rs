@@ -169,6 +169,25 @@ pub enum IssueKind {
     /// rounds' rules).
     #[error("number of rounds not given (XXR or 142)")]
     RoundsPlannedMissing,
+    /// The number of players (`062`) or rated players (`072`) written disagrees with the players.
+    #[error("record {record} says {declared}, but the file has {actual}")]
+    DeclaredCountMismatch {
+        /// `062` or `072`.
+        record: &'static str,
+        /// The value written.
+        declared: String,
+        /// The count found.
+        actual: usize,
+    },
+    /// Two players meet again over the board (illegal in a Swiss, C.04.1; normal in a double
+    /// round robin, hence a warning).
+    #[error("already played opponent {opponent} in round {earlier}")]
+    MetBefore {
+        /// The opponent.
+        opponent: PairingNumber,
+        /// The round of the earlier game.
+        earlier: RoundNumber,
+    },
     /// More rounds hold results than were planned.
     #[error("round {0} is beyond the {1} rounds planned")]
     BeyondRoundsPlanned(RoundNumber, RoundNumber),
@@ -197,6 +216,8 @@ impl IssueKind {
                 | IssueKind::RoundsPlannedMissing
                 | IssueKind::BeyondRoundsPlanned(..)
                 | IssueKind::ForbiddenPairPlayed(..)
+                | IssueKind::DeclaredCountMismatch { .. }
+                | IssueKind::MetBefore { .. }
         )
     }
 }
@@ -325,6 +346,49 @@ pub fn check(t: &Tournament) -> Vec<Problem> {
             }
         }
     }
+    let mut met: BTreeMap<(PairingNumber, PairingNumber), RoundNumber> = BTreeMap::new();
+    let mut ordered: Vec<_> = t.rounds.iter().collect();
+    ordered.sort_by_key(|r| r.number);
+    for r in ordered {
+        for g in r.games.iter().filter(|g| g.result.white.is_played()) {
+            let key = (g.white.min(g.black), g.white.max(g.black));
+            if let Some(&earlier) = met.get(&key) {
+                push(
+                    Some(key.0),
+                    Some(r.number),
+                    IssueKind::MetBefore {
+                        opponent: key.1,
+                        earlier,
+                    },
+                );
+            } else {
+                met.insert(key, r.number);
+            }
+        }
+    }
+    let rated = t
+        .players
+        .iter()
+        .filter(|p| p.rating.is_some_and(|r| r > 0))
+        .count();
+    for (record, declared, actual) in [
+        ("062", &t.declared_players, t.players.len()),
+        ("072", &t.declared_rated_players, rated),
+    ] {
+        if let Some(d) = declared
+            && d.trim().parse::<usize>().ok() != Some(actual)
+        {
+            push(
+                None,
+                None,
+                IssueKind::DeclaredCountMismatch {
+                    record,
+                    declared: d.clone(),
+                    actual,
+                },
+            );
+        }
+    }
     let scores: BTreeMap<_, _> = t.scores_after_round(RoundNumber::MAX);
     let last_paired = t
         .rounds
@@ -406,5 +470,45 @@ mod tests {
         let problems = check(&t);
         assert_eq!(problems.len(), 1);
         assert!(!problems[0].kind.is_error());
+    }
+
+    #[test]
+    fn rematches_and_declared_counts_are_warnings() {
+        let mut t = base();
+        t.declared_players = Some("5".into());
+        t.declared_rated_players = Some("0".into());
+        for n in 1..=2 {
+            let mut r = Round::new(n);
+            r.games.push(Game::new(1, 2, GameResult::draw()));
+            t.rounds.push(r);
+        }
+        let mut r = Round::new(3);
+        r.games
+            .push(Game::new(2, 1, GameResult::forfeit(crate::Colour::White)));
+        t.rounds.push(r);
+        let problems = check(&t);
+        assert_eq!(
+            problems,
+            vec![
+                Problem {
+                    player: Some(1),
+                    round: Some(2),
+                    kind: IssueKind::MetBefore {
+                        opponent: 2,
+                        earlier: 1
+                    }
+                },
+                Problem {
+                    player: None,
+                    round: None,
+                    kind: IssueKind::DeclaredCountMismatch {
+                        record: "062",
+                        declared: "5".into(),
+                        actual: 4
+                    }
+                },
+            ]
+        );
+        assert!(problems.iter().all(|p| !p.kind.is_error()));
     }
 }

@@ -22,4 +22,6 @@ pub use model::{
 pub use points::{Points, PointsError};
 pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};
 pub use scoring::ScoringSystem;
-pub use trf::{TrfError, TrfIssue, TrfRead, TrfVersion, TrfWarning, read_trf, write_trf};
+pub use trf::{
+    TrfError, TrfIssue, TrfRead, TrfVersion, TrfWarning, encode_latin1, read_trf, write_trf,
+};

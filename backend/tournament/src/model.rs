@@ -465,6 +465,18 @@ impl Tournament {
             })
     }
 
+    /// The acceleration points (`XXA` / `250`) a player gets for pairing round `round`; zero
+    /// when none.
+    #[must_use]
+    pub fn acceleration(&self, player: PairingNumber, round: RoundNumber) -> Points {
+        self.accelerations
+            .iter()
+            .find(|a| a.player == player)
+            .and_then(|a| a.points.get(usize::from(round).checked_sub(1)?))
+            .copied()
+            .unwrap_or(Points::ZERO)
+    }
+
     /// A player's records for rounds 1 to [`Tournament::last_round`].
     #[must_use]
     pub fn player_rounds(&self, player: PairingNumber) -> Vec<PlayerRound> {
@@ -514,18 +526,39 @@ impl Tournament {
 }
 
 /// Reads a date in the formats real TRF files use: `2005/07/28`, `2005-07-28`, `2005.07.28`,
-/// `28.07.2005`, `28. 07. 2005`, `24/09/2010`, `10/09/24` (`YY/MM/DD`, record `132`).
-/// `None` when none fits (for example a year alone or `May 29, 2020`).
+/// `28.07.2005`, `28. 07. 2005`, `24/09/2010`, `10/09/24` (`YY/MM/DD`, record `132`; years 70-99
+/// are 19YY, the others 20YY) and `May 29, 2020`. `None` when none fits (for example a year alone).
 #[must_use]
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    const FORMATS: [&str; 7] = [
-        "%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y", "%y/%m/%d",
-    ];
-    FORMATS
+    let t = text.trim();
+    if let Ok(d) = NaiveDate::parse_from_str(t, "%b %d, %Y") {
+        return Some(d);
+    }
+    let parts: Vec<&str> = t.split(['/', '-', '.']).map(str::trim).collect();
+    let [a, b, c] = parts.as_slice() else {
+        return None;
+    };
+    if [a, b, c]
         .iter()
-        .find_map(|f| NaiveDate::parse_from_str(&t, f).ok())
-        .or_else(|| NaiveDate::parse_from_str(text.trim(), "%b %d, %Y").ok())
+        .any(|p| p.is_empty() || !p.bytes().all(|x| x.is_ascii_digit()))
+    {
+        return None;
+    }
+    let num = |s: &str| s.parse::<u32>().ok();
+    let (y, m, d) = match (a.len(), b.len(), c.len()) {
+        (4, 1..=2, 1..=2) => (num(a)?, num(b)?, num(c)?),
+        (1..=2, 1..=2, 4) => (num(c)?, num(b)?, num(a)?),
+        (2, 2, 2) => {
+            let yy = num(a)?;
+            (
+                if yy >= 70 { 1900 + yy } else { 2000 + yy },
+                num(b)?,
+                num(c)?,
+            )
+        }
+        _ => return None,
+    };
+    NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)
 }
 
 #[cfg(test)]
@@ -547,6 +580,10 @@ mod tests {
             NaiveDate::from_ymd_opt(2020, 5, 29)
         );
         assert_eq!(parse_date("1978"), None);
+        assert_eq!(parse_date("25/09/02"), NaiveDate::from_ymd_opt(2025, 9, 2));
+        assert_eq!(parse_date("99/09/02"), NaiveDate::from_ymd_opt(1999, 9, 2));
+        assert_eq!(parse_date("2005/13/40"), None);
+        assert_eq!(parse_date("1/2"), None);
     }
 
     #[test]

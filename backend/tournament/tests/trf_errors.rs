@@ -321,3 +321,30 @@ fn empty_and_garbage_input_never_panics() {
         let _ = read_trf(bytes);
     }
 }
+
+#[test]
+fn round_dates_are_written_at_the_round_columns_and_latin1_encoding() {
+    let f = file(&[
+        p(1, "Müller", "1.0", &["   2 w 1", "0000 - H"]),
+        p(2, "B", "0.5", &["   1 b 0", "0000 - H"]),
+    ]);
+    let mut t = read_trf(f.as_bytes()).unwrap().tournament;
+    assert_eq!(t.acceleration(1, 1), Points::ZERO);
+    let d =
+        |day| chrono::NaiveDate::from_ymd_opt(2025, 9, day).and_then(|d| d.and_hms_opt(0, 0, 0));
+    t.rounds[0].scheduled = d(1);
+    t.rounds[1].scheduled = d(2);
+    let out = write_trf(&t, TrfVersion::Trf16);
+    let line = out.lines().find(|l| l.starts_with("132")).unwrap();
+    assert_eq!(line.find("25/09/01"), Some(91), "{line}");
+    assert_eq!(line.find("25/09/02"), Some(101), "{line}");
+    let back = read_trf(out.as_bytes()).unwrap().tournament;
+    assert_eq!(back.rounds[1].scheduled, d(2));
+    let latin1 = arbiter_tournament::trf::encode_latin1(&out).unwrap();
+    assert!(latin1.windows(6).any(|w| w == b"M\xfcller"));
+    assert_eq!(
+        read_trf(&latin1).unwrap().tournament.players[0].name,
+        "Müller"
+    );
+    assert_eq!(arbiter_tournament::trf::encode_latin1("Łódź"), None);
+}

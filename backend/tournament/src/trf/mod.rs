@@ -23,6 +23,15 @@ mod read;
 mod write;
 
 pub use read::read_trf;
+
+/// Encodes TRF text as Latin-1, the encoding older rating software expects (TRF-2026 recommends
+/// UTF-8, which [`write_trf`] produces). `None` when a character is outside Latin-1.
+#[must_use]
+pub fn encode_latin1(text: &str) -> Option<Vec<u8>> {
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).ok())
+        .collect()
+}
 pub use write::write_trf;
 
 use serde::{Deserialize, Serialize};

@@ -80,6 +80,8 @@ struct Reader {
     seen: std::collections::BTreeSet<PairingNumber>,
     version_2026: bool,
     rounds_planned_line: usize,
+    /// The line of each header record (the first, when repeated).
+    header_lines: BTreeMap<String, usize>,
     s162: Option<[Option<Points>; 6]>,
     bbx: [Option<Points>; 6],
     accelerations: BTreeMap<PairingNumber, Vec<Points>>,
@@ -199,6 +201,7 @@ impl Reader {
             chars.iter().skip(3).collect()
         };
         let value = value.trim_end();
+        self.header_lines.entry(code.clone()).or_insert(no);
         match code.as_str() {
             "001" => self.player(no, &chars),
             "012" | "022" | "032" | "042" | "052" | "062" | "072" | "082" | "092" | "102"
@@ -608,12 +611,15 @@ impl Reader {
                 };
                 let line = match problem.kind {
                     IssueKind::BeyondRoundsPlanned(..) => self.rounds_planned_line,
-                    IssueKind::PointsDisagree { .. } | IssueKind::ForbiddenPairPlayed(..) => {
-                        problem
-                            .player
-                            .and_then(|p| lines.get(&p).copied())
-                            .unwrap_or(0)
+                    IssueKind::DeclaredCountMismatch { record, .. } => {
+                        self.header_lines.get(record).copied().unwrap_or(0)
                     }
+                    IssueKind::PointsDisagree { .. }
+                    | IssueKind::ForbiddenPairPlayed(..)
+                    | IssueKind::MetBefore { .. } => problem
+                        .player
+                        .and_then(|p| lines.get(&p).copied())
+                        .unwrap_or(0),
                     // The rest was found (with its line) while building the rounds.
                     _ => continue,
                 };
