@@ -1,0 +1,688 @@
+//! CSV import of players; CSV export of players, standings and round results.
+//!
+//! # Importing players
+//! A header row is required. Columns are matched by header name, case-insensitively and in any
+//! order; an unknown or repeated header is an error (it is usually a typo that would otherwise
+//! lose a column). The delimiter is whichever of `,` `;` or tab occurs most in the header line.
+//! The bytes are UTF-8 (with or without a byte-order mark) or, when they are not valid UTF-8,
+//! Latin-1.
+//!
+//! | column | required | content |
+//! |---|---|---|
+//! | `name` | yes | `Last, First`, at most 33 characters (TRF `001` columns 15-47) |
+//! | `pairing_number` | no | 1-9999; when absent, players are numbered after the existing ones, in file order |
+//! | `sex` | no | `m` or `w` (`f` is accepted) |
+//! | `title` | no | `GM IM WGM FM WIM CM WFM WCM` (old lower-case spellings accepted) |
+//! | `rating` | no | FIDE rating, 0-9999 |
+//! | `federation` | no | three letters, e.g. `ESP` |
+//! | `fide_id` | no | digits |
+//! | `birth_date` | no | `YYYY/MM/DD`, `YYYY-MM-DD`, `DD.MM.YYYY` or a year `YYYY` |
+//! | `status` | no | `active` (default), `withdrawn` or `late` |
+//!
+//! Import is all or nothing: if any row is bad, nothing is imported and every bad field is
+//! reported with its line number (the header is line 1), column name, value and reason.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+
+use crate::model::{
+    PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament, parse_date,
+};
+use crate::points::Points;
+use crate::result::{Outcome, ResultCode};
+
+/// The columns [`import_players`] understands, as [`export_players`] writes them.
+pub const PLAYER_COLUMNS: [&str; 9] = [
+    "pairing_number",
+    "name",
+    "sex",
+    "title",
+    "rating",
+    "federation",
+    "fide_id",
+    "birth_date",
+    "status",
+];
+
+/// One bad field (or row) of a CSV import.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: `{value}`: {reason}", column.as_ref().map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct CsvRowError {
+    /// The line, from 1 (the header is line 1).
+    pub line: u64,
+    /// The column's header name, when one field is at fault.
+    pub column: Option<String>,
+    /// The value found.
+    pub value: String,
+    /// Why it is rejected.
+    pub reason: String,
+}
+
+/// A rejected CSV import: every error found. Nothing was imported.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} error(s) in the CSV file; first: {}", errors.len(), errors.first().map(ToString::to_string).unwrap_or_default())]
+pub struct CsvError {
+    /// The errors, in line order.
+    pub errors: Vec<CsvRowError>,
+}
+
+/// Decodes UTF-8 (skipping a byte-order mark) or else Latin-1.
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// Imports players from CSV (see the module documentation for the columns). `existing` are the
+/// players already in the tournament: their pairing numbers and FIDE ids must not be reused, and
+/// players without a `pairing_number` column are numbered after the highest existing one.
+///
+/// # Errors
+/// [`CsvError`] listing every bad row and field: missing header or `name` column, unknown or
+/// repeated header, a row with the wrong number of fields, an empty name, a value that does not
+/// parse, a pairing number or FIDE id used twice (in the file or with `existing`).
+pub fn import_players(bytes: &[u8], existing: &[Player]) -> Result<Vec<Player>, CsvError> {
+    let text = decode(bytes);
+    let header_line = text.lines().next().unwrap_or("");
+    let delimiter = [b',', b';', b'\t']
+        .into_iter()
+        .max_by_key(|d| header_line.bytes().filter(|b| b == d).count())
+        .unwrap_or(b',');
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(true)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut errors = Vec::new();
+    let err = |line: u64, column: Option<&str>, value: &str, reason: String| CsvRowError {
+        line,
+        column: column.map(str::to_owned),
+        value: value.to_owned(),
+        reason,
+    };
+    let headers = match reader.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            return Err(CsvError {
+                errors: vec![err(1, None, "", e.to_string())],
+            });
+        }
+    };
+    let mut index = [None; 9];
+    for (i, h) in headers.iter().enumerate() {
+        let key = h.trim().to_ascii_lowercase();
+        match PLAYER_COLUMNS.iter().position(|c| *c == key) {
+            Some(k) if index.get(k).is_some_and(Option::is_none) => {
+                if let Some(slot) = index.get_mut(k) {
+                    *slot = Some(i);
+                }
+            }
+            Some(_) => errors.push(err(1, Some(h), h, "column given twice".into())),
+            None => errors.push(err(
+                1,
+                Some(h),
+                h,
+                format!("unknown column (known: {})", PLAYER_COLUMNS.join(", ")),
+            )),
+        }
+    }
+    if index[1].is_none() {
+        errors.push(err(
+            1,
+            Some("name"),
+            "",
+            "the `name` column is required".into(),
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(CsvError { errors });
+    }
+    let mut used_numbers: BTreeSet<PairingNumber> =
+        existing.iter().map(|p| p.pairing_number).collect();
+    let mut used_ids: BTreeSet<u64> = existing
+        .iter()
+        .filter_map(|p| p.fide_id)
+        .filter(|&id| id != 0)
+        .collect();
+    let mut next = existing.iter().map(|p| p.pairing_number).max().unwrap_or(0);
+    let mut players = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, csv::Position::line);
+                errors.push(err(line, None, "", e.to_string()));
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, csv::Position::line);
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        if record.len() != headers.len() {
+            errors.push(err(
+                line,
+                None,
+                "",
+                format!(
+                    "{} fields where the header has {}",
+                    record.len(),
+                    headers.len()
+                ),
+            ));
+            continue;
+        }
+        let get = |k: usize| -> (&'static str, &str) {
+            let name = PLAYER_COLUMNS.get(k).copied().unwrap_or("");
+            let v = index
+                .get(k)
+                .copied()
+                .flatten()
+                .and_then(|i| record.get(i))
+                .unwrap_or("")
+                .trim();
+            (name, v)
+        };
+        let before = errors.len();
+        let (col, name) = get(1);
+        if name.is_empty() {
+            errors.push(err(line, Some(col), name, "a name is required".into()));
+        } else if name.chars().count() > 33 {
+            errors.push(err(
+                line,
+                Some(col),
+                name,
+                "longer than 33 characters".into(),
+            ));
+        }
+        let mut p = Player::new(0, name);
+        let (col, v) = get(0);
+        let pn = if v.is_empty() {
+            next = next.saturating_add(1);
+            Some(next)
+        } else {
+            match v.parse::<u16>() {
+                Ok(n) if (1..=9999).contains(&n) => Some(n),
+                _ => {
+                    errors.push(err(
+                        line,
+                        Some(col),
+                        v,
+                        "not a number from 1 to 9999".into(),
+                    ));
+                    None
+                }
+            }
+        };
+        if let Some(n) = pn {
+            if used_numbers.insert(n) {
+                p.pairing_number = n;
+                next = next.max(n);
+            } else {
+                errors.push(err(
+                    line,
+                    Some(col),
+                    v,
+                    format!("pairing number {n} is already used"),
+                ));
+            }
+        }
+        let (col, v) = get(2);
+        p.sex = match v.to_ascii_lowercase().as_str() {
+            "" => None,
+            "m" => Some(Sex::Male),
+            "w" | "f" => Some(Sex::Female),
+            _ => {
+                errors.push(err(line, Some(col), v, "sex must be m or w".into()));
+                None
+            }
+        };
+        let (_, v) = get(3);
+        p.title = Title::parse(v).map(|(t, _)| t);
+        if let Some(Title::Other(_)) = p.title {
+            let (col, v) = get(3);
+            errors.push(err(line, Some(col), v, "not a FIDE title".into()));
+        }
+        let (col, v) = get(4);
+        if !v.is_empty() {
+            match v.parse::<u16>() {
+                Ok(r) if r <= 9999 => p.rating = Some(r),
+                _ => errors.push(err(
+                    line,
+                    Some(col),
+                    v,
+                    "not a rating from 0 to 9999".into(),
+                )),
+            }
+        }
+        let (col, v) = get(5);
+        if !v.is_empty() {
+            if v.len() == 3 && v.bytes().all(|b| b.is_ascii_alphabetic()) {
+                p.federation = Some(v.to_ascii_uppercase());
+            } else {
+                errors.push(err(
+                    line,
+                    Some(col),
+                    v,
+                    "not a three-letter federation".into(),
+                ));
+            }
+        }
+        let (col, v) = get(6);
+        if !v.is_empty() {
+            match v.parse::<u64>() {
+                Ok(id) if v.bytes().all(|b| b.is_ascii_digit()) && v.len() <= 11 => {
+                    if id != 0 && !used_ids.insert(id) {
+                        errors.push(err(line, Some(col), v, "FIDE id already used".into()));
+                    }
+                    p.fide_id = Some(id);
+                }
+                _ => errors.push(err(line, Some(col), v, "not a FIDE id (digits)".into())),
+            }
+        }
+        let (col, v) = get(7);
+        if !v.is_empty() {
+            let year_only = v.len() == 4 && v.bytes().all(|b| b.is_ascii_digit());
+            if year_only || parse_date(v).is_some() {
+                p.birth_date = Some(v.to_owned());
+            } else {
+                errors.push(err(
+                    line,
+                    Some(col),
+                    v,
+                    "not a date such as 1985/04/23".into(),
+                ));
+            }
+        }
+        let (col, v) = get(8);
+        p.status = match v.to_ascii_lowercase().as_str() {
+            "" | "active" => PlayerStatus::Active,
+            "withdrawn" => PlayerStatus::Withdrawn,
+            "late" | "late entry" | "late_entry" => PlayerStatus::LateEntry,
+            _ => {
+                errors.push(err(
+                    line,
+                    Some(col),
+                    v,
+                    "status must be active, withdrawn or late".into(),
+                ));
+                PlayerStatus::Active
+            }
+        };
+        if errors.len() == before {
+            players.push(p);
+        }
+    }
+    if errors.is_empty() {
+        Ok(players)
+    } else {
+        Err(CsvError { errors })
+    }
+}
+
+fn status_word(s: PlayerStatus) -> &'static str {
+    match s {
+        PlayerStatus::Active => "active",
+        PlayerStatus::Withdrawn => "withdrawn",
+        PlayerStatus::LateEntry => "late",
+    }
+}
+
+/// Writes players as CSV with the columns of [`PLAYER_COLUMNS`] (UTF-8, comma-separated, with a
+/// header row); [`import_players`] reads it back.
+///
+/// # Errors
+/// The writer's I/O errors, as [`csv::Error`].
+pub fn export_players(players: &[Player], out: impl Write) -> Result<(), csv::Error> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(PLAYER_COLUMNS)?;
+    for p in players {
+        let sex = match p.sex {
+            Some(Sex::Male) => "m",
+            Some(Sex::Female) => "w",
+            None => "",
+        };
+        w.write_record([
+            p.pairing_number.to_string(),
+            p.name.clone(),
+            sex.to_owned(),
+            p.title
+                .as_ref()
+                .map(|t| t.as_str().to_owned())
+                .unwrap_or_default(),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            p.federation.clone().unwrap_or_default(),
+            p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
+            p.birth_date.clone().unwrap_or_default(),
+            status_word(p.status).to_owned(),
+        ])?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// One row of the standings: the rank, the player, the score and the tie-break values, already
+/// formatted by whoever computed them (FIDE C.07 tie-breaks live outside this crate).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingRow {
+    /// The rank (ties share a rank).
+    pub rank: u16,
+    /// The player's pairing number.
+    pub pairing_number: PairingNumber,
+    /// The score (C.07 `PTS`).
+    pub points: Points,
+    /// One value per tie-break, in the order of the tie-break names.
+    pub tiebreaks: Vec<String>,
+}
+
+/// Standings by score alone after round `after`: highest score first, ties sharing a rank and
+/// listed by pairing number, with no tie-break values. Tie-breaks refine this elsewhere.
+#[must_use]
+pub fn standings_by_points(t: &Tournament, after: RoundNumber) -> Vec<StandingRow> {
+    let mut scores: Vec<(PairingNumber, Points)> =
+        t.scores_after_round(after).into_iter().collect();
+    scores.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut rows: Vec<StandingRow> = Vec::with_capacity(scores.len());
+    for (i, (pn, points)) in scores.into_iter().enumerate() {
+        let rank = match rows.last() {
+            Some(prev) if prev.points == points => prev.rank,
+            _ => u16::try_from(i + 1).unwrap_or(u16::MAX),
+        };
+        rows.push(StandingRow {
+            rank,
+            pairing_number: pn,
+            points,
+            tiebreaks: Vec::new(),
+        });
+    }
+    rows
+}
+
+/// Writes standings as CSV: `rank, pairing_number, name, title, rating, federation, points`, then
+/// one column per tie-break name (e.g. `BH/C1`, `SB`). Points are written `4.5`.
+///
+/// # Errors
+/// The writer's I/O errors, as [`csv::Error`].
+pub fn export_standings(
+    t: &Tournament,
+    rows: &[StandingRow],
+    tiebreak_names: &[&str],
+    out: impl Write,
+) -> Result<(), csv::Error> {
+    let mut w = csv::Writer::from_writer(out);
+    let mut header: Vec<String> = [
+        "rank",
+        "pairing_number",
+        "name",
+        "title",
+        "rating",
+        "federation",
+        "points",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    header.extend(tiebreak_names.iter().map(|s| (*s).to_owned()));
+    w.write_record(&header)?;
+    for row in rows {
+        let p = t.player(row.pairing_number);
+        let mut rec = vec![
+            row.rank.to_string(),
+            row.pairing_number.to_string(),
+            p.map(|p| p.name.clone()).unwrap_or_default(),
+            p.and_then(|p| p.title.as_ref())
+                .map(|t| t.as_str().to_owned())
+                .unwrap_or_default(),
+            p.and_then(|p| p.rating)
+                .map(|r| r.to_string())
+                .unwrap_or_default(),
+            p.and_then(|p| p.federation.clone()).unwrap_or_default(),
+            row.points.to_string(),
+        ];
+        rec.extend(
+            (0..tiebreak_names.len()).map(|i| row.tiebreaks.get(i).cloned().unwrap_or_default()),
+        );
+        w.write_record(&rec)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// The result as people write it: `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-` (double forfeit),
+/// `0-0` (lost by both, Art. 12.8), `*` (pending), `?` (unknown/adjourned), otherwise each side's
+/// points under the tournament's scoring, e.g. `0-0.5` (Art. 13.4 penalty).
+fn result_text(t: &Tournament, white: ResultCode, black: ResultCode) -> String {
+    let r = crate::result::GameResult::new(white, black);
+    match r.outcome() {
+        Outcome::Pending => "*".into(),
+        Outcome::Won { winner, .. } => match winner {
+            crate::Colour::White => "1-0".into(),
+            crate::Colour::Black => "0-1".into(),
+        },
+        Outcome::Drawn { .. } => "1/2-1/2".into(),
+        Outcome::Forfeit { winner } => match winner {
+            crate::Colour::White => "+/-".into(),
+            crate::Colour::Black => "-/+".into(),
+        },
+        Outcome::DoubleForfeit => "-/-".into(),
+        Outcome::LostByBoth => "0-0".into(),
+        Outcome::Unknown => "?".into(),
+        Outcome::Asymmetric => format!("{}-{}", t.scoring.points(white), t.scoring.points(black)),
+    }
+}
+
+/// Writes one round's results as CSV: `round, board, white, white_name, black, black_name,
+/// result, white_code, black_code, penalty, reason, recorded_by`. Games come first (in board
+/// order, then in stored order); each bye is a row with only `white` (the player), the code in
+/// `white_code` and `result` `bye`.
+///
+/// # Errors
+/// The writer's I/O errors, as [`csv::Error`].
+pub fn export_round_results(
+    t: &Tournament,
+    round: RoundNumber,
+    out: impl Write,
+) -> Result<(), csv::Error> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "round",
+        "board",
+        "white",
+        "white_name",
+        "black",
+        "black_name",
+        "result",
+        "white_code",
+        "black_code",
+        "penalty",
+        "reason",
+        "recorded_by",
+    ])?;
+    let name = |pn: PairingNumber| t.player(pn).map(|p| p.name.clone()).unwrap_or_default();
+    let code = |c: ResultCode| c.trf_char().to_string().trim().to_owned();
+    if let Some(r) = t.round(round) {
+        let mut games: Vec<_> = r.games.iter().collect();
+        games.sort_by_key(|g| g.board.unwrap_or(u16::MAX));
+        for g in games {
+            let (penalty, reason) = g.result.penalty.as_ref().map_or_else(
+                || (String::new(), String::new()),
+                |p| (format!("{:?}", p.kind), p.reason.clone()),
+            );
+            w.write_record([
+                round.to_string(),
+                g.board.map(|b| b.to_string()).unwrap_or_default(),
+                g.white.to_string(),
+                name(g.white),
+                g.black.to_string(),
+                name(g.black),
+                result_text(t, g.result.white, g.result.black),
+                code(g.result.white),
+                code(g.result.black),
+                penalty,
+                reason,
+                g.result.recorded_by.clone().unwrap_or_default(),
+            ])?;
+        }
+        for b in &r.byes {
+            w.write_record([
+                round.to_string(),
+                String::new(),
+                b.player.to_string(),
+                name(b.player),
+                String::new(),
+                String::new(),
+                "bye".to_owned(),
+                code(b.code),
+                String::new(),
+                String::new(),
+                String::new(),
+                b.recorded_by.clone().unwrap_or_default(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Bye, Game, Round};
+    use crate::result::{GameResult, PenaltyKind};
+
+    #[test]
+    fn imports_with_any_column_order_and_case() {
+        let csv = "Name;RATING;fide_id;Title;sex\n\"Carlsen, Magnus\";2830;1503014;GM;m\nPolgar, Judit;2675;700070;gm;w\n";
+        let players = import_players(csv.as_bytes(), &[]).unwrap();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0].name, "Carlsen, Magnus");
+        assert_eq!(players[0].pairing_number, 1);
+        assert_eq!(players[1].pairing_number, 2);
+        assert_eq!(players[1].title, Some(Title::Gm));
+        assert_eq!(players[1].sex, Some(Sex::Female));
+        assert_eq!(players[0].rating, Some(2830));
+    }
+
+    #[test]
+    fn latin1_and_bom() {
+        let mut latin1 = b"name,federation\n".to_vec();
+        latin1.extend_from_slice(b"\"M\xfcller, J\xf6rg\",GER\n");
+        let p = import_players(&latin1, &[]).unwrap();
+        assert_eq!(p[0].name, "Müller, Jörg");
+        let bom = "\u{feff}name\nÅse, Øy\n";
+        let p = import_players(bom.as_bytes(), &[]).unwrap();
+        assert_eq!(p[0].name, "Åse, Øy");
+    }
+
+    #[test]
+    fn all_or_nothing_with_every_error_located() {
+        let csv = "name,rating,sex,pairing_number\nA,2000,m,1\nB,abc,x,1\n,1500,m,\nD,1600,w,3\n";
+        let e = import_players(csv.as_bytes(), &[]).unwrap_err();
+        let got: Vec<(u64, Option<&str>)> = e
+            .errors
+            .iter()
+            .map(|r| (r.line, r.column.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, Some("pairing_number")),
+                (3, Some("sex")),
+                (3, Some("rating")),
+                (4, Some("name")),
+            ]
+        );
+        assert_eq!(e.errors[2].value, "abc");
+        assert_eq!(e.errors[0].reason, "pairing number 1 is already used");
+    }
+
+    #[test]
+    fn header_problems() {
+        let e = import_players(b"nmae,rating\nA,1\n", &[]).unwrap_err();
+        assert_eq!(e.errors.len(), 2, "{e:?}");
+        assert!(e.errors.iter().all(|r| r.line == 1));
+        let e = import_players(b"name,name\nA,B\n", &[]).unwrap_err();
+        assert_eq!(e.errors.len(), 1);
+        let e = import_players(b"name,rating\nA,1,extra\n", &[]).unwrap_err();
+        assert_eq!(e.errors[0].line, 2);
+    }
+
+    #[test]
+    fn numbers_continue_after_existing_and_clash_is_an_error() {
+        let existing = vec![Player::new(7, "X")];
+        let p = import_players(b"name\nA\nB\n", &existing).unwrap();
+        assert_eq!(
+            p.iter().map(|p| p.pairing_number).collect::<Vec<_>>(),
+            [8, 9]
+        );
+        assert!(import_players(b"name,pairing_number\nA,7\n", &existing).is_err());
+    }
+
+    #[test]
+    fn export_then_import_round_trips() {
+        let mut a = Player::new(1, "Carlsen, Magnus");
+        a.title = Some(Title::Gm);
+        a.rating = Some(2830);
+        a.federation = Some("NOR".into());
+        a.fide_id = Some(1_503_014);
+        a.birth_date = Some("1990/11/30".into());
+        a.sex = Some(Sex::Male);
+        let mut b = Player::new(2, "Doe, Jane");
+        b.status = PlayerStatus::Withdrawn;
+        let mut out = Vec::new();
+        export_players(&[a.clone(), b.clone()], &mut out).unwrap();
+        let back = import_players(&out, &[]).unwrap();
+        assert_eq!(back, vec![a, b]);
+    }
+
+    #[test]
+    fn standings_and_round_results() {
+        let mut t = Tournament::default();
+        for pn in 1..=4 {
+            t.players.push(Player::new(pn, format!("P{pn}")));
+        }
+        let mut r = Round::new(1);
+        r.games.push(Game::new(1, 2, GameResult::draw()));
+        let mut g = Game::new(
+            3,
+            4,
+            GameResult::penalised(
+                ResultCode::Loss,
+                ResultCode::Draw,
+                PenaltyKind::OffenderReduced,
+                "phone",
+            )
+            .recorded_by("IA Smith"),
+        );
+        g.board = Some(1);
+        r.games.push(g);
+        t.rounds.push(r);
+        let mut r2 = Round::new(2);
+        r2.byes.push(Bye::new(2, ResultCode::Pab));
+        t.rounds.push(r2);
+        let rows = standings_by_points(&t, 2);
+        let ranks: Vec<(u16, u16)> = rows.iter().map(|r| (r.rank, r.pairing_number)).collect();
+        assert_eq!(ranks, vec![(1, 2), (2, 1), (2, 4), (4, 3)]);
+        let mut out = Vec::new();
+        export_standings(&t, &rows, &["BH"], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("rank,pairing_number,name,title,rating,federation,points,BH\n"));
+        assert!(text.contains("\n1,2,P2,,,,1.5,\n"), "{text}");
+        let mut out = Vec::new();
+        export_round_results(&t, 1, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "1,1,3,P3,4,P4,0.0-0.5,0,=,OffenderReduced,phone,IA Smith"
+        );
+        assert_eq!(lines[2], "1,,1,P1,2,P2,1/2-1/2,=,=,,,");
+        let mut out = Vec::new();
+        export_round_results(&t, 2, &mut out).unwrap();
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .contains("2,,2,P2,,,bye,U,,,,")
+        );
+    }
+}

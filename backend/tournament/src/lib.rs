@@ -1,0 +1,27 @@
+//! The tournament domain of Arbiter, with no I/O: tournaments, players, rounds, games and byes
+//! ([`model`]); every TRF result code, double forfeits, games lost by both (Art. 12.8), unknown
+//! results and asymmetric scores set by a penalty (Art. 13.4(e)/(f)) ([`result`]); scoring
+//! (Art. 11, [`scoring`]); validation ([`check`]); TRF16 and TRF-2026 reading and writing
+//! ([`trf`]); CSV import and export ([`csv_io`]).
+//!
+//! Scores are exact: [`Points`] counts tenths of a point, never floating point.
+
+pub mod check;
+pub mod csv_io;
+pub mod model;
+pub mod points;
+pub mod result;
+pub mod scoring;
+pub mod trf;
+
+pub use check::{IssueKind, Problem, check};
+pub use model::{
+    Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, PlayerRound,
+    PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
+};
+pub use points::{Points, PointsError};
+pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};
+pub use scoring::ScoringSystem;
+pub use trf::{
+    TrfError, TrfIssue, TrfRead, TrfVersion, TrfWarning, encode_latin1, read_trf, write_trf,
+};

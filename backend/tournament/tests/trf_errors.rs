@@ -1,0 +1,350 @@
+//! The TRF reader on small hand-made files: each error names line, column and player; what is
+//! tolerated comes back as a warning; TRF16 <-> TRF-2026 conversions keep every field.
+
+use arbiter_tournament::{
+    Colour, ForbiddenPairs, IssueKind, Outcome, Points, ResultCode, ScoringSystem, TrfIssue,
+    TrfVersion, read_trf, write_trf,
+};
+
+/// A `001` record in the canonical columns (round blocks as `oooo c r`).
+fn p(pn: u16, name: &str, points: &str, blocks: &[&str]) -> String {
+    let mut l = format!(
+        "001 {pn:>4}      {name:<33} {:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}",
+        "", "", "", "", ""
+    );
+    for b in blocks {
+        l.push_str("  ");
+        l.push_str(b);
+    }
+    l.trim_end().to_owned()
+}
+
+fn file(lines: &[String]) -> String {
+    let mut s = String::from("012 Test\nXXR 3\n");
+    for l in lines {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+fn errors(text: &str) -> Vec<TrfIssue> {
+    read_trf(text.as_bytes())
+        .expect_err("should be rejected")
+        .errors
+}
+
+#[test]
+fn opponent_who_does_not_point_back() {
+    let f = file(&[
+        p(1, "A", "1.0", &["   2 w 1"]),
+        p(2, "B", "0.0", &["   3 b 0"]),
+        p(3, "C", "1.0", &["   2 w 1"]),
+    ]);
+    let e = errors(&f);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].line, e[0].column, e[0].player, e[0].round),
+        (3, Some(92), Some(1), Some(1))
+    );
+    assert_eq!(
+        e[0].kind,
+        IssueKind::OpponentDoesNotPointBack {
+            opponent: 2,
+            their_opponent: 3
+        }
+    );
+}
+
+#[test]
+fn points_that_disagree_with_results() {
+    let f = file(&[
+        p(1, "A", "0.5", &["   2 w 1"]),
+        p(2, "B", "0.0", &["   1 b 0"]),
+    ]);
+    let e = errors(&f);
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        (e[0].line, e[0].column, e[0].player),
+        (3, Some(81), Some(1))
+    );
+    assert_eq!(
+        e[0].kind,
+        IssueKind::PointsDisagree {
+            reported: Points::HALF,
+            computed: Points::ONE
+        }
+    );
+    // The same file under a scoring of 3/1/0 given by BBx records is consistent.
+    let f = file(&[
+        "BBW 3.0".into(),
+        p(1, "A", "3.0", &["   2 w 1"]),
+        p(2, "B", "0.0", &["   1 b 0"]),
+    ]);
+    let r = read_trf(f.as_bytes()).unwrap();
+    assert_eq!(r.tournament.scoring.win, Points::from_tenths(30));
+    assert_eq!(r.tournament.scoring.pab, Points::from_tenths(30));
+}
+
+#[test]
+fn two_pabs_in_one_round() {
+    let f = file(&[
+        p(1, "A", "1.0", &["0000 - U"]),
+        p(2, "B", "1.0", &["0000 - U"]),
+    ]);
+    let e = errors(&f);
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        (e[0].line, e[0].column, e[0].player),
+        (4, Some(99), Some(2))
+    );
+    assert_eq!(e[0].kind, IssueKind::TwoPabs { first: 1 });
+}
+
+#[test]
+fn every_error_is_reported_not_just_the_first() {
+    let f = file(&[
+        p(1, "A", "1.0", &["   9 w 1"]),
+        p(2, "B", "x", &["   1 b ?"]),
+        p(3, "C", "0.0", &["   3 q 0"]),
+        p(3, "D", "0.0", &[]),
+        "001 abcd".into(),
+        p(4, "E", "1.0", &["   5 w 1"]),
+        p(5, "F", "0.0", &["   4 w -"]),
+    ]);
+    let e = errors(&f);
+    let got: Vec<(usize, Option<usize>, IssueKind)> = e
+        .iter()
+        .map(|i| (i.line, i.column, i.kind.clone()))
+        .collect();
+    assert!(
+        got.contains(&(3, Some(92), IssueKind::OpponentOutOfRange(9))),
+        "{got:#?}"
+    );
+    assert!(got.iter().any(|g| g.0 == 4 && g.1 == Some(81)));
+    assert!(got.contains(&(4, Some(99), IssueKind::BadResult('?'))));
+    assert!(got.contains(&(5, Some(97), IssueKind::BadColour('q'))));
+    assert!(got.contains(&(6, Some(5), IssueKind::DuplicatePairingNumber(3))));
+    assert!(got.contains(&(7, Some(5), IssueKind::BadPairingNumber("abcd".into()))));
+    assert!(got.contains(&(
+        8,
+        Some(97),
+        IssueKind::ColoursClash {
+            opponent: 5,
+            colour: 'w'
+        }
+    )));
+    // Lines are in order.
+    assert!(got.windows(2).all(|w| w[0].0 <= w[1].0));
+}
+
+#[test]
+fn results_that_cannot_stand_together() {
+    let f = file(&[
+        p(1, "A", "1.0", &["   2 w 1"]),
+        p(2, "B", "0.0", &["   1 b -"]),
+    ]);
+    let e = errors(&f);
+    assert_eq!(
+        e[0].kind,
+        IssueKind::ResultsDisagree {
+            opponent: 2,
+            mine: '1',
+            theirs: '-'
+        }
+    );
+    assert_eq!(e[0].column, Some(99));
+}
+
+#[test]
+fn special_outcomes_and_tolerances() {
+    let f = file(&[
+        p(1, "A", "0.5", &["   2 w -", "   3 w 0", "   4 b X"]),
+        p(2, "B", "1.5", &["   1 b -", "0000   +", "   3 b ="]),
+        p(3, "C", "1.0", &["   4 w 1", "   1 b 0", "   2 w 0"]),
+        p(4, "D", "0.5", &["   3 b 0", "0000 - -", "   1 w X"]),
+    ]);
+    let r = read_trf(f.as_bytes()).unwrap();
+    let t = &r.tournament;
+    let outcome = |round: u16, pn: u16| {
+        t.round(round)
+            .unwrap()
+            .games
+            .iter()
+            .find(|g| g.white == pn || g.black == pn)
+            .unwrap()
+            .result
+            .outcome()
+    };
+    assert_eq!(outcome(1, 1), Outcome::DoubleForfeit);
+    assert_eq!(outcome(2, 1), Outcome::LostByBoth);
+    assert_eq!(outcome(3, 1), Outcome::Unknown);
+    assert_eq!(outcome(3, 2), Outcome::Asymmetric);
+    // `0000   +`: an old PAB spelling.
+    assert_eq!(t.player_round(2, 2).code, ResultCode::Pab);
+    assert_eq!(t.player_round(4, 2).code, ResultCode::ForfeitLoss);
+    let kinds: Vec<&IssueKind> = r.warnings.iter().map(|w| &w.kind).collect();
+    assert!(kinds.contains(&&IssueKind::PabWrittenAsForfeitWin));
+    assert!(
+        kinds
+            .iter()
+            .any(|k| matches!(k, IssueKind::AsymmetricScores { .. }))
+    );
+    // `X` scores as a draw by default (TRF-2026 162: X = D); the asymmetric `=`/`0` gives B ½
+    // and C nothing.
+    let scores = t.scores_after_round(3);
+    assert_eq!(scores[&1], Points::HALF);
+    assert_eq!(scores[&2], Points::from_tenths(15));
+    assert_eq!(scores[&3], Points::ONE);
+    assert_eq!(t.scores_after_round(1)[&2], Points::ZERO);
+    // Written back and read again, nothing changes.
+    for v in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+        let again = read_trf(write_trf(t, v).as_bytes()).unwrap();
+        assert_eq!(&again.tournament, t);
+    }
+}
+
+#[test]
+fn line_endings_encodings_and_columns_in_characters() {
+    let name = "Müller, Jörg";
+    let body = file(&[
+        p(1, name, "1.0", &["   2 w 1"]),
+        p(2, "Åse, Øy", "0.0", &["   1 b 0"]),
+    ]);
+    let crlf = body.replace('\n', "\r\n");
+    let cr = body.replace('\n', "\r");
+    let latin1: Vec<u8> = body
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    for bytes in [
+        body.as_bytes().to_vec(),
+        crlf.into_bytes(),
+        cr.into_bytes(),
+        latin1,
+    ] {
+        let r = read_trf(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.tournament.players[0].name, name);
+        assert_eq!(r.tournament.players[1].name, "Åse, Øy");
+        assert_eq!(r.tournament.player_round(1, 1).colour, Some(Colour::White));
+        assert_eq!(write_trf(&r.tournament, TrfVersion::Trf16), body);
+    }
+}
+
+#[test]
+fn trf_2026_records_convert_to_trf16_and_back() {
+    let text = [
+        "012 Open 2026",
+        "142 9",
+        "152 B",
+        "162 W 3.0 D 1.0 L 0.0 A 0.0 P 3.0 X 1.0",
+        "192 FIDE_DUTCH_2025",
+        "212 PTS, BH/C1, SB",
+        "222 40/6000+30:1500+30",
+        "240 H 2 3",
+        "250 1.0 1 2 1 2",
+        "260 1 9 1 2",
+        "299 whatever an arbiter wrote",
+        "### a comment",
+        &p(1, "A", "3.0", &["   3 b 1"]),
+        &p(2, "B", "3.0", &["   4 w 1"]),
+        &p(3, "C", "0.0", &["   1 w 0"]),
+        &p(4, "D", "0.0", &["   2 b 0"]),
+    ]
+    .join("\n");
+    let r = read_trf(text.as_bytes()).unwrap_or_else(|e| panic!("{e:#?}"));
+    assert_eq!(r.version, TrfVersion::Trf2026);
+    let t = &r.tournament;
+    assert_eq!(t.rounds_planned, Some(9));
+    assert_eq!(t.initial_colour, Some(Colour::Black));
+    assert_eq!(
+        t.scoring,
+        ScoringSystem::from_main(Points::from_tenths(30), Points::ONE, Points::ZERO)
+    );
+    assert_eq!(t.accelerations.len(), 2);
+    assert_eq!(t.accelerations[0].points, vec![Points::ONE, Points::ONE]);
+    assert_eq!(
+        t.forbidden_pairs,
+        vec![ForbiddenPairs {
+            rounds: Some((1, 9)),
+            players: vec![1, 2]
+        }]
+    );
+    assert_eq!(t.announced_byes.len(), 1);
+    assert_eq!(t.other_records.len(), 2);
+    let trf16 = write_trf(t, TrfVersion::Trf16);
+    assert!(trf16.contains("\nXXR 9\n"), "{trf16}");
+    assert!(trf16.contains("\nXXC black1\n"));
+    assert!(trf16.contains("\nBBW 3.0\n"));
+    assert!(trf16.contains("\nXXA    1   1.0   1.0\n"));
+    assert!(!trf16.contains("\n142 "));
+    let back16 = read_trf(trf16.as_bytes()).unwrap();
+    assert_eq!(&back16.tournament, t);
+    let trf26 = write_trf(&back16.tournament, TrfVersion::Trf2026);
+    assert!(trf26.contains("\n142 9\n152 B\n162 W 3.0 D 1.0 L 0.0 A 0.0 P 3.0 X 1.0\n"));
+    assert!(trf26.contains("\n250 1.0 1 2 1 1\n"));
+    assert_eq!(read_trf(trf26.as_bytes()).unwrap().tournament, *t);
+}
+
+#[test]
+fn unreadable_header_values_are_kept_and_warned() {
+    let text = "012 T\nXXR nine\nZZZ something\n";
+    let r = read_trf(text.as_bytes()).unwrap();
+    assert_eq!(r.tournament.rounds_planned, None);
+    assert_eq!(r.tournament.other_records.len(), 2);
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.line == 2 && matches!(w.kind, IssueKind::BadHeaderValue { .. }))
+    );
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.line == 3 && w.kind == IssueKind::KeptVerbatim("ZZZ".into()))
+    );
+    let out = write_trf(&r.tournament, TrfVersion::Trf16);
+    assert!(out.contains("XXR nine\n") && out.contains("ZZZ something\n"));
+}
+
+#[test]
+fn empty_and_garbage_input_never_panics() {
+    for bytes in [
+        &b""[..],
+        b"\n\n",
+        b"001",
+        b"001 ",
+        b"\xff\xfe\x00",
+        b"001    1",
+        b"XXA",
+        b"250 1 1 999 1 9999",
+    ] {
+        let _ = read_trf(bytes);
+    }
+}
+
+#[test]
+fn round_dates_are_written_at_the_round_columns_and_latin1_encoding() {
+    let f = file(&[
+        p(1, "Müller", "1.0", &["   2 w 1", "0000 - H"]),
+        p(2, "B", "0.5", &["   1 b 0", "0000 - H"]),
+    ]);
+    let mut t = read_trf(f.as_bytes()).unwrap().tournament;
+    assert_eq!(t.acceleration(1, 1), Points::ZERO);
+    let d =
+        |day| chrono::NaiveDate::from_ymd_opt(2025, 9, day).and_then(|d| d.and_hms_opt(0, 0, 0));
+    t.rounds[0].scheduled = d(1);
+    t.rounds[1].scheduled = d(2);
+    let out = write_trf(&t, TrfVersion::Trf16);
+    let line = out.lines().find(|l| l.starts_with("132")).unwrap();
+    assert_eq!(line.find("25/09/01"), Some(91), "{line}");
+    assert_eq!(line.find("25/09/02"), Some(101), "{line}");
+    let back = read_trf(out.as_bytes()).unwrap().tournament;
+    assert_eq!(back.rounds[1].scheduled, d(2));
+    let latin1 = arbiter_tournament::trf::encode_latin1(&out).unwrap();
+    assert!(latin1.windows(6).any(|w| w == b"M\xfcller"));
+    assert_eq!(
+        read_trf(&latin1).unwrap().tournament.players[0].name,
+        "Müller"
+    );
+    assert_eq!(arbiter_tournament::trf::encode_latin1("Łódź"), None);
+}
