@@ -4,9 +4,15 @@
 //! `cargo test` checks every depth whose expected count is at most [`FAST_LIMIT`] nodes; the
 //! ignored test `perft_all_up_to_1e8` checks every count up to 10^8 (run by CI in release mode).
 
-use arbiter_rules::{CastlingSide, Color, FenError, ParseFenError, Position, PositionError, perft};
+use arbiter_rules::{
+    CastlingSide, Color, FenError, ParseFenError, Position, PositionError, perft, perft_parallel,
+};
 
 const FAST_LIMIT: u64 = 1_000_000;
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
 
 struct Case {
     line: usize,
@@ -87,7 +93,11 @@ fn check(
                 continue;
             }
             assert_eq!(
-                perft(&pos, depth),
+                if expected > FAST_LIMIT {
+                    perft_parallel(&pos, depth, threads())
+                } else {
+                    perft(&pos, depth)
+                },
                 expected,
                 "{name}:{} `{}` depth {depth}",
                 case.line,
