@@ -12,6 +12,7 @@ mod bitboard;
 mod fen;
 mod movegen;
 mod position;
+mod san;
 mod types;
 mod zobrist;
 
@@ -19,4 +20,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, ParseFenError, parse_fen};
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use position::{Board, CastlingRights, IllegalMoveError, Position, PositionError, Setup};
+pub use san::{
+    CheckMarks, IllegalReason, MoveError, PieceLetters, RankDigits, SanFormat, detect_letters,
+};
 pub use types::{CastlingSide, Color, Move, MoveKind, ParseSquareError, Piece, PieceKind, Square};
