@@ -22,7 +22,7 @@ use std::fmt;
 
 use crate::attacks::{self, between};
 use crate::bitboard::Bitboard;
-use crate::movegen::MoveList;
+use crate::movegen::Sink;
 use crate::position::Position;
 use crate::types::{CastlingSide, Color, Move, MoveKind, Piece, PieceKind, Square};
 
@@ -241,12 +241,11 @@ impl fmt::Display for PieceLetters {
 /// game, not per move). `None` if no language reads the whole game.
 #[must_use]
 pub fn detect_letters(start: &Position, tokens: &[&str]) -> Option<PieceLetters> {
-    let mut list = MoveList::new();
     PieceLetters::ALL.into_iter().find(|&letters| {
         let mut pos = *start;
         tokens
             .iter()
-            .all(|token| match pos.read_move(token, letters, &mut list) {
+            .all(|token| match pos.read_move(token, letters) {
                 Ok(m) => {
                     pos.play_unchecked(m);
                     true
@@ -473,9 +472,10 @@ impl Position {
         if others.is_empty() {
             return Ok(());
         }
-        let mut list = MoveList::new();
-        self.legal_moves_between(others, m.to().bb(), &mut list);
+        let mut list = ToSquare::new();
+        self.generate(others, m.to().bb(), &mut list);
         let rivals: Bitboard = list
+            .moves()
             .iter()
             .filter(|r| !matches!(r.kind(), MoveKind::Castle(_)))
             .map(|r| r.from())
@@ -961,11 +961,54 @@ fn castling(b: &[u8]) -> Option<CastlingSide> {
 // Reading: resolution against the position
 // ---------------------------------------------------------------------------------------------
 
+/// The legal moves to one square, on the stack: at most 16 pieces can move there, and only pawns
+/// (at most three: one push, two captures) make four moves each (the promotions, Art. 3.7(e)).
+#[derive(Clone, Copy)]
+struct ToSquare {
+    moves: [Move; 32],
+    len: usize,
+}
+
+impl ToSquare {
+    fn new() -> ToSquare {
+        ToSquare {
+            moves: [Move::new(Square::A1, Square::A1, MoveKind::Normal); 32],
+            len: 0,
+        }
+    }
+
+    fn moves(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    fn retain(&mut self, keep: impl Fn(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Sink for ToSquare {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+}
+
 /// Why a readable move was not resolved (before it becomes a [`MoveError`]).
 enum Failure {
     Unreadable(String),
-    /// The matching moves are in the list.
-    Ambiguous,
+    /// The moves that fit.
+    Ambiguous(ToSquare),
     Illegal(IllegalReason),
 }
 
@@ -988,20 +1031,23 @@ impl Position {
     /// [`MoveError::Unreadable`] when the text is not notation, [`MoveError::Ambiguous`] when several
     /// legal moves fit (E.9), [`MoveError::Illegal`] with the reason when none does (Art. 3).
     pub fn parse_move(&self, text: &str, letters: PieceLetters) -> Result<Move, MoveError> {
-        let mut list = MoveList::new();
-        self.read_move(text, letters, &mut list)
+        self.read_move(text, letters)
             .map_err(|failure| match failure {
                 Failure::Unreadable(reason) => MoveError::Unreadable {
                     text: text.to_owned(),
                     reason,
                 },
-                Failure::Ambiguous => {
+                Failure::Ambiguous(list) => {
                     let format = SanFormat::PGN
                         .with_letters(letters)
                         .with_check_marks(CheckMarks::None);
                     MoveError::Ambiguous {
                         text: text.to_owned(),
-                        candidates: list.iter().map(|&m| self.san_with(m, &format)).collect(),
+                        candidates: list
+                            .moves()
+                            .iter()
+                            .map(|&m| self.san_with(m, &format))
+                            .collect(),
                     }
                 }
                 Failure::Illegal(reason) => MoveError::Illegal {
@@ -1019,12 +1065,7 @@ impl Position {
         self.parse_move(text, PieceLetters::English)
     }
 
-    fn read_move(
-        &self,
-        text: &str,
-        letters: PieceLetters,
-        list: &mut MoveList,
-    ) -> Result<Move, Failure> {
+    fn read_move(&self, text: &str, letters: PieceLetters) -> Result<Move, Failure> {
         let english = matches!(letters, PieceLetters::English | PieceLetters::Figurine);
         let syntax = if english && text.is_ascii() {
             parse_syntax(text.as_bytes(), true)
@@ -1034,10 +1075,10 @@ impl Position {
             parse_syntax(buf.bytes(), letters == PieceLetters::English)
         };
         let syntax = syntax.map_err(|reason| Failure::Unreadable(reason.to_owned()))?;
-        self.resolve(&syntax, list)
+        self.resolve(&syntax)
     }
 
-    fn resolve(&self, syntax: &Syntax, list: &mut MoveList) -> Result<Move, Failure> {
+    fn resolve(&self, syntax: &Syntax) -> Result<Move, Failure> {
         let &Syntax::Move {
             mover,
             file,
@@ -1050,7 +1091,7 @@ impl Position {
             let Syntax::Castle(side) = *syntax else {
                 return Err(Failure::Unreadable("no move".to_owned()));
             };
-            return self.resolve_castling(side, list);
+            return self.resolve_castling(side);
         };
         let us = self.turn;
         let board = &self.board;
@@ -1079,13 +1120,13 @@ impl Position {
                     if Square::from_coords(side.rook_file(), us.back_rank()) == Some(to)
                         && self.castling.has(us, side)
                     {
-                        return self.resolve_castling(side, list);
+                        return self.resolve_castling(side);
                     }
                 }
             }
         }
-        list.clear();
-        self.legal_moves_between(from_mask, to.bb(), list);
+        let mut list = ToSquare::new();
+        self.generate(from_mask, to.bb(), &mut list);
         // Castling is read from a written square of departure (`e1g1`), never from `Kg1`.
         let fits = |m: &Move| {
             m.promotion() == promotion
@@ -1093,7 +1134,7 @@ impl Position {
         };
         let mut found = None;
         let mut count = 0;
-        for m in list.iter().filter(|m| fits(m)) {
+        for m in list.moves().iter().filter(|m| fits(m)) {
             found = Some(*m);
             count += 1;
         }
@@ -1107,22 +1148,26 @@ impl Position {
             }
             (Some(_), _) => {
                 list.retain(fits);
-                Err(Failure::Ambiguous)
+                Err(Failure::Ambiguous(list))
             }
             (None, _) => Err(Failure::Illegal(
-                self.diagnose(mover, from_mask, full_from, to, promotion, list),
+                self.diagnose(mover, from_mask, full_from, to, promotion),
             )),
         }
     }
 
-    fn resolve_castling(&self, side: CastlingSide, list: &mut MoveList) -> Result<Move, Failure> {
+    fn resolve_castling(&self, side: CastlingSide) -> Result<Move, Failure> {
         let us = self.turn;
         let king = self.board.king_of(us);
         let king_to = Square::from_coords(side.king_to_file(), us.back_rank());
         if let (Some(king), Some(king_to)) = (king, king_to) {
-            list.clear();
-            self.legal_moves_between(king.bb(), king_to.bb(), list);
-            if let Some(&m) = list.iter().find(|m| m.castling_side() == Some(side)) {
+            let mut list = ToSquare::new();
+            self.generate(king.bb(), king_to.bb(), &mut list);
+            if let Some(&m) = list
+                .moves()
+                .iter()
+                .find(|m| m.castling_side() == Some(side))
+            {
                 return Ok(m);
             }
         }
@@ -1174,15 +1219,15 @@ impl Position {
         full_from: Option<Square>,
         to: Square,
         promotion: Option<PieceKind>,
-        list: &mut MoveList,
     ) -> IllegalReason {
         let us = self.turn;
         let board = &self.board;
         // Legal moves that differ only in the promotion piece.
-        list.clear();
-        self.legal_moves_between(from_mask, to.bb(), list);
+        let mut list = ToSquare::new();
+        self.generate(from_mask, to.bb(), &mut list);
         let castle_ok = full_from.is_some();
         let mut legal = list
+            .moves()
             .iter()
             .filter(|m| castle_ok || !matches!(m.kind(), MoveKind::Castle(_)));
         if let Some(m) = legal.next() {
