@@ -1008,7 +1008,7 @@ impl Sink for ToSquare {
 enum Failure {
     Unreadable(String),
     /// The moves that fit.
-    Ambiguous(ToSquare),
+    Ambiguous(Box<ToSquare>),
     Illegal(IllegalReason),
 }
 
@@ -1148,7 +1148,7 @@ impl Position {
             }
             (Some(_), _) => {
                 list.retain(fits);
-                Err(Failure::Ambiguous(list))
+                Err(Failure::Ambiguous(Box::new(list)))
             }
             (None, _) => Err(Failure::Illegal(
                 self.diagnose(mover, from_mask, full_from, to, promotion),
