@@ -856,7 +856,8 @@ fn parse_syntax(b: &[u8], lenient_lower: bool) -> Result<Syntax, &'static str> {
     // Suffixes: check and mate marks, annotation glyphs, `e.p.`, a draw offer `(=)` (E.12).
     loop {
         match b {
-            [rest @ .., b'+' | b'#' | b'!' | b'?' | b' ' | b'\t'] => b = rest,
+            // A trailing `x` (`×`) is the Russian mark of mate (`Кd5×`).
+            [rest @ .., b'+' | b'#' | b'!' | b'?' | b' ' | b'\t' | b'x'] => b = rest,
             [rest @ .., b'e', b'.', b'p', b'.'] => {
                 en_passant = true;
                 b = rest;
@@ -1110,16 +1111,18 @@ impl Position {
         }
         let full_from = file.zip(rank).and_then(|(f, r)| Square::from_coords(f, r));
         if let Some(from) = full_from {
-            // UCI's king-takes-rook castling (`e1h1`).
+            // UCI castling, as the king's move (`e1g1`) or as king-takes-rook (`e1h1`).
             let king_move = matches!(mover, Mover::Any | Mover::Kind(PieceKind::King));
+            let rank = us.back_rank();
             if king_move
                 && board.king_of(us) == Some(from)
-                && board.piece_at(to) == Some(Piece::new(us, PieceKind::Rook))
+                && Square::from_coords(4, rank) == Some(from)
             {
+                let own_rook = board.piece_at(to) == Some(Piece::new(us, PieceKind::Rook));
                 for side in CastlingSide::ALL {
-                    if Square::from_coords(side.rook_file(), us.back_rank()) == Some(to)
-                        && self.castling.has(us, side)
-                    {
+                    let rook_square = Square::from_coords(side.rook_file(), rank) == Some(to);
+                    let king_square = Square::from_coords(side.king_to_file(), rank) == Some(to);
+                    if king_square || (rook_square && own_rook && self.castling.has(us, side)) {
                         return self.resolve_castling(side);
                     }
                 }
