@@ -221,6 +221,26 @@ impl PieceLetters {
             && parse_syntax(buf.bytes(), self == PieceLetters::English).is_ok()
     }
 
+    /// The first language (in [`PieceLetters::ALL`] order) in which every token is readable
+    /// notation, looking at syntax only (Appendix E.2: one language per game). Syntax cannot tell
+    /// English from French when only `R` moves appear; [`detect_letters`], which replays the game,
+    /// decides such cases by legality.
+    pub fn detect<'a>(tokens: impl IntoIterator<Item = &'a str>) -> Option<PieceLetters> {
+        let mut possible = [true; PieceLetters::ALL.len()];
+        for token in tokens {
+            for (still, letters) in possible.iter_mut().zip(PieceLetters::ALL) {
+                *still = *still && letters.reads(token);
+            }
+            if !possible.contains(&true) {
+                return None;
+            }
+        }
+        PieceLetters::ALL
+            .into_iter()
+            .zip(possible)
+            .find_map(|(letters, still)| still.then_some(letters))
+    }
+
     /// The languages in which `token` is readable notation (syntax only), in [`PieceLetters::ALL`]
     /// order. A game's language is the one that reads all its moves: see [`detect_letters`].
     pub fn candidates_for(token: &str) -> impl Iterator<Item = PieceLetters> + '_ {

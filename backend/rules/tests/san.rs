@@ -459,6 +459,13 @@ fn the_same_games_read_alike_in_every_language() {
         assert_eq!(detect_letters(&Position::new(), &two), Some(expected));
     }
     assert_eq!(detect_letters(&Position::new(), &["e4", "Zf6"]), None);
+    // Syntax alone: French letters are not English, but `Re2` alone could be either.
+    assert_eq!(
+        PieceLetters::detect(["e4", "Cf3", "Fc4"]),
+        Some(PieceLetters::French)
+    );
+    assert_eq!(PieceLetters::detect(["Re2"]), Some(PieceLetters::English));
+    assert_eq!(PieceLetters::detect(["Sf3", "Cf3"]), None);
 }
 
 #[test]
@@ -958,6 +965,16 @@ proptest! {
     #[test]
     fn every_legal_move_round_trips_in_every_language(seed in any::<u64>(), plies in 0usize..160) {
         check_round_trip(&random_position(seed, plies));
+    }
+
+    #[test]
+    fn reading_notation_like_text_never_panics(text in "[a-hKQRBNPDTLSFCAO0-9x=:+#()/. ep×‡!?ФЛСКрشوفا۱۴٤-]{0,10}") {
+        let p = random_position(text.len() as u64 * 7, 30);
+        for letters in PieceLetters::ALL {
+            if let Ok(m) = p.parse_move(&text, letters) {
+                prop_assert!(p.is_legal(m));
+            }
+        }
     }
 
     #[test]
