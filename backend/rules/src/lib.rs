@@ -14,6 +14,7 @@ mod fen;
 mod movegen;
 pub mod pgn;
 mod position;
+mod san;
 mod types;
 mod zobrist;
 
@@ -21,4 +22,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use fen::{FenError, ParseFenError, parse_fen};
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use position::{Board, CastlingRights, IllegalMoveError, Position, PositionError, Setup};
+pub use san::{
+    CheckMarks, IllegalReason, MoveError, PieceLetters, RankDigits, SanFormat, detect_letters,
+};
 pub use types::{CastlingSide, Color, Move, MoveKind, ParseSquareError, Piece, PieceKind, Square};

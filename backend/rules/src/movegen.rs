@@ -96,7 +96,7 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 /// Where generated moves go: a list, or a counter.
-trait Sink {
+pub(crate) trait Sink {
     fn push(&mut self, m: Move);
 
     #[inline]
@@ -182,7 +182,7 @@ impl Position {
     /// Generates the legal moves of pieces standing on `from_mask` to squares in `to_mask` (castling
     /// is listed under the king's squares: e1 -> g1).
     #[inline]
-    fn generate<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
+    pub(crate) fn generate<S: Sink>(&self, from_mask: Bitboard, to_mask: Bitboard, sink: &mut S) {
         let board = &self.board;
         let us = self.turn;
         let them = !us;
