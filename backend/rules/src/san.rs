@@ -703,6 +703,34 @@ pub enum IllegalReason {
     InvalidPromotion(PieceKind),
 }
 
+impl IllegalReason {
+    /// The article of the Laws the move breaks, as its message cites it (e.g. `"3.9"`,
+    /// `"3.8(a)(ii)(2)(b)"`).
+    #[must_use]
+    pub fn article(&self) -> &'static str {
+        match self {
+            IllegalReason::NoPiece { piece, .. } | IllegalReason::CannotMove { piece, .. } => {
+                article(piece.kind)
+            }
+            IllegalReason::EmptySquare { .. } => "3",
+            IllegalReason::OwnPiece { .. } => "3.1",
+            IllegalReason::Blocked { piece, .. } => blocked_article(piece.kind),
+            IllegalReason::NothingToCapture { .. } => "3.7(c)",
+            IllegalReason::EnPassantUnavailable { .. } => "3.7(d)",
+            IllegalReason::KingIntoCheck { .. } => "3.8(a)(i)",
+            IllegalReason::LeavesKingInCheck { .. } | IllegalReason::ExposesKing { .. } => "3.9",
+            IllegalReason::CastlingRightLost { .. } => "3.8(a)(ii)(1)",
+            IllegalReason::CastlingInCheck { .. } | IllegalReason::CastlingThroughCheck { .. } => {
+                "3.8(a)(ii)(2)(a)"
+            }
+            IllegalReason::CastlingBlocked { .. } => "3.8(a)(ii)(2)(b)",
+            IllegalReason::PromotionMissing { .. }
+            | IllegalReason::NotPromotion { .. }
+            | IllegalReason::InvalidPromotion(_) => "3.7(e)",
+        }
+    }
+}
+
 fn article(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::Pawn => "3.7",
