@@ -165,6 +165,10 @@ pub enum IssueKind {
     /// A header record given twice; the later line is kept verbatim.
     #[error("record `{0}` given twice, the later one kept verbatim")]
     DuplicateHeader(String),
+    /// A scoring record (`162` or `BBW`...`BBU`) given twice: every score depends on it, so the
+    /// file is ambiguous.
+    #[error("scoring record `{0}` given twice: the points of every result depend on it")]
+    DuplicateScoring(String),
     /// Neither `XXR` nor `142` gives the number of rounds (pairing engines need it for the last
     /// rounds' rules).
     #[error("number of rounds not given (XXR or 142)")]

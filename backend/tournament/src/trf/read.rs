@@ -42,6 +42,9 @@ pub fn read_trf(bytes: &[u8]) -> Result<TrfRead, TrfError> {
     let count = lines.len();
     for (i, line) in lines.into_iter().enumerate() {
         let no = i + 1;
+        // A byte order mark can also start a line inside the file (files joined together): it
+        // is not part of the record.
+        let line = line.trim_start_matches('\u{feff}');
         if line.trim().is_empty() {
             if no != count {
                 r.issue(no, None, None, None, IssueKind::BlankLine);
@@ -135,6 +138,16 @@ impl Reader {
         self.t.other_records.push(RawRecord {
             line: line.to_owned(),
         });
+    }
+
+    fn duplicate_scoring(&mut self, no: usize, code: &str) {
+        self.issue(
+            no,
+            Some(1),
+            None,
+            None,
+            IssueKind::DuplicateScoring(code.to_owned()),
+        );
     }
 
     fn bad_header(&mut self, no: usize, code: &str, value: &str, line: &str) {
@@ -254,8 +267,9 @@ impl Reader {
             "162" => {
                 self.version_2026 = true;
                 match parse_162(value) {
-                    Some(s) if self.s162.is_none() => self.s162 = Some(s),
-                    _ => self.bad_header(no, &code, value, line),
+                    Some(_) if self.s162.is_some() => self.duplicate_scoring(no, &code),
+                    Some(s) => self.s162 = Some(s),
+                    None => self.bad_header(no, &code, value, line),
                 }
             }
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
@@ -265,6 +279,7 @@ impl Reader {
                     .unwrap_or(0);
                 match (Points::parse(value), self.bbx.get_mut(i)) {
                     (Ok(p), Some(slot @ None)) => *slot = Some(p),
+                    (Ok(_), Some(Some(_))) => self.duplicate_scoring(no, &code),
                     _ => self.bad_header(no, &code, value, line),
                 }
             }
@@ -277,8 +292,11 @@ impl Reader {
                     .map(|t| Points::parse(t).ok())
                     .collect();
                 match (pn, pts) {
+                    // An all-zero acceleration says nothing: read as none at all.
+                    (Some(pn), Some(pts))
+                        if (1..=9999).contains(&pn) && pts.iter().all(|p| *p == Points::ZERO) => {}
                     (Some(pn), Some(mut pts))
-                        if pn > 0 && !self.accelerations.contains_key(&pn) =>
+                        if (1..=9999).contains(&pn) && !self.accelerations.contains_key(&pn) =>
                     {
                         while pts.last() == Some(&Points::ZERO) {
                             pts.pop();
@@ -582,11 +600,21 @@ impl Reader {
 
     fn finish(mut self) -> Result<TrfRead, TrfError> {
         self.t.scoring = match self.s162 {
-            Some([w, d, l, a, p, x]) => ScoringSystem::from_162(w, d, l, a, p, x),
+            // Record 162 has one value (`A`) for every absence; a `BBF`/`BBZ` beside it tells the
+            // forfeit loss and the zero-point bye apart (what the writer adds when they differ).
+            Some([w, d, l, a, p, x]) => {
+                let mut s = ScoringSystem::from_162(w, d, l, a, p, x);
+                let [_, _, _, z, f, _] = self.bbx;
+                s.zero_bye = z.unwrap_or(s.zero_bye);
+                s.forfeit_loss = f.unwrap_or(s.forfeit_loss);
+                s
+            }
             None => ScoringSystem::from_bbx(&self.bbx),
         };
+        // An acceleration of zero in every round is no acceleration (and is not written back).
         self.t.accelerations = std::mem::take(&mut self.accelerations)
             .into_iter()
+            .filter(|(_, points)| points.iter().any(|p| *p != Points::ZERO))
             .map(|(player, points)| Acceleration { player, points })
             .collect();
         self.build_rounds();
@@ -654,7 +682,14 @@ impl Reader {
         let last = self
             .players
             .values()
-            .filter_map(|rp| rp.entries.keys().next_back().copied())
+            .filter_map(|rp| {
+                // The last round with something in it: an all-blank block says nothing.
+                rp.entries
+                    .iter()
+                    .rev()
+                    .find(|(_, e)| e.opponent.is_some() || e.code != ResultCode::Blank)
+                    .map(|(&rn, _)| rn)
+            })
             .max()
             .unwrap_or(0);
         let mut issues = Vec::new();

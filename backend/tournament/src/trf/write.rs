@@ -112,6 +112,11 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
                 s.win, s.draw, s.loss, s.zero_bye, s.pab, s.unknown
             );
             line("162", &v);
+            // 162's `A` cannot tell a forfeit loss from a zero-point bye: the engines' codes can.
+            if s.forfeit_loss != s.zero_bye {
+                line("BBZ", &fmt_points(s.zero_bye));
+                line("BBF", &fmt_points(s.forfeit_loss));
+            }
         }
     }
     if t.pair_by_rank {
