@@ -659,10 +659,15 @@ fn de_group(
         let mut crank = c;
         let mut prev = deval[sorted[0]];
         let mut unique = true;
+        // Suffix maxima of the best reachable scores, so the pass stays linear in the group.
+        let mut suffix = vec![i64::MIN; sorted.len() + 1];
+        for i in (0..sorted.len()).rev() {
+            suffix[i] = suffix[i + 1].max(demax[sorted[i]]);
+        }
         for i in 1..sorted.len() {
             let p = sorted[i];
             let rank = c + i64::try_from(i).unwrap_or(0);
-            let best_below = sorted[i..].iter().map(|&q| demax[q]).max().unwrap_or(0);
+            let best_below = suffix[i];
             if unique && prev > best_below {
                 crank = rank;
                 val[p] = rank;

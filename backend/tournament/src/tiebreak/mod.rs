@@ -500,13 +500,16 @@ impl fmt::Display for Explanation {
                 || "undefined".to_owned(),
                 |v| v.format(t.tiebreak.kind.decimals()),
             );
+            let art = t.tiebreak.kind.article();
+            let art = if art.starts_with(|c: char| c.is_ascii_digit()) {
+                format!("C.07 Art. {art}")
+            } else {
+                art.to_owned()
+            };
             writeln!(
                 f,
-                "  {} = {}  (C.07 Art. {}, edition {:?})",
-                t.tiebreak,
-                v,
-                t.tiebreak.kind.article(),
-                t.edition
+                "  {} = {}  ({art}, edition {})",
+                t.tiebreak, v, t.edition
             )?;
             for c in &t.contributions {
                 let opp = c.opponent.map_or_else(|| "-".to_owned(), |o| o.to_string());

@@ -55,6 +55,17 @@ impl Edition {
     }
 }
 
+/// Writes `2022`, `2024-08` or `2026-03`.
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Edition::E2022 => "2022",
+            Edition::E2024 => "2024-08",
+            Edition::E2026 => "2026-03",
+        })
+    }
+}
+
 /// The individual tie-breaks of C.07 (and the few helper values TieBreakServer lists beside them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
