@@ -1,6 +1,7 @@
 //! The `arbiter` command: the web service (to come) and the arbiter's command-line tools.
 
 mod perft;
+mod standings;
 
 use std::process::ExitCode;
 
@@ -18,12 +19,15 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check, Art. 3).
     Perft(perft::PerftArgs),
+    /// Standings after any round with FIDE tie-breaks (C.07 2024-08 / 2026-03).
+    Standings(standings::StandingsArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Standings(args)) => standings::run(&args),
         None => {
             eprintln!(
                 "arbiter: the web service is not built yet; see `arbiter --help` for the tools"

@@ -2,7 +2,8 @@
 //! ([`model`]); every TRF result code, double forfeits, games lost by both (Art. 12.8), unknown
 //! results and asymmetric scores set by a penalty (Art. 13.4(e)/(f)) ([`result`]); scoring
 //! (Art. 11, [`scoring`]); validation ([`check`]); TRF16 and TRF-2026 reading and writing
-//! ([`trf`]); CSV import and export ([`csv_io`]).
+//! ([`trf`]); CSV import and export ([`csv_io`]); FIDE tie-breaks (C.07), standings, explanations
+//! and crosstables ([`tiebreak`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 
@@ -12,6 +13,7 @@ pub mod model;
 pub mod points;
 pub mod result;
 pub mod scoring;
+pub mod tiebreak;
 pub mod trf;
 
 pub use check::{IssueKind, Problem, check};
