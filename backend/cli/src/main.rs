@@ -2,6 +2,7 @@
 
 mod perft;
 mod standings;
+mod trf;
 
 use std::process::ExitCode;
 
@@ -21,6 +22,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Standings after any round with FIDE tie-breaks (C.07 2024-08 / 2026-03).
     Standings(standings::StandingsArgs),
+    /// FIDE Tournament Report Files: check, convert.
+    #[command(subcommand)]
+    Trf(trf::TrfCommand),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Standings(args)) => standings::run(&args),
+        Some(Command::Trf(command)) => trf::run(&command),
         None => {
             eprintln!(
                 "arbiter: the web service is not built yet; see `arbiter --help` for the tools"

@@ -1,0 +1,132 @@
+//! The `arbiter` binary end to end: exit codes and output formats of the command-line tools.
+
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_for_one_fen() {
+    let o = arbiter(&[
+        "perft",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+        "--depth",
+        "3",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "97862");
+    let bad = arbiter(&["perft", "--fen", "8/8/8 w - -", "--depth", "1"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("ranks"));
+}
+
+#[test]
+fn perft_over_a_file() {
+    let Some(path) = arbiter_testdata::shared_file("perft/standard.txt") else {
+        return;
+    };
+    let o = arbiter(&[
+        "perft",
+        "--epd",
+        path.to_str().expect("utf-8 path"),
+        "--max-nodes",
+        "100000",
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
+    assert!(lines.iter().any(|l| l.ends_with(" 1 20")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.split(' ').count() == 3 && !l.contains("MISMATCH"))
+    );
+}
+
+#[test]
+fn trf_check_and_convert() {
+    let Some(path) = arbiter_testdata::shared_file("trf/real/karl-mala-2005.trf") else {
+        return;
+    };
+    let path = path.to_str().expect("utf-8 path");
+    let o = arbiter(&["trf", "check", path]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("284 players, 7 rounds: no errors"));
+
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("km26.trf");
+    let o = arbiter(&[
+        "trf",
+        "convert",
+        path,
+        out.to_str().expect("utf-8"),
+        "--to",
+        "trf26",
+    ]);
+    assert!(o.status.success());
+    let written = std::fs::read_to_string(&out).expect("written");
+    assert!(
+        written.lines().any(|l| l.starts_with("162 ")),
+        "TRF-2026 scoring record"
+    );
+    let o = arbiter(&["trf", "check", out.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", stdout(&o));
+
+    // A player whose opponent does not point back: an error naming line and player.
+    let broken = dir.join("broken.trf");
+    let text = "012 Broken\n\
+        001    1      Alpha                             1500                             1.0          2 w 1\n\
+        001    2      Beta                              1400                             0.0          1 b 1\n";
+    std::fs::write(&broken, text).expect("written");
+    let o = arbiter(&["trf", "check", broken.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("error: line 3"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let missing = arbiter(&["trf", "check", "/nonexistent/file.trf"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn standings_as_json() {
+    let Some(path) = arbiter_testdata::shared_file("trf/real/gros-2010.trf") else {
+        return;
+    };
+    let o = arbiter(&[
+        "standings",
+        path.to_str().expect("utf-8"),
+        "--tiebreaks",
+        "PTS,BH/C1,SB",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let rows = rows.as_array().expect("an array");
+    assert!(rows.len() > 50);
+    assert_eq!(rows[0]["rank"], 1);
+    for row in rows {
+        assert!(row["start_number"].is_u64() && row["name"].is_string());
+        for code in ["PTS", "BH/C1", "SB"] {
+            assert!(
+                row["tiebreaks"][code].is_number() || row["tiebreaks"][code].is_null(),
+                "{row}"
+            );
+        }
+    }
+    // Ranked by points first.
+    let pts: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r["tiebreaks"]["PTS"].as_f64())
+        .collect();
+    assert!(pts.windows(2).all(|w| w[0] >= w[1]));
+}
