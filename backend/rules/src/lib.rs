@@ -9,6 +9,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod dead;
 mod fen;
 mod movegen;
 mod position;
@@ -16,6 +17,10 @@ mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
+pub use dead::{
+    DEFAULT_BUDGET, Structure, Who, Winnability, can_checkmate, can_checkmate_within,
+    dead_position, insufficient_material, who_can_checkmate,
+};
 pub use fen::{FenError, ParseFenError, parse_fen};
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use position::{Board, CastlingRights, IllegalMoveError, Position, PositionError, Setup};
