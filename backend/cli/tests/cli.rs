@@ -130,3 +130,79 @@ fn standings_as_json() {
         .collect();
     assert!(pts.windows(2).all(|w| w[0] >= w[1]));
 }
+
+#[test]
+fn games_validate_reports_each_game_as_json() {
+    let Some(path) = arbiter_testdata::shared_file("pgn/edge/handmade/rules-edge-cases.pgn") else {
+        return;
+    };
+    let o = arbiter(&[
+        "games",
+        "validate",
+        path.to_str().expect("utf-8"),
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "some games are invalid");
+    let games: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(games.len(), 22);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["index"], i + 1);
+        for key in [
+            "status",
+            "plies",
+            "final_fen",
+            "result_tag",
+            "outcome",
+            "article",
+            "message",
+        ] {
+            assert!(g.get(key).is_some(), "{key} missing in {g}");
+        }
+    }
+    assert_eq!(games[6]["status"], "illegal_move");
+    assert_eq!(games[7]["status"], "ambiguous_move");
+    assert_eq!(games[8]["status"], "result_contradicted");
+    assert_eq!(games[8]["outcome"], "checkmate");
+    assert_eq!(games[8]["article"], "5.1(a)");
+    assert_eq!(games[0]["status"], "ok");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("22 games"));
+
+    let real =
+        arbiter_testdata::shared_file("pgn/real-2000.pgn").expect("present with the edge file");
+    let o = arbiter(&["games", "validate", real.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0), "all 2,000 real games are valid");
+    assert!(
+        stdout(&o)
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("2000 games: 2000 valid"))
+    );
+
+    let missing = arbiter(&["games", "validate", "/nonexistent.pgn"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn dead_labels_positions() {
+    let dir = std::env::temp_dir().join(format!("arbiter-dead-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("positions.txt");
+    // K+B v K (dead); the start position; a labelled line; an unreadable line.
+    std::fs::write(
+        &file,
+        "# comment\n8/8/8/4k3/8/8/8/4KB2 w - -\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         W- 8/8/8/4k3/8/8/8/R3K3 w - -\nnot a fen\n",
+    )
+    .expect("written");
+    let o = arbiter(&["dead", "--epd", file.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1), "one line is unreadable");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..3], ["2 --", "3 WB", "4 W-"]);
+    assert!(lines[3].starts_with("5 error:"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

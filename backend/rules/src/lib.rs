@@ -9,16 +9,22 @@
 
 pub mod attacks;
 mod bitboard;
+mod dead;
 pub mod draw;
 mod fen;
 mod movegen;
 pub mod pgn;
 mod position;
+pub mod replay;
 mod san;
 mod types;
 mod zobrist;
 
 pub use bitboard::{Bitboard, Squares};
+pub use dead::{
+    DEFAULT_BUDGET, Structure, Who, Winnability, can_checkmate, can_checkmate_within,
+    dead_position, insufficient_material, who_can_checkmate,
+};
 pub use fen::{FenError, ParseFenError, parse_fen};
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel};
 pub use position::{Board, CastlingRights, IllegalMoveError, Position, PositionError, Setup};

@@ -400,6 +400,25 @@ impl Position {
     /// includes a discovered line; two checkers on one line through the king; a check that the
     /// pawn which just advanced two squares cannot explain).
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        Position::validate(setup, true)
+    }
+
+    /// Like [`Position::from_setup`], but accepts positions that no game could reach: more
+    /// promoted pieces than missing pawns, and checks no single move could have given. Composed
+    /// problems and analysis tools use such positions (the Chess Unwinnability Analyzer's test
+    /// vectors include them); the moves from them still follow Art. 3 exactly. Everything move
+    /// generation relies on is still required: one king each, no pawn on the first or last rank,
+    /// at most 16 pieces and 8 pawns a side, castling rights with king and rook at home, an en
+    /// passant square a two-square move could have produced, and the side not to move not in check.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`], less [`PositionError::ImpossibleMaterial`] and
+    /// [`PositionError::ImpossibleCheck`].
+    pub fn from_setup_relaxed(setup: &Setup) -> Result<Position, PositionError> {
+        Position::validate(setup, false)
+    }
+
+    fn validate(setup: &Setup, reachable: bool) -> Result<Position, PositionError> {
         let board = &setup.board;
         for color in Color::ALL {
             match board.pieces(color, PieceKind::King).count() {
@@ -428,7 +447,7 @@ impl Position {
                 + excess(PieceKind::Rook, 2)
                 + excess(PieceKind::Bishop, 2)
                 + excess(PieceKind::Knight, 2);
-            if promoted > 8 - pawns {
+            if reachable && promoted > 8 - pawns {
                 return Err(PositionError::ImpossibleMaterial(color));
             }
         }
@@ -475,29 +494,8 @@ impl Position {
             return Err(PositionError::OppositeCheck);
         }
         let checkers = board.attackers_to(our_king, occupied) & board.by_color(them);
-        if checkers.count() > 2 {
-            return Err(PositionError::ImpossibleCheck);
-        }
-        let sliders = board.diagonal_sliders() | board.straight_sliders();
-        if let (Some(a), Some(b)) = (
-            checkers.first(),
-            checkers.without(our_king).into_iter().last(),
-        ) {
-            // Two checkers: one is discovered (a slider), and the two cannot stand on one line
-            // through the king (the piece that moved would have to jump over the king).
-            if a != b && ((checkers & sliders).is_empty() || line(a, b).contains(our_king)) {
-                return Err(PositionError::ImpossibleCheck);
-            }
-        }
-        if let Some((pawn_sq, origin)) = pushed_pawn {
-            // Every check must come from the pawn itself or be discovered by it leaving `origin`.
-            for checker in checkers {
-                let discovered =
-                    sliders.contains(checker) && between(our_king, checker).contains(origin);
-                if checker != pawn_sq && !discovered {
-                    return Err(PositionError::ImpossibleCheck);
-                }
-            }
+        if reachable {
+            Position::check_reachable_checks(board, our_king, checkers, pushed_pawn)?;
         }
         let mut pos = Position {
             board: setup.board,
@@ -514,6 +512,37 @@ impl Position {
             .filter(|&ep| (pawn_attacks(them, ep) & board.pieces(us, PieceKind::Pawn)).any());
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The checks on the side to move must be ones a single legal move could have given (Art. 3.9):
+    /// at most two checkers; of two, one a slider (a double check always discovers a line) and not
+    /// both on one line through the king; and with an en passant square, every check from the pawn
+    /// that just advanced two squares or discovered by it leaving its square.
+    fn check_reachable_checks(
+        board: &Board,
+        our_king: Square,
+        checkers: Bitboard,
+        pushed_pawn: Option<(Square, Square)>,
+    ) -> Result<(), PositionError> {
+        if checkers.count() > 2 {
+            return Err(PositionError::ImpossibleCheck);
+        }
+        let sliders = board.diagonal_sliders() | board.straight_sliders();
+        if let (Some(a), Some(b)) = (checkers.first(), checkers.into_iter().last()) {
+            if a != b && ((checkers & sliders).is_empty() || line(a, b).contains(our_king)) {
+                return Err(PositionError::ImpossibleCheck);
+            }
+        }
+        if let Some((pawn_sq, origin)) = pushed_pawn {
+            for checker in checkers {
+                let discovered =
+                    sliders.contains(checker) && between(our_king, checker).contains(origin);
+                if checker != pawn_sq && !discovered {
+                    return Err(PositionError::ImpossibleCheck);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The position as unvalidated data (the en passant square only if a capture is legal).

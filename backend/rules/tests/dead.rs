@@ -1,0 +1,166 @@
+//! Dead positions and "cannot checkmate" (Art. 5.2(b), 6.9, 9.6) against the Chess Unwinnability
+//! Analyzer's labelled test vector (../shared/data/dead/cha-test-vector.txt), and classic cases.
+
+use std::time::Instant;
+
+use arbiter_rules::{
+    Color, Position, Who, Winnability, can_checkmate, can_checkmate_within, dead_position,
+    parse_fen, who_can_checkmate,
+};
+
+fn pos(fen: &str) -> Position {
+    fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The labelled positions of the test vector: (line, label, FEN).
+fn vector() -> Option<Vec<(usize, Who, String)>> {
+    let path = arbiter_testdata::shared_file("dead/cha-test-vector.txt")?;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (label, fen) = line.split_at(2);
+        let who = Who::from_label(label).unwrap_or_else(|| panic!("line {}: label {label}", i + 1));
+        let fen = fen.trim();
+        // One line has only the board and the side to move: add "no castling, no en passant".
+        let fen = if fen.split_whitespace().count() == 2 {
+            format!("{fen} - -")
+        } else {
+            fen.to_owned()
+        };
+        cases.push((i + 1, who, fen));
+    }
+    Some(cases)
+}
+
+/// Labels every position with `budget` nodes per side; returns (agreeing, unsound, total).
+fn run_vector(budget: u64, require_all: bool) {
+    let Some(cases) = vector() else { return };
+    let total = cases.len();
+    let (mut agree, mut unsound) = (0, 0);
+    let mut rejected = Vec::new();
+    let mut worst = (0.0f64, String::new());
+    let started = Instant::now();
+    for (line, expected, fen) in &cases {
+        // The vector includes positions no game could reach (more promoted pieces than missing
+        // pawns): they are still positions under the rules of movement, and must be labelled.
+        let parsed = parse_fen(fen)
+            .map_err(|e| e.to_string())
+            .and_then(|setup| Position::from_setup_relaxed(&setup).map_err(|e| e.to_string()));
+        let position: Position = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                rejected.push(format!("line {line}: {fen}: {e}"));
+                continue;
+            }
+        };
+        let t = Instant::now();
+        let got = Who {
+            white: can_checkmate_within(&position, Color::White, budget).may_mate(),
+            black: can_checkmate_within(&position, Color::Black, budget).may_mate(),
+        };
+        let secs = t.elapsed().as_secs_f64();
+        if secs > worst.0 {
+            worst = (secs, fen.clone());
+        }
+        if got == *expected {
+            agree += 1;
+        } else {
+            // Unsound: we say a side cannot mate where the reference says it can.
+            let bad = (expected.white && !got.white) || (expected.black && !got.black);
+            unsound += usize::from(bad);
+            if require_all || bad {
+                eprintln!(
+                    "line {line}: expected {expected}, got {got}{}: {fen}",
+                    if bad { " (UNSOUND)" } else { "" }
+                );
+            }
+        }
+    }
+    for r in &rejected {
+        eprintln!("rejected by the validator: {r}");
+    }
+    eprintln!(
+        "budget {budget}: {agree}/{total} agree, {unsound} unsound, {} rejected, \
+         {:.2}s total, worst {:.3}s: {}",
+        rejected.len(),
+        started.elapsed().as_secs_f64(),
+        worst.0,
+        worst.1
+    );
+    assert!(
+        rejected.is_empty(),
+        "every position of the vector must be labelled"
+    );
+    assert_eq!(unsound, 0, "unsound answers");
+    if require_all {
+        assert_eq!(agree, total, "disagreements with the reference labels");
+    }
+}
+
+/// Every answer with a small budget is sound (an unsettled side counts as able to mate).
+#[test]
+fn cha_test_vector_sound_with_small_budget() {
+    run_vector(5_000, false);
+}
+
+/// The full comparison with the default budget (several minutes in release mode).
+#[test]
+#[ignore = "minutes in release mode: cargo test --release --test dead -- --ignored"]
+fn cha_test_vector_full() {
+    run_vector(arbiter_rules::DEFAULT_BUDGET, true);
+}
+
+fn label(fen: &str) -> String {
+    who_can_checkmate(&pos(fen)).to_string()
+}
+
+#[test]
+fn lone_minor_pieces_cannot_mate() {
+    assert_eq!(label("8/8/8/4k3/8/8/8/4K3 w - - 0 1"), "--");
+    assert_eq!(label("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"), "--");
+    assert_eq!(label("8/8/8/4k3/8/8/8/2N1K3 w - - 0 1"), "--");
+    assert!(dead_position(&pos("8/8/8/4k3/8/8/8/2N1K3 b - - 0 1")));
+}
+
+#[test]
+fn knight_mates_with_the_help_of_a_pawn() {
+    // K+N against K+P: the pawn (or what it promotes to) can block its own king.
+    let p = pos("7k/8/8/8/8/p7/8/1N4K1 w - - 0 1");
+    match can_checkmate(&p, Color::White) {
+        Winnability::Yes(line) => {
+            let mut q = p;
+            for m in &line {
+                q = q.play(*m).unwrap_or_else(|e| panic!("{e}"));
+            }
+            assert!(q.is_checkmate() && q.turn() == Color::Black);
+        }
+        other => panic!("expected a helpmate, got {other:?}"),
+    }
+    // The knight's side has no pawn: Black (king and pawn) can mate too, after promoting.
+    assert!(can_checkmate(&p, Color::Black).may_mate());
+}
+
+#[test]
+fn bishops() {
+    // Same-coloured bishops: dead. Opposite-coloured bishops: a helpmate exists.
+    assert_eq!(label("8/8/3k1b2/8/8/3KB3/8/8 w - - 0 1"), "--");
+    assert_eq!(label("8/8/3kb3/8/8/3KB3/8/8 w - - 0 1"), "WB");
+}
+
+#[test]
+fn blocked_pawn_chains() {
+    // A locked chain with kings only: dead.
+    assert_eq!(label("4k3/8/8/1p1p1p1p/1P1P1P1P/8/8/4K3 w - - 0 1"), "--");
+    // The same chain with a gap: the kings can break in.
+    assert_eq!(label("4k3/8/8/1p1p1p2/1P1P1P2/8/8/4K3 w - - 0 1"), "WB");
+}
+
+#[test]
+fn only_one_side_can_mate() {
+    // White has a rook, Black a lone king.
+    assert_eq!(label("2k5/8/8/8/8/8/8/2KR4 w - - 0 1"), "W-");
+}
