@@ -8,7 +8,7 @@
 //! 9.2 and 9.3 is listed with its ply.
 
 use crate::attacks;
-use crate::dead::{self, Winnability};
+use crate::dead;
 use crate::draw::{AutomaticDraw, History, LawsEdition};
 use crate::pgn::{GameEnd, GameStart, PgnError, PgnReader, Termination, Visitor};
 use crate::position::Position;
@@ -412,9 +412,11 @@ fn run(
             continue; // the game is over: later moves are checked but count for nothing
         }
         // Claims (Art. 9.2, 9.3): the mover could have written this move and claimed (a); the
-        // player now to move can claim (b).
+        // player now to move can claim (b). Only a move that is not a capture or pawn move can
+        // repeat a position or extend the 50-move count.
         if pos.halfmove_clock() > 0 {
-            if history.occurrences(&pos) >= 3 {
+            let occurrences = history.occurrences(&pos);
+            if occurrences >= 3 {
                 report.claims.push(ClaimAvailable {
                     ply: ply - 1,
                     article: "9.2(a)",
@@ -439,16 +441,35 @@ fn run(
                     claimant: !mover,
                 });
             }
+            if edition == LawsEdition::Later {
+                if occurrences >= 5 {
+                    ended = Some((
+                        Outcome::AutomaticDraw(AutomaticDraw::FivefoldRepetition),
+                        ply,
+                    ));
+                } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
+                    ended = Some((Outcome::AutomaticDraw(AutomaticDraw::SeventyFiveMoves), ply));
+                }
+            }
         } else {
             fifty_streak = false;
+            // Material changes only with a capture or a promotion: the proof of a dead position
+            // by material (both sides lack mating material, Art. 5.2(b)) is checked then.
+            if both_lack_mating_material(&pos) {
+                ended = Some((Outcome::DeadPosition, ply));
+            }
         }
-        let outcome = board_outcome(&pos, &history, edition);
-        if outcome != Outcome::Ongoing {
-            ended = Some((outcome, ply));
-        }
+        // Checkmate and stalemate need no test here: a move after either cannot be read, and the
+        // final position is examined below.
     }
     report.final_position = pos;
-    report.outcome = ended.map_or(Outcome::Ongoing, |(o, _)| o);
+    report.outcome = match ended {
+        Some((outcome, _)) => outcome,
+        None => match board_outcome(&pos, &history, edition) {
+            Outcome::Ongoing if final_dead(&pos) => Outcome::DeadPosition,
+            outcome => outcome,
+        },
+    };
     // Only an end before the last move is worth noting.
     report.ended_at = ended.map(|(_, at)| at).filter(|&at| at < report.plies);
     Ok(())
@@ -458,7 +479,9 @@ fn is_null_move(token: &str) -> bool {
     matches!(token, "--" | "Z0" | "0000" | "@@" | "null")
 }
 
-/// How the game stands after a move: over on the board, or ongoing.
+/// How the game stands on the board (for the final position, or where a move cannot be read):
+/// checkmate, stalemate, an automatic draw of the later Laws, a dead position by material, or
+/// ongoing.
 fn board_outcome(pos: &Position, history: &History, edition: LawsEdition) -> Outcome {
     if !pos.has_legal_moves() {
         return if pos.is_check() {
@@ -472,44 +495,54 @@ fn board_outcome(pos: &Position, history: &History, edition: LawsEdition) -> Out
     if let Some(draw) = history.automatic_draw(pos, edition) {
         return Outcome::AutomaticDraw(draw);
     }
-    if possibly_dead(pos) && proved_dead(pos) {
+    if both_lack_mating_material(pos) {
         return Outcome::DeadPosition;
     }
     Outcome::Ongoing
 }
 
-/// Positions searched per side when replay asks whether a position is dead: enough for every dead
-/// position of the project's test games, and a bound on the time one game can take. A search that
-/// runs out proves nothing, and the position counts as not dead (Art. 5.2(b) needs proof).
-const REPLAY_DEAD_BUDGET: u64 = 200_000;
-
-fn proved_dead(pos: &Position) -> bool {
+/// Neither side has material that could ever mate: a proof of a dead position (Art. 5.2(b)).
+fn both_lack_mating_material(pos: &Position) -> bool {
     Color::ALL
         .iter()
-        .all(|&side| !dead::can_checkmate_within(pos, side, REPLAY_DEAD_BUDGET).may_mate())
+        .all(|&side| dead::insufficient_material(pos.board(), side))
 }
 
-/// A cheap test of whether a position may be dead (Art. 5.2(b)), run after every move so that the
-/// search is asked only where it can succeed: each side either lacks mating material outright, or
-/// has no queen or rook and pawns that can neither advance nor capture (a locked chain). A dead
-/// position outside this test (one reached while a pawn can still move into a locked chain, or a
-/// queen or rook walled in for ever) is not reported by replay.
-fn possibly_dead(pos: &Position) -> bool {
+/// Positions searched per side when replay asks whether a side can still checkmate: a bound on the
+/// time one game can take. A search that runs out proves nothing, and the side counts as able to
+/// mate (a draw under Art. 5.2(b) or 6.9 needs proof).
+const REPLAY_DEAD_BUDGET: u64 = 200_000;
+
+/// `true` when `side` may be unable to checkmate, so that the search is worth asking: it lacks
+/// mating material outright, or it has no queen or rook and its pawns can neither advance nor
+/// capture (a locked chain). A side outside this test is taken to be able to mate; a queen or rook
+/// walled in for ever, or a pawn that can only move into a locked chain, is not examined.
+fn may_be_unable_to_mate(pos: &Position, side: Color) -> bool {
     let board = pos.board();
-    let empty = !board.occupied();
-    Color::ALL.iter().all(|&side| {
-        if dead::insufficient_material(board, side) {
-            return true;
-        }
-        let heavy = board.pieces(side, PieceKind::Queen) | board.pieces(side, PieceKind::Rook);
-        let pawns = board.pieces(side, PieceKind::Pawn);
-        let white = side == Color::White;
-        let pushes = pawns.forward(white) & empty;
-        let captures = pawns
-            .into_iter()
-            .any(|sq| (attacks::pawn_attacks(side, sq) & board.by_color(!side)).any());
-        heavy.is_empty() && pushes.is_empty() && !captures && pos.legal_en_passant().is_none()
-    })
+    if dead::insufficient_material(board, side) {
+        return true;
+    }
+    let heavy = board.pieces(side, PieceKind::Queen) | board.pieces(side, PieceKind::Rook);
+    let pawns = board.pieces(side, PieceKind::Pawn);
+    let pushes = pawns.forward(side == Color::White) & !board.occupied();
+    let captures = pawns
+        .into_iter()
+        .any(|sq| (attacks::pawn_attacks(side, sq) & board.by_color(!side)).any());
+    heavy.is_empty() && pushes.is_empty() && !captures && pos.legal_en_passant().is_none()
+}
+
+/// `true` if `side` provably cannot checkmate from `pos` (Art. 6.9, 9.6).
+fn cannot_mate(pos: &Position, side: Color) -> bool {
+    may_be_unable_to_mate(pos, side)
+        && !dead::can_checkmate_within(pos, side, REPLAY_DEAD_BUDGET).may_mate()
+}
+
+/// Whether the final position of an otherwise ongoing game is dead (Art. 5.2(b)).
+fn final_dead(pos: &Position) -> bool {
+    Color::ALL
+        .iter()
+        .all(|&side| may_be_unable_to_mate(pos, side))
+        && Color::ALL.iter().all(|&side| cannot_mate(pos, side))
 }
 
 /// Compares the result with the final position (Art. 5.1, 5.2, 6.9, 9.6).
@@ -548,9 +581,7 @@ fn judge_result(game: &GameText, report: &mut Report) {
         _ => None,
     };
     if let Some(winner) = winner {
-        if lost_on_time(game.termination.as_deref())
-            && dead::can_checkmate_within(&report.final_position, winner, REPLAY_DEAD_BUDGET)
-                == Winnability::No
+        if lost_on_time(game.termination.as_deref()) && cannot_mate(&report.final_position, winner)
         {
             report.status = Status::ResultContradicted;
             report.article = Some("6.9");
