@@ -1,0 +1,30 @@
+//! Persistence for Arbiter: one diesel schema ([`schema`]) for SQLite (bundled, the default: a
+//! file, WAL, foreign keys on) and PostgreSQL (`postgres://...`), the backend chosen from the
+//! URL's scheme ([`connection`]); embedded migrations run at start; rows and their conversions
+//! to the `arbiter-tournament` model ([`models`]); queries ([`queries`]) that return diesel's
+//! `QueryResult`, each multi-row write in one transaction with its audit entry, and result entry
+//! guarded by a version column so that two arbiters entering one board never lose an update.
+//!
+//! No web framework here: the web crate runs these functions inside `web::block`.
+
+pub mod connection;
+pub mod models;
+pub mod queries;
+pub mod schema;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use connection::{
+    BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
+    SetupError, connect, run_migrations,
+};
+pub use queries::{
+    Actor, RecordError, StoredTournament, TournamentSummary, append_audit, audit_entries,
+    create_tournament, find_tournament, game, last_change, list_tournaments, load_tournament,
+    record_result, round_games,
+};
+
+/// diesel's result type (`Result<T, QueryError>`), what every query returns.
+pub use diesel::QueryResult;
+/// diesel's error type, re-exported so that callers need no diesel dependency of their own.
+pub use diesel::result::Error as QueryError;

@@ -1,0 +1,162 @@
+//! The one schema of both backends, in portable types: ids are UUIDs as `Text`, timestamps UTC
+//! `Timestamp`, points in tenths as `Integer`. Written by hand to match
+//! `migrations/{sqlite,postgres}/*/up.sql` (a test runs the migrations and every query on both).
+
+#![expect(
+    missing_docs,
+    reason = "diesel's table! macro generates undocumented items"
+)]
+
+diesel::table! {
+    tournaments (id) {
+        id -> Text,
+        name -> Nullable<Text>,
+        city -> Nullable<Text>,
+        federation -> Nullable<Text>,
+        start_date -> Nullable<Text>,
+        end_date -> Nullable<Text>,
+        declared_players -> Nullable<Text>,
+        declared_rated_players -> Nullable<Text>,
+        declared_teams -> Nullable<Text>,
+        tournament_type -> Nullable<Text>,
+        chief_arbiter -> Nullable<Text>,
+        deputy_arbiters -> Text,
+        time_control -> Nullable<Text>,
+        round_dates -> Nullable<Text>,
+        rounds_planned -> Nullable<Integer>,
+        initial_colour -> Nullable<Text>,
+        pair_by_rank -> Bool,
+        scoring -> Text,
+        starting_rank_method -> Nullable<Text>,
+        pairing_controller -> Nullable<Text>,
+        pairing_system -> Nullable<Text>,
+        tiebreaks_202 -> Nullable<Text>,
+        tiebreaks -> Nullable<Text>,
+        tiebreak_edition -> Nullable<Text>,
+        encoded_time_control -> Nullable<Text>,
+        default_time_minutes -> Nullable<Integer>,
+        extras -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Text,
+        tournament_id -> Text,
+        pairing_number -> Integer,
+        name -> Text,
+        sex -> Nullable<Text>,
+        title -> Nullable<Text>,
+        rating -> Nullable<Integer>,
+        federation -> Nullable<Text>,
+        fide_id -> Nullable<BigInt>,
+        birth_date -> Nullable<Text>,
+        status -> Text,
+        reported_points -> Nullable<Integer>,
+        rank -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    rounds (tournament_id, number) {
+        tournament_id -> Text,
+        number -> Integer,
+        scheduled -> Nullable<Timestamp>,
+        state -> Text,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        tournament_id -> Text,
+        round -> Integer,
+        seq -> Integer,
+        board -> Nullable<Integer>,
+        white -> Integer,
+        black -> Integer,
+        colours_known -> Bool,
+        white_code -> Text,
+        black_code -> Text,
+        penalty_kind -> Nullable<Text>,
+        penalty_reason -> Nullable<Text>,
+        recorded_by -> Nullable<Text>,
+        version -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    byes (id) {
+        id -> Text,
+        tournament_id -> Text,
+        round -> Integer,
+        seq -> Integer,
+        player -> Integer,
+        code -> Text,
+        recorded_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        email -> Text,
+        password_hash -> Text,
+        is_admin -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    roles (user_id, tournament_id, role) {
+        user_id -> Text,
+        tournament_id -> Text,
+        role -> Text,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Text,
+        user_id -> Text,
+        token_hash -> Text,
+        label -> Nullable<Text>,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        at -> Timestamp,
+        user_id -> Nullable<Text>,
+        actor -> Text,
+        tournament_id -> Nullable<Text>,
+        entity -> Text,
+        entity_id -> Nullable<Text>,
+        action -> Text,
+        before_json -> Nullable<Text>,
+        after_json -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(roles -> users (user_id));
+diesel::joinable!(roles -> tournaments (tournament_id));
+diesel::joinable!(api_tokens -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    tournaments,
+    players,
+    rounds,
+    games,
+    byes,
+    users,
+    roles,
+    api_tokens,
+    audit_log,
+);

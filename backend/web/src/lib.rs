@@ -1,0 +1,186 @@
+//! The Arbiter web service: actix-web routes, HTML for people (askama pages over the top-level
+//! `templates/`) and JSON for programs (`/api/v1`).
+//!
+//! [`configure`] is the one route table, used by the server ([`serve`]) and by tests. Handlers
+//! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`with_db`]);
+//! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
+
+pub mod api;
+pub mod cache;
+pub mod config;
+pub mod error;
+pub mod public;
+pub mod views;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, middleware, web};
+use arbiter_db::{DbConnection, Pool, StoredTournament};
+use uuid::Uuid;
+
+pub use config::Config;
+pub use error::WebError;
+
+use cache::Validators;
+
+/// What every handler shares: the pool and the configuration.
+pub struct AppState {
+    /// The database pool.
+    pub pool: Pool,
+    /// The configuration.
+    pub config: Config,
+}
+
+/// Runs `f` with a pooled connection on actix's blocking thread pool.
+///
+/// # Errors
+/// [`WebError::Database`] when no connection is available, else `f`'s error.
+pub async fn with_db<T, F>(state: &AppState, f: F) -> Result<T, WebError>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, WebError> + Send + 'static,
+    T: Send + 'static,
+{
+    let pool = state.pool.clone();
+    web::block(move || {
+        let mut conn = pool.get().map_err(|e| WebError::Database(e.to_string()))?;
+        f(&mut conn)
+    })
+    .await
+    .map_err(|e| WebError::Internal(e.to_string()))?
+}
+
+/// A tournament for a page: either the client's copy is current (`304` ready to send), or the
+/// tournament as it stands with the page's validators.
+pub enum Loaded {
+    /// The client's copy is current.
+    Fresh(HttpResponse),
+    /// The tournament and the validators of this page.
+    Changed(Box<StoredTournament>, Validators),
+}
+
+/// Looks up the tournament's last change; answers `304` when the request's validators match,
+/// else loads the whole tournament.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown id, [`WebError::Database`].
+pub async fn load_if_changed(
+    state: &AppState,
+    req: &HttpRequest,
+    id: Uuid,
+) -> Result<Loaded, WebError> {
+    let changed = with_db(state, move |c| Ok(arbiter_db::last_change(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let v = Validators::new(&req.uri().to_string(), changed);
+    if v.is_fresh(req) {
+        return Ok(Loaded::Fresh(v.not_modified(state.config.public_max_age)));
+    }
+    let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    // The validators of what was actually loaded (a change may have landed in between).
+    let v = Validators::new(&req.uri().to_string(), stored.updated_at);
+    Ok(Loaded::Changed(Box::new(stored), v))
+}
+
+/// The stylesheet (`static/style.css`), compiled in.
+pub const STYLESHEET: &str = include_str!("../../../static/style.css");
+
+async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(STYLESHEET)
+}
+
+fn is_api(req: &HttpRequest) -> bool {
+    req.path().starts_with("/api/")
+}
+
+async fn not_found(req: HttpRequest) -> Result<HttpResponse, WebError> {
+    let e = WebError::NotFound(format!("page {}", req.path()));
+    Err(if is_api(&req) { e.api() } else { e })
+}
+
+/// Turns extractor failures (a path segment that is not a UUID or a round number, a bad query)
+/// into the route's kind of error, naming the parameter.
+fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> actix_web::Error {
+    let e = if field == "path" {
+        WebError::NotFound(format!("page {}", req.path()))
+    } else {
+        WebError::BadRequest {
+            field: field.to_owned(),
+            message,
+        }
+    };
+    (if is_api(req) { e.api() } else { e }).into()
+}
+
+/// The route table, used by the server and by the tests.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::PathConfig::default()
+            .error_handler(|e, req| extractor_error("path", e.to_string(), req)),
+    )
+    .app_data(
+        web::QueryConfig::default()
+            .error_handler(|e, req| extractor_error("query", e.to_string(), req)),
+    )
+    .route("/", web::get().to(public::index))
+    .route("/static/style.css", web::get().to(stylesheet))
+    .route("/tournaments/{id}", web::get().to(public::tournament))
+    .route("/tournaments/{id}/rounds/{n}", web::get().to(public::round))
+    .route(
+        "/tournaments/{id}/standings",
+        web::get().to(public::standings),
+    )
+    .route(
+        "/tournaments/{id}/crosstable",
+        web::get().to(public::crosstable_page),
+    )
+    .route(
+        "/tournaments/{id}/players/{pn}",
+        web::get().to(public::player),
+    )
+    .service(
+        web::scope("/api/v1")
+            .route("/tournaments", web::get().to(api::tournaments))
+            .route("/tournaments/{id}", web::get().to(api::tournament))
+            .route("/tournaments/{id}/rounds/{n}", web::get().to(api::round))
+            .route("/tournaments/{id}/standings", web::get().to(api::standings)),
+    )
+    .default_service(web::to(not_found));
+}
+
+/// The headers every response carries.
+#[must_use]
+pub fn default_headers() -> middleware::DefaultHeaders {
+    middleware::DefaultHeaders::new()
+        .add((
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .add((
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .add((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+}
+
+/// Runs the server until it is stopped (Ctrl-C).
+///
+/// # Errors
+/// The address cannot be bound, or the server fails.
+pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
+    let bind = config.bind.clone();
+    let state = web::Data::new(AppState { pool, config });
+    actix_web::HttpServer::new(move || {
+        actix_web::App::new()
+            .app_data(state.clone())
+            .wrap(middleware::Compress::default())
+            .wrap(default_headers())
+            .configure(configure)
+    })
+    .bind(bind)?
+    .run()
+    .await
+}

@@ -1,0 +1,9 @@
+DROP TABLE audit_log;
+DROP TABLE api_tokens;
+DROP TABLE roles;
+DROP TABLE users;
+DROP TABLE byes;
+DROP TABLE games;
+DROP TABLE rounds;
+DROP TABLE players;
+DROP TABLE tournaments;
