@@ -1,8 +1,11 @@
-//! The `arbiter` command: the web service (to come) and the arbiter's command-line tools.
+//! The `arbiter` command: the web service (`serve`, the default) and the arbiter's command-line
+//! tools.
 
 mod dead;
 mod games;
+mod database;
 mod perft;
+mod serve;
 mod standings;
 mod trf;
 
@@ -29,6 +32,12 @@ enum Command {
     /// FIDE Tournament Report Files: check, convert.
     #[command(subcommand)]
     Trf(trf::TrfCommand),
+    /// Run the web service (the default when no command is given).
+    Serve(serve::ServeArgs),
+    /// Store a TRF file as a new tournament; prints its id.
+    Import(database::ImportArgs),
+    /// Run the database migrations.
+    Migrate(database::MigrateArgs),
     /// Games: replay and validate scoresheets.
     #[command(subcommand)]
     Games(GamesCommand),
@@ -48,12 +57,10 @@ fn main() -> ExitCode {
         Some(Command::Dead(args)) => dead::run(&args),
         Some(Command::Trf(command)) => trf::run(&command),
         Some(Command::Games(GamesCommand::Validate(args))) => games::run(&args),
-        None => {
-            eprintln!(
-                "arbiter: the web service is not built yet; see `arbiter --help` for the tools"
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Import(args)) => database::import(&args),
+        Some(Command::Migrate(args)) => database::migrate(&args),
+        None => serve::run(&serve::ServeArgs::default()),
     };
     result.unwrap_or_else(|e| {
         eprintln!("arbiter: {e:#}");

@@ -13,7 +13,7 @@ pub mod public;
 pub mod views;
 
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, middleware, web};
+use actix_web::{HttpRequest, HttpResponse, guard, middleware, web};
 use arbiter_db::{DbConnection, Pool, StoredTournament};
 use uuid::Uuid;
 
@@ -115,6 +115,11 @@ fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> a
     (if is_api(req) { e.api() } else { e }).into()
 }
 
+/// A route answering `GET` and `HEAD` (actix sends no body for `HEAD`).
+fn page() -> actix_web::Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// The route table, used by the server and by the tests.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(
@@ -125,28 +130,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::QueryConfig::default()
             .error_handler(|e, req| extractor_error("query", e.to_string(), req)),
     )
-    .route("/", web::get().to(public::index))
-    .route("/static/style.css", web::get().to(stylesheet))
-    .route("/tournaments/{id}", web::get().to(public::tournament))
-    .route("/tournaments/{id}/rounds/{n}", web::get().to(public::round))
-    .route(
-        "/tournaments/{id}/standings",
-        web::get().to(public::standings),
-    )
+    .route("/", page().to(public::index))
+    .route("/static/style.css", page().to(stylesheet))
+    .route("/tournaments/{id}", page().to(public::tournament))
+    .route("/tournaments/{id}/rounds/{n}", page().to(public::round))
+    .route("/tournaments/{id}/standings", page().to(public::standings))
     .route(
         "/tournaments/{id}/crosstable",
-        web::get().to(public::crosstable_page),
+        page().to(public::crosstable_page),
     )
-    .route(
-        "/tournaments/{id}/players/{pn}",
-        web::get().to(public::player),
-    )
+    .route("/tournaments/{id}/players/{pn}", page().to(public::player))
     .service(
         web::scope("/api/v1")
-            .route("/tournaments", web::get().to(api::tournaments))
-            .route("/tournaments/{id}", web::get().to(api::tournament))
-            .route("/tournaments/{id}/rounds/{n}", web::get().to(api::round))
-            .route("/tournaments/{id}/standings", web::get().to(api::standings)),
+            .route("/tournaments", page().to(api::tournaments))
+            .route("/tournaments/{id}", page().to(api::tournament))
+            .route("/tournaments/{id}/rounds/{n}", page().to(api::round))
+            .route("/tournaments/{id}/standings", page().to(api::standings)),
     )
     .default_service(web::to(not_found));
 }
@@ -183,4 +182,12 @@ pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
     .bind(bind)?
     .run()
     .await
+}
+
+/// Runs [`serve`] on a new actix system, blocking the calling thread until the server stops.
+///
+/// # Errors
+/// As [`serve`].
+pub fn serve_blocking(config: Config, pool: Pool) -> std::io::Result<()> {
+    actix_web::rt::System::new().block_on(serve(config, pool))
 }

@@ -3,6 +3,7 @@
 //! JavaScript, cacheable (validators from the tournament's last change).
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_tournament::ResultCode;
 use arbiter_tournament::tiebreak::{Note, crosstable, explain};
 use askama::Template;
 use serde::Deserialize;
@@ -533,10 +534,11 @@ pub async fn player(
             colour: colour_letter(r.colour),
             opponent: r.opponent,
             opponent_name: r.opponent.map(name_of).unwrap_or_default(),
-            result: if r.opponent.is_some() {
-                r.code.trf_char().to_string()
-            } else {
-                format!("{} ({})", r.code.trf_char(), bye_text(r.code))
+            result: match (r.opponent, r.code) {
+                (Some(_), ResultCode::Blank) => "pending".to_owned(),
+                (Some(_), code) => code.trf_char().to_string(),
+                (None, ResultCode::Blank) => bye_text(ResultCode::Blank).to_owned(),
+                (None, code) => format!("{} ({})", code.trf_char(), bye_text(code)),
             },
         })
         .collect();

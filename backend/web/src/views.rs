@@ -133,7 +133,7 @@ pub const fn bye_text(code: ResultCode) -> &'static str {
         ResultCode::HalfBye => "half-point bye",
         ResultCode::ZeroBye => "zero-point bye",
         ResultCode::ForfeitLoss => "absent (forfeit)",
-        ResultCode::Blank => "not paired",
+        ResultCode::Blank => "absent, no entry",
         _ => "other",
     }
 }

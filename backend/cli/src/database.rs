@@ -1,0 +1,119 @@
+//! The database commands: `arbiter import FILE.trf` (prints the new tournament's id) and
+//! `arbiter migrate`, and the `--database` option they share with `serve`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use arbiter_db::{Actor, DatabaseUrl, Pool, PoolOptions};
+use arbiter_tournament::read_trf;
+use arbiter_web::Config;
+
+/// The database option: `--database URL`, else `DATABASE_URL`, else `sqlite://arbiter.sqlite`.
+#[derive(Debug, Default, clap::Args)]
+pub struct DatabaseArg {
+    /// The database: `sqlite://FILE` or `postgres://USER@HOST/DB` (default: `DATABASE_URL`,
+    /// else `sqlite://arbiter.sqlite` in the working directory).
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+}
+
+impl DatabaseArg {
+    /// The configuration from the environment with this option applied.
+    #[must_use]
+    pub fn config(&self) -> Config {
+        let mut c = Config::from_env();
+        if let Some(d) = &self.database {
+            c.database_url.clone_from(d);
+        }
+        c
+    }
+}
+
+/// Opens the pool (running pending migrations).
+///
+/// # Errors
+/// The URL is unusable, the database unreachable, or a migration fails.
+pub fn open(config: &Config) -> anyhow::Result<Pool> {
+    let options = PoolOptions {
+        max_size: config.pool_max_size,
+        ..PoolOptions::default()
+    };
+    arbiter_db::connect(&config.database_url, &options)
+        .with_context(|| format!("opening the database {}", config.database_url))
+}
+
+/// Arguments of `arbiter import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The tournament (TRF16 or TRF-2026).
+    pub file: PathBuf,
+    #[command(flatten)]
+    db: DatabaseArg,
+}
+
+/// Reads a TRF file and stores it as a new tournament (one transaction); prints its id.
+///
+/// # Errors
+/// The file cannot be read or is not valid TRF (every error is printed with its line), or the
+/// database refuses it (nothing is stored then).
+pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
+    let bytes =
+        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    let read = match read_trf(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            for issue in &e.errors {
+                eprintln!("{}: {issue}", args.file.display());
+            }
+            bail!(
+                "{}: {} error(s); nothing was imported",
+                args.file.display(),
+                e.errors.len()
+            );
+        }
+    };
+    for w in &read.warnings {
+        eprintln!("{}: warning: {w}", args.file.display());
+    }
+    let pool = open(&args.db.config())?;
+    let mut conn = pool.get().context("connecting to the database")?;
+    let id = arbiter_db::create_tournament(
+        &mut conn,
+        &read.tournament,
+        None,
+        &Actor::system("cli"),
+        "import",
+    )
+    .context("storing the tournament (nothing was stored)")?;
+    println!("{id}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `arbiter migrate`.
+#[derive(Debug, clap::Args)]
+pub struct MigrateArgs {
+    #[command(flatten)]
+    db: DatabaseArg,
+}
+
+/// Runs the pending migrations and names them.
+///
+/// # Errors
+/// The database is unreachable or a migration fails.
+pub fn migrate(args: &MigrateArgs) -> anyhow::Result<ExitCode> {
+    let config = args.db.config();
+    let url = DatabaseUrl::parse(&config.database_url)?;
+    let mut conn = url
+        .establish()
+        .with_context(|| format!("connecting to {}", config.database_url))?;
+    PoolOptions::default().setup.apply(&mut conn)?;
+    let done = arbiter_db::run_migrations(&mut conn)?;
+    if done.is_empty() {
+        println!("the database is up to date");
+    }
+    for m in done {
+        println!("applied {m}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

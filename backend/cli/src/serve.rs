@@ -1,0 +1,79 @@
+//! `arbiter serve` (the default command): the web service, on SQLite by default; `--demo` loads
+//! the real event in `fixtures/` (compiled in) once.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use arbiter_db::{Actor, Pool};
+use arbiter_tournament::read_trf;
+
+use crate::database::{DatabaseArg, open};
+
+/// The demo event: Karl-Mala-Gedenkturnier 2005 (284 players, 7 rounds), `fixtures/`.
+const DEMO_TRF: &[u8] = include_bytes!("../../../fixtures/karl-mala-2005.trf");
+
+/// Arguments of `arbiter serve`.
+#[derive(Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on (default: `ARBITER_BIND`, else 127.0.0.1:8080).
+    #[arg(long, value_name = "ADDR")]
+    bind: Option<String>,
+    #[command(flatten)]
+    db: DatabaseArg,
+    /// Load the demo event (a real tournament, `fixtures/karl-mala-2005.trf`) unless it is
+    /// already stored.
+    #[arg(long)]
+    demo: bool,
+}
+
+/// Imports the demo event unless a tournament of its name and start date is stored; returns
+/// its id.
+///
+/// # Errors
+/// The database refuses it.
+pub fn load_demo(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
+    let t = read_trf(DEMO_TRF)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("reading the demo event")?
+        .tournament;
+    let mut conn = pool.get().context("connecting to the database")?;
+    let name = t.name.clone().unwrap_or_default();
+    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date.as_deref())? {
+        return Ok(id);
+    }
+    Ok(arbiter_db::create_tournament(
+        &mut conn,
+        &t,
+        None,
+        &Actor::system("demo"),
+        "import",
+    )?)
+}
+
+/// Runs the server until Ctrl-C.
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound.
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    let mut config = args.db.config();
+    if let Some(b) = &args.bind {
+        config.bind.clone_from(b);
+    }
+    let pool = open(&config)?;
+    let demo = if args.demo {
+        Some(load_demo(&pool)?)
+    } else {
+        None
+    };
+    println!("Arbiter: database {}", config.database_url);
+    println!("Arbiter: listening on http://{}/", config.bind);
+    if let Some(id) = demo {
+        println!(
+            "Arbiter: demo event at http://{}/tournaments/{id}",
+            config.bind
+        );
+    }
+    let bind = config.bind.clone();
+    arbiter_web::serve_blocking(config, pool).with_context(|| format!("serving on {bind}"))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,291 @@
+//! The web service through the real HTTP stack (actix's test service with the same route table
+//! as the server), on SQLite and, when `ARBITER_TEST_POSTGRES_URL` is set, on PostgreSQL; each
+//! test on a database of its own.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{App, test, web};
+use arbiter_db::testing::TestDb;
+use arbiter_db::{Actor, create_tournament, record_result, round_games};
+use arbiter_tournament::{GameResult, Tournament, read_trf};
+use arbiter_web::views::{standings_for, standings_json};
+use arbiter_web::{AppState, Config, configure};
+use serde_json::Value as Json;
+
+/// The demo event, as `arbiter serve --demo` loads it.
+fn karl_mala() -> Tournament {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/karl-mala-2005.trf"
+    );
+    read_trf(&std::fs::read(path).expect("fixtures/karl-mala-2005.trf"))
+        .expect("the demo event reads")
+        .tournament
+}
+
+fn import(db: &TestDb, t: &Tournament) -> uuid::Uuid {
+    let mut conn = db.pool.get().unwrap();
+    create_tournament(&mut conn, t, None, &Actor::system("test"), "import").unwrap()
+}
+
+macro_rules! app {
+    ($db:expr) => {
+        test::init_service(
+            App::new()
+                .app_data(web::Data::new(AppState {
+                    pool: $db.pool.clone(),
+                    config: Config::default(),
+                }))
+                .wrap(arbiter_web::default_headers())
+                .configure(configure),
+        )
+        .await
+    };
+}
+
+macro_rules! get {
+    ($app:expr, $uri:expr) => {{
+        let resp =
+            test::call_service(&$app, test::TestRequest::get().uri(&$uri).to_request()).await;
+        let status = resp.status();
+        let headers = resp.headers().clone();
+        let body = test::read_body(resp).await;
+        (status, headers, String::from_utf8(body.to_vec()).unwrap())
+    }};
+}
+
+/// A header's value as text (empty when absent).
+fn h(headers: &header::HeaderMap, name: header::HeaderName) -> String {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The reference values (TieBreakServer) for the tie-breaks the demo's standings use: PTS, BH/C1,
+/// BH, SB in the 2024-08 edition (`/V1`, the one in force in 2005), DE and WIN.
+fn reference() -> Option<std::collections::BTreeMap<(u16, String), f64>> {
+    let path = arbiter_testdata::shared_file("tiebreak/real/karl_mala_2005.norm.expected.json")?;
+    let d: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut out = std::collections::BTreeMap::new();
+    for (run, pairs) in [
+        (
+            "editions",
+            &[
+                ("PTS", "PTS"),
+                ("BH/C1/V1", "BH/C1"),
+                ("BH/V1", "BH"),
+                ("SB/V1", "SB"),
+            ][..],
+        ),
+        ("broad", &[("DE", "DE"), ("WIN", "WIN")][..]),
+    ] {
+        let r = &d["runs"][run];
+        let names: Vec<&str> = r["tiebreaks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        for c in r["oracle_json"]["tiebreakResult"]["competitors"]
+            .as_array()
+            .unwrap()
+        {
+            let cid = u16::try_from(c["cid"].as_u64().unwrap()).unwrap();
+            for (oracle, ours) in pairs {
+                let i = names.iter().position(|n| n == oracle).unwrap();
+                let v = &c["tiebreakScore"][i];
+                let x = v
+                    .as_f64()
+                    .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+                    .unwrap();
+                out.insert((cid, (*ours).to_owned()), x);
+            }
+        }
+    }
+    Some(out)
+}
+
+#[actix_web::test]
+async fn demo_standings_equal_the_reference_values() {
+    let t = karl_mala();
+    let expected = serde_json::to_value(standings_json(&standings_for(&t, None))).unwrap();
+    let reference = reference();
+    for db in TestDb::all() {
+        let id = import(&db, &t);
+        let app = app!(db);
+        let started = std::time::Instant::now();
+        let (status, headers, body) = get!(app, &format!("/api/v1/tournaments/{id}/standings"));
+        eprintln!("{:?}: standings JSON in {:?}", db.kind, started.elapsed());
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(h(&headers, header::CONTENT_TYPE), "application/json");
+        let got: Json = serde_json::from_str(&body).unwrap();
+        // The same as `arbiter standings --format json` on the file.
+        assert_eq!(got, expected, "{:?}", db.kind);
+        let rows = got.as_array().unwrap();
+        assert_eq!(rows.len(), 284);
+        let codes: Vec<&String> = rows[0]["tiebreaks"].as_object().unwrap().keys().collect();
+        assert_eq!(codes.len(), 6, "{codes:?}");
+        if let Some(reference) = &reference {
+            for row in rows {
+                let pn = u16::try_from(row["start_number"].as_u64().unwrap()).unwrap();
+                for (code, v) in row["tiebreaks"].as_object().unwrap() {
+                    let want = reference[&(pn, code.clone())];
+                    let have = v.as_f64().unwrap();
+                    assert!(
+                        (want - have).abs() < 1e-9,
+                        "player {pn} {code}: {have} != reference {want}"
+                    );
+                }
+            }
+        }
+
+        // The HTML standings show the same ranks and values.
+        let (status, headers, html) = get!(app, &format!("/tournaments/{id}/standings"));
+        assert_eq!(status, StatusCode::OK);
+        assert!(h(&headers, header::CONTENT_TYPE).starts_with("text/html"));
+        assert_eq!(html.matches("<tr><td class=\"num\">").count(), 284);
+        let data = standings_for(&t, None);
+        let leader = &data.standings.rows[0];
+        let cells: String = leader
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                format!(
+                    "<td class=\"num\">{}</td>",
+                    arbiter_web::views::format_value(data.tiebreaks.get(i), *v)
+                )
+            })
+            .collect();
+        let line = html
+            .lines()
+            .find(|l| l.contains(&leader.name))
+            .expect("the leader's row");
+        assert!(line.contains("<td class=\"num\">1</td>"), "{line}");
+        assert!(line.ends_with(&format!("{cells}</tr>")), "{line}\n{cells}");
+    }
+}
+
+#[actix_web::test]
+async fn public_pages_answer_and_revalidate() {
+    let t = karl_mala();
+    for db in TestDb::all() {
+        let id = import(&db, &t);
+        let app = app!(db);
+        for uri in [
+            "/".to_owned(),
+            "/static/style.css".to_owned(),
+            format!("/tournaments/{id}"),
+            format!("/tournaments/{id}/rounds/1"),
+            format!("/tournaments/{id}/rounds/7"),
+            format!("/tournaments/{id}/standings?after=3"),
+            format!("/tournaments/{id}/crosstable"),
+            format!("/tournaments/{id}/players/1"),
+            format!("/tournaments/{id}/players/13"),
+            "/api/v1/tournaments".to_owned(),
+            format!("/api/v1/tournaments/{id}"),
+        ] {
+            let (status, headers, body) = get!(app, &uri);
+            assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+            assert_eq!(h(&headers, header::X_CONTENT_TYPE_OPTIONS), "nosniff");
+            assert!(!body.contains("<script"), "{uri}");
+        }
+        let (_, _, home) = get!(app, "/");
+        assert!(home.contains("Karl-Mala-Gedenkturnier"));
+        let (_, _, card) = get!(app, &format!("/tournaments/{id}/players/5"));
+        assert!(card.contains("Mikhaletz,Lubomir"));
+        assert!(card.contains("BH/C1"));
+
+        // The round API: every game with its id and version.
+        let (status, headers, body) = get!(app, &format!("/api/v1/tournaments/{id}/rounds/1"));
+        assert_eq!(status, StatusCode::OK);
+        let round: Json = serde_json::from_str(&body).unwrap();
+        let games = round["games"].as_array().unwrap();
+        assert_eq!(games.len(), t.rounds[0].games.len());
+        assert_eq!(games[0]["version"], 1);
+        let etag = h(&headers, header::ETAG);
+
+        // Revalidation: 304 while nothing changed, a new tag after a result is entered.
+        let req = test::TestRequest::get()
+            .uri(&format!("/api/v1/tournaments/{id}/rounds/1"))
+            .insert_header((header::IF_NONE_MATCH, etag.clone()))
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::NOT_MODIFIED);
+        {
+            let mut conn = db.pool.get().unwrap();
+            let g = round_games(&mut conn, id, 1).unwrap().remove(0);
+            let gid = uuid::Uuid::parse_str(&g.id).unwrap();
+            record_result(
+                &mut conn,
+                gid,
+                1,
+                &GameResult::draw(),
+                &Actor::system("test"),
+            )
+            .unwrap();
+        }
+        let req = test::TestRequest::get()
+            .uri(&format!("/api/v1/tournaments/{id}/rounds/1"))
+            .insert_header((header::IF_NONE_MATCH, etag.clone()))
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_ne!(h(resp.headers(), header::ETAG), etag);
+        let body: Json = test::read_body_json(resp).await;
+        assert_eq!(body["games"][0]["version"], 2);
+        assert_eq!(body["games"][0]["white_code"], "=");
+    }
+}
+
+#[actix_web::test]
+async fn errors_are_pages_for_people_and_problems_for_programs() {
+    let db = TestDb::sqlite();
+    let id = import(&db, &karl_mala());
+    let app = app!(db);
+    let missing = uuid::Uuid::new_v4();
+
+    let (status, headers, body) = get!(app, &format!("/tournaments/{missing}"));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(h(&headers, header::CONTENT_TYPE).starts_with("text/html"));
+    assert!(body.contains("404 Not Found"));
+
+    let (status, headers, body) = get!(app, &format!("/api/v1/tournaments/{missing}"));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h(&headers, header::CONTENT_TYPE),
+        "application/problem+json"
+    );
+    let p: Json = serde_json::from_str(&body).unwrap();
+    assert_eq!(p["status"], 404);
+
+    // A path segment that is not a UUID or a round number: not found, never a panic.
+    for uri in [
+        "/tournaments/not-a-uuid".to_owned(),
+        format!("/tournaments/{id}/rounds/99"),
+        format!("/tournaments/{id}/rounds/x"),
+        format!("/tournaments/{id}/players/999"),
+        "/nowhere".to_owned(),
+    ] {
+        let (status, _, _) = get!(app, &uri);
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+    }
+    let (status, headers, _) = get!(app, &format!("/api/v1/tournaments/{id}/rounds/99"));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        h(&headers, header::CONTENT_TYPE),
+        "application/problem+json"
+    );
+
+    // A bad query parameter names itself.
+    let (status, headers, body) = get!(app, &format!("/api/v1/tournaments/{id}/standings?after=x"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        h(&headers, header::CONTENT_TYPE),
+        "application/problem+json"
+    );
+    let p: Json = serde_json::from_str(&body).unwrap();
+    assert_eq!(p["field"], "query");
+}
