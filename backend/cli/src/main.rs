@@ -3,6 +3,7 @@
 
 mod dead;
 mod games;
+mod accounts;
 mod database;
 mod perft;
 mod serve;
@@ -38,6 +39,12 @@ enum Command {
     Import(database::ImportArgs),
     /// Run the database migrations.
     Migrate(database::MigrateArgs),
+    /// Accounts.
+    #[command(subcommand)]
+    User(accounts::UserCommand),
+    /// API tokens.
+    #[command(subcommand)]
+    Token(accounts::TokenCommand),
     /// Games: replay and validate scoresheets.
     #[command(subcommand)]
     Games(GamesCommand),
@@ -60,6 +67,8 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Import(args)) => database::import(&args),
         Some(Command::Migrate(args)) => database::migrate(&args),
+        Some(Command::User(cmd)) => accounts::user(&cmd),
+        Some(Command::Token(cmd)) => accounts::token(&cmd),
         None => serve::run(&serve::ServeArgs::default()),
     };
     result.unwrap_or_else(|e| {

@@ -7,6 +7,7 @@
 //!
 //! No web framework here: the web crate runs these functions inside `web::block`.
 
+pub mod accounts;
 pub mod connection;
 pub mod models;
 pub mod queries;
@@ -14,14 +15,15 @@ pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use accounts::{Role, UserRow};
 pub use connection::{
     BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
     SetupError, connect, run_migrations,
 };
 pub use queries::{
-    Actor, RecordError, StoredTournament, TournamentSummary, append_audit, audit_entries,
-    create_tournament, find_tournament, game, last_change, list_tournaments, load_tournament,
-    record_result, round_games,
+    Actor, RecordError, StoredTournament, TournamentSummary, add_player, append_audit,
+    audit_entries, create_tournament, create_tournament_for, find_tournament, game, last_change,
+    list_tournaments, load_tournament, record_result, round_games,
 };
 
 /// diesel's result type (`Result<T, QueryError>`), what every query returns.

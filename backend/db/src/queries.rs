@@ -527,3 +527,72 @@ pub fn record_result(
         Ok(after)
     })
 }
+
+/// Creates a tournament and makes `organizer` its organizer, in one transaction; returns its id.
+///
+/// # Errors
+/// As [`create_tournament`].
+pub fn create_tournament_for(
+    conn: &mut DbConnection,
+    t: &Tournament,
+    default_time_minutes: Option<u32>,
+    organizer: &crate::accounts::UserRow,
+) -> QueryResult<Uuid> {
+    conn.transaction(|conn| {
+        let actor = organizer.actor();
+        let id = create_tournament(conn, t, default_time_minutes, &actor, "create")?;
+        crate::accounts::grant_role(
+            conn,
+            organizer.uuid()?,
+            id,
+            crate::accounts::Role::Organizer,
+            &actor,
+        )?;
+        Ok(id)
+    })
+}
+
+/// Registers a player with the next free pairing number (the highest plus one); the tournament's
+/// last change moves; audited. Returns the player as stored.
+///
+/// # Errors
+/// The database's error (a foreign-key violation for an unknown tournament).
+pub fn add_player(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    player: &arbiter_tournament::Player,
+    actor: &Actor,
+) -> QueryResult<arbiter_tournament::Player> {
+    conn.transaction(|conn| {
+        let at = now();
+        let n = diesel::update(tournaments::table.find(tournament.to_string()))
+            .set(tournaments::updated_at.eq(at))
+            .execute(conn)?;
+        if n == 0 {
+            return Err(diesel::result::Error::NotFound);
+        }
+        let max: Option<i32> = players::table
+            .filter(players::tournament_id.eq(tournament.to_string()))
+            .select(diesel::dsl::max(players::pairing_number))
+            .first(conn)?;
+        let mut p = player.clone();
+        p.pairing_number = u16::try_from(max.unwrap_or(0).saturating_add(1))
+            .map_err(|_| crate::models::unfit("players.pairing_number", "too many players"))?;
+        p.id = Uuid::new_v4();
+        let row = NewPlayer::from_model(tournament, &p)?;
+        diesel::insert_into(players::table)
+            .values(&row)
+            .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "player",
+            Some(&row.id),
+            "register",
+            None::<&()>,
+            Some(&p),
+        )?;
+        Ok(p)
+    })
+}

@@ -2,7 +2,7 @@
 //! passed in (never a global).
 
 /// How the service runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Config {
     /// The address to listen on, `HOST:PORT`.
     pub bind: String,
@@ -13,6 +13,34 @@ pub struct Config {
     pub pool_max_size: u32,
     /// How long browsers and proxies may reuse a public page before revalidating it, seconds.
     pub public_max_age: u32,
+    /// The key that signs session cookies (at least 64 bytes). Several instances behind one
+    /// address must share it (`ARBITER_SESSION_KEY`); without it each start makes a random one
+    /// and signs everyone out.
+    pub session_key: Vec<u8>,
+    /// Send the session cookie only over HTTPS (`ARBITER_SECURE_COOKIES=1`; off by default so
+    /// that `http://127.0.0.1` works).
+    pub secure_cookies: bool,
+}
+
+/// A random 64-byte key (four v4 UUIDs: 488 random bits).
+#[must_use]
+pub fn random_key() -> Vec<u8> {
+    (0..4)
+        .flat_map(|_| uuid::Uuid::new_v4().into_bytes())
+        .collect()
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("database_url", &self.database_url)
+            .field("pool_max_size", &self.pool_max_size)
+            .field("public_max_age", &self.public_max_age)
+            .field("session_key", &"(secret)")
+            .field("secure_cookies", &self.secure_cookies)
+            .finish()
+    }
 }
 
 /// The default address: local only.
@@ -27,13 +55,16 @@ impl Default for Config {
             database_url: DEFAULT_DATABASE_URL.to_owned(),
             pool_max_size: 8,
             public_max_age: 10,
+            session_key: random_key(),
+            secure_cookies: false,
         }
     }
 }
 
 impl Config {
-    /// The defaults, overridden by `ARBITER_BIND`, `DATABASE_URL`, `ARBITER_POOL_SIZE` and
-    /// `ARBITER_PUBLIC_MAX_AGE` when set (unreadable numbers keep the default).
+    /// The defaults, overridden by `ARBITER_BIND`, `DATABASE_URL`, `ARBITER_POOL_SIZE`,
+    /// `ARBITER_PUBLIC_MAX_AGE`, `ARBITER_SESSION_KEY` (64 bytes or more) and
+    /// `ARBITER_SECURE_COOKIES` when set (unreadable values keep the default).
     #[must_use]
     pub fn from_env() -> Config {
         Config::from_lookup(|k| std::env::var(k).ok())
@@ -54,6 +85,12 @@ impl Config {
             public_max_age: non_empty("ARBITER_PUBLIC_MAX_AGE")
                 .and_then(|v| v.trim().parse().ok())
                 .unwrap_or(d.public_max_age),
+            session_key: non_empty("ARBITER_SESSION_KEY")
+                .map(String::into_bytes)
+                .filter(|k| k.len() >= 64)
+                .unwrap_or(d.session_key),
+            secure_cookies: non_empty("ARBITER_SECURE_COOKIES")
+                .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
         }
     }
 }

@@ -20,6 +20,12 @@ pub enum WebError {
         /// What is wrong.
         message: String,
     },
+    /// Not signed in (401): the page needs an account.
+    #[error("sign in to continue")]
+    Unauthorized,
+    /// Signed in, but without the role this needs (403), or a form without a valid CSRF token.
+    #[error("{0}")]
+    Forbidden(String),
     /// A stale version (409): the current state of what the client tried to change.
     #[error("changed by someone else since it was read")]
     Conflict {
@@ -90,6 +96,8 @@ impl ResponseError for WebError {
         match self.inner() {
             WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            WebError::Unauthorized => StatusCode::UNAUTHORIZED,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Conflict { .. } => StatusCode::CONFLICT,
             WebError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Internal(_) | WebError::Api(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -6,9 +6,11 @@
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
 
 pub mod api;
+pub mod auth;
 pub mod cache;
 pub mod config;
 pub mod error;
+pub mod organizer;
 pub mod public;
 pub mod views;
 
@@ -130,8 +132,46 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::QueryConfig::default()
             .error_handler(|e, req| extractor_error("query", e.to_string(), req)),
     )
+    .app_data(
+        web::FormConfig::default()
+            .limit(64 * 1024)
+            .error_handler(|e, req| extractor_error("form", e.to_string(), req)),
+    )
+    .app_data(
+        web::JsonConfig::default()
+            .limit(64 * 1024)
+            .error_handler(|e, req| extractor_error("body", e.to_string(), req)),
+    )
     .route("/", page().to(public::index))
     .route("/static/style.css", page().to(stylesheet))
+    .route("/signin", page().to(organizer::signin_form))
+    .route("/signin", web::post().to(organizer::signin))
+    .route("/signup", page().to(organizer::signup_form))
+    .route("/signup", web::post().to(organizer::signup))
+    .route("/signout", web::post().to(organizer::signout))
+    .route("/account", page().to(organizer::account))
+    .route(
+        "/tournaments/new",
+        page().to(organizer::new_tournament_form),
+    )
+    .route(
+        "/tournaments/new",
+        web::post().to(organizer::create_tournament),
+    )
+    .route("/tournaments/{id}/manage", page().to(organizer::manage))
+    .route("/tournaments/{id}/audit", page().to(organizer::audit))
+    .route(
+        "/tournaments/{id}/players",
+        web::post().to(organizer::register_player),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/results",
+        page().to(organizer::results_form),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/games/{game}",
+        web::post().to(organizer::enter_result),
+    )
     .route("/tournaments/{id}", page().to(public::tournament))
     .route("/tournaments/{id}/rounds/{n}", page().to(public::round))
     .route("/tournaments/{id}/standings", page().to(public::standings))
@@ -145,7 +185,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tournaments", page().to(api::tournaments))
             .route("/tournaments/{id}", page().to(api::tournament))
             .route("/tournaments/{id}/rounds/{n}", page().to(api::round))
-            .route("/tournaments/{id}/standings", page().to(api::standings)),
+            .route("/tournaments/{id}/standings", page().to(api::standings))
+            .route(
+                "/games/{id}/result",
+                web::put().to(organizer::api_enter_result),
+            ),
     )
     .default_service(web::to(not_found));
 }
@@ -175,6 +219,7 @@ pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
     actix_web::HttpServer::new(move || {
         actix_web::App::new()
             .app_data(state.clone())
+            .wrap(auth::session_middleware(&state.config))
             .wrap(middleware::Compress::default())
             .wrap(default_headers())
             .configure(configure)

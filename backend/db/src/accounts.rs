@@ -1,0 +1,309 @@
+//! Accounts, roles and API tokens. Passwords arrive already hashed (argon2, by the web crate);
+//! API tokens are stored as their SHA-256 only. The first account on a new database is the
+//! administrator.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::connection::DbConnection;
+use crate::models::uuid;
+use crate::queries::{Actor, append_audit, now};
+use crate::schema::{api_tokens, roles, tournaments, users};
+
+/// An account as read.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = users)]
+pub struct UserRow {
+    /// UUID as text.
+    pub id: String,
+    /// The e-mail address (lower case), the login name.
+    pub email: String,
+    /// The argon2 hash in PHC string form.
+    pub password_hash: String,
+    /// Whether the account administers the service.
+    pub is_admin: bool,
+    /// When it was created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+impl UserRow {
+    /// The id as a UUID.
+    ///
+    /// # Errors
+    /// A deserialization error for a malformed stored id.
+    pub fn uuid(&self) -> QueryResult<Uuid> {
+        uuid("users.id", &self.id)
+    }
+
+    /// The account as an actor for the audit log.
+    #[must_use]
+    pub fn actor(&self) -> Actor {
+        Actor {
+            user_id: Uuid::parse_str(&self.id).ok(),
+            name: self.email.clone(),
+        }
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct NewUser<'a> {
+    id: String,
+    email: &'a str,
+    password_hash: &'a str,
+    is_admin: bool,
+    created_at: NaiveDateTime,
+}
+
+/// What the audit log keeps of an account (never the hash).
+#[derive(Serialize)]
+struct UserAudit<'a> {
+    email: &'a str,
+    is_admin: bool,
+}
+
+/// A tournament role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Role {
+    /// Runs the tournament: edits it, registers players, pairs rounds, sees the audit log.
+    Organizer,
+    /// Enters results.
+    Arbiter,
+}
+
+impl Role {
+    /// The stored name: `organizer`, `arbiter`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Role::Organizer => "organizer",
+            Role::Arbiter => "arbiter",
+        }
+    }
+
+    /// Reads a stored name.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Role> {
+        match text {
+            "organizer" => Some(Role::Organizer),
+            "arbiter" => Some(Role::Arbiter),
+            _ => None,
+        }
+    }
+}
+
+/// Normalises an e-mail address for storage and lookup: trimmed, lower case.
+#[must_use]
+pub fn normalise_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+/// The number of accounts.
+///
+/// # Errors
+/// The database's error.
+pub fn user_count(conn: &mut DbConnection) -> QueryResult<i64> {
+    users::table.count().get_result(conn)
+}
+
+/// Creates an account (the e-mail normalised). It is an administrator when `admin` is asked for
+/// or when it is the first account of the database. Audited. Returns the account.
+///
+/// # Errors
+/// The database's error; a unique-constraint violation when the address is taken.
+pub fn create_user(
+    conn: &mut DbConnection,
+    email: &str,
+    password_hash: &str,
+    admin: bool,
+    actor: &Actor,
+) -> QueryResult<UserRow> {
+    conn.transaction(|conn| {
+        let email = normalise_email(email);
+        let id = Uuid::new_v4();
+        // Insert first (a write takes SQLite's lock before the count is read), then decide.
+        diesel::insert_into(users::table)
+            .values(&NewUser {
+                id: id.to_string(),
+                email: &email,
+                password_hash,
+                is_admin: admin,
+                created_at: now(),
+            })
+            .execute(conn)?;
+        let first = user_count(conn)? == 1;
+        if first && !admin {
+            diesel::update(users::table.find(id.to_string()))
+                .set(users::is_admin.eq(true))
+                .execute(conn)?;
+        }
+        let row = users::table
+            .find(id.to_string())
+            .select(UserRow::as_select())
+            .first(conn)?;
+        append_audit(
+            conn,
+            actor,
+            None,
+            "user",
+            Some(&row.id),
+            "create",
+            None::<&()>,
+            Some(&UserAudit {
+                email: &row.email,
+                is_admin: row.is_admin,
+            }),
+        )?;
+        Ok(row)
+    })
+}
+
+/// An account by e-mail address (normalised).
+///
+/// # Errors
+/// The database's error.
+pub fn user_by_email(conn: &mut DbConnection, email: &str) -> QueryResult<Option<UserRow>> {
+    users::table
+        .filter(users::email.eq(normalise_email(email)))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// An account by id.
+///
+/// # Errors
+/// The database's error.
+pub fn user_by_id(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<UserRow>> {
+    users::table
+        .find(id.to_string())
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Gives an account a role in a tournament (nothing when it has it already). Audited.
+///
+/// # Errors
+/// The database's error (a foreign-key violation for an unknown account or tournament).
+pub fn grant_role(
+    conn: &mut DbConnection,
+    user: Uuid,
+    tournament: Uuid,
+    role: Role,
+    actor: &Actor,
+) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        if roles_of(conn, user, tournament)?.contains(&role) {
+            return Ok(());
+        }
+        diesel::insert_into(roles::table)
+            .values((
+                roles::user_id.eq(user.to_string()),
+                roles::tournament_id.eq(tournament.to_string()),
+                roles::role.eq(role.as_str()),
+            ))
+            .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "role",
+            Some(&user.to_string()),
+            "grant",
+            None::<&()>,
+            Some(&role),
+        )
+    })
+}
+
+/// The roles an account has in a tournament.
+///
+/// # Errors
+/// The database's error.
+pub fn roles_of(conn: &mut DbConnection, user: Uuid, tournament: Uuid) -> QueryResult<Vec<Role>> {
+    let names: Vec<String> = roles::table
+        .filter(roles::user_id.eq(user.to_string()))
+        .filter(roles::tournament_id.eq(tournament.to_string()))
+        .select(roles::role)
+        .load(conn)?;
+    Ok(names.iter().filter_map(|n| Role::parse(n)).collect())
+}
+
+/// The tournaments an account has a role in, with the role.
+///
+/// # Errors
+/// The database's error.
+pub fn tournaments_of(conn: &mut DbConnection, user: Uuid) -> QueryResult<Vec<(Uuid, Role)>> {
+    let rows: Vec<(String, String)> = roles::table
+        .inner_join(tournaments::table)
+        .filter(roles::user_id.eq(user.to_string()))
+        .select((roles::tournament_id, roles::role))
+        .load(conn)?;
+    rows.into_iter()
+        .filter_map(|(t, r)| Some((t, Role::parse(&r)?)))
+        .map(|(t, r)| Ok((uuid("roles.tournament_id", &t)?, r)))
+        .collect()
+}
+
+/// The SHA-256 of an API token, hex: what the database keeps.
+#[must_use]
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Creates an API token for an account; returns the token (shown once: only its hash is kept).
+/// The token is `arb_` and 64 hex digits (244 random bits from two v4 UUIDs).
+///
+/// # Errors
+/// The database's error.
+pub fn create_api_token(
+    conn: &mut DbConnection,
+    user: Uuid,
+    label: Option<&str>,
+    actor: &Actor,
+) -> QueryResult<String> {
+    let token = format!("arb_{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple());
+    conn.transaction(|conn| {
+        let id = Uuid::new_v4().to_string();
+        diesel::insert_into(api_tokens::table)
+            .values((
+                api_tokens::id.eq(&id),
+                api_tokens::user_id.eq(user.to_string()),
+                api_tokens::token_hash.eq(token_hash(&token)),
+                api_tokens::label.eq(label),
+                api_tokens::created_at.eq(now()),
+            ))
+            .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            None,
+            "api_token",
+            Some(&id),
+            "create",
+            None::<&()>,
+            Some(&label),
+        )
+    })?;
+    Ok(token)
+}
+
+/// The account an API token belongs to, if the token is known.
+///
+/// # Errors
+/// The database's error.
+pub fn user_by_token(conn: &mut DbConnection, token: &str) -> QueryResult<Option<UserRow>> {
+    users::table
+        .inner_join(api_tokens::table)
+        .filter(api_tokens::token_hash.eq(token_hash(token)))
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+}

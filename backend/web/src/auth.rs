@@ -1,0 +1,218 @@
+//! Accounts in the web service: argon2 password hashes, signed cookie sessions (HttpOnly,
+//! SameSite=Lax), a CSRF token per session checked on every form, API tokens (`Authorization:
+//! Bearer ...`), and the roles a page needs.
+
+use actix_session::Session;
+use actix_session::config::CookieContentSecurity;
+use actix_session::storage::CookieSessionStore;
+use actix_web::HttpRequest;
+use actix_web::cookie::{Key, SameSite};
+use arbiter_db::{Role, UserRow};
+use argon2::Argon2;
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::{AppState, Config, with_db};
+
+/// The session cookie's name.
+pub const SESSION_COOKIE: &str = "arbiter_session";
+const USER_KEY: &str = "uid";
+const CSRF_KEY: &str = "csrf";
+
+/// The session middleware: a signed cookie (the session holds only the account id and the CSRF
+/// token), HttpOnly, SameSite=Lax, `Secure` when configured.
+#[must_use]
+pub fn session_middleware(config: &Config) -> actix_session::SessionMiddleware<CookieSessionStore> {
+    let key = if config.session_key.len() >= 64 {
+        Key::derive_from(&config.session_key)
+    } else {
+        Key::derive_from(&crate::config::random_key())
+    };
+    actix_session::SessionMiddleware::builder(CookieSessionStore::default(), key)
+        .cookie_name(SESSION_COOKIE.to_owned())
+        .cookie_http_only(true)
+        .cookie_same_site(SameSite::Lax)
+        .cookie_secure(config.secure_cookies)
+        .cookie_content_security(CookieContentSecurity::Signed)
+        .build()
+}
+
+/// Hashes a password with argon2 (default parameters, random salt), PHC string form.
+///
+/// # Errors
+/// [`WebError::Internal`] when hashing fails (it does not for ordinary input).
+pub fn hash_password(password: &str) -> Result<String, WebError> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
+/// Whether `password` matches a stored hash (false for a malformed hash).
+#[must_use]
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|h| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// The session's CSRF token, made on first use.
+///
+/// # Errors
+/// [`WebError::Internal`] when the session cannot be written.
+pub fn csrf_token(session: &Session) -> Result<String, WebError> {
+    if let Ok(Some(t)) = session.get::<String>(CSRF_KEY) {
+        return Ok(t);
+    }
+    let t = format!("{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple());
+    session
+        .insert(CSRF_KEY, &t)
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(t)
+}
+
+/// Checks a form's CSRF token against the session's.
+///
+/// # Errors
+/// [`WebError::Forbidden`] when it is missing or differs.
+pub fn check_csrf(session: &Session, submitted: &str) -> Result<(), WebError> {
+    let expected = session.get::<String>(CSRF_KEY).ok().flatten();
+    let ok = expected.is_some_and(|e| {
+        e.len() == submitted.len()
+            && e.bytes()
+                .zip(submitted.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(WebError::Forbidden(
+            "the form has expired or did not come from this site; reload it and try again".into(),
+        ))
+    }
+}
+
+/// Signs an account in: a new session id (no fixation), the account id stored.
+///
+/// # Errors
+/// [`WebError::Internal`] when the session cannot be written.
+pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), WebError> {
+    session.renew();
+    session
+        .insert(USER_KEY, &user.id)
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
+/// Signs out: the session is emptied.
+pub fn sign_out(session: &Session) {
+    session.purge();
+}
+
+/// The signed-in account, if any (an account deleted since counts as signed out).
+///
+/// # Errors
+/// [`WebError::Database`].
+pub async fn current_user(
+    state: &AppState,
+    session: &Session,
+) -> Result<Option<UserRow>, WebError> {
+    let Some(id) = session
+        .get::<String>(USER_KEY)
+        .ok()
+        .flatten()
+        .and_then(|s| Uuid::parse_str(&s).ok())
+    else {
+        return Ok(None);
+    };
+    with_db(state, move |c| Ok(arbiter_db::accounts::user_by_id(c, id)?)).await
+}
+
+/// The signed-in account.
+///
+/// # Errors
+/// [`WebError::Unauthorized`] when nobody is signed in.
+pub async fn require_user(state: &AppState, session: &Session) -> Result<UserRow, WebError> {
+    current_user(state, session)
+        .await?
+        .ok_or(WebError::Unauthorized)
+}
+
+/// The account of an API request (`Authorization: Bearer TOKEN`).
+///
+/// # Errors
+/// [`WebError::Unauthorized`] without a known token.
+pub async fn api_user(state: &AppState, req: &HttpRequest) -> Result<UserRow, WebError> {
+    let token = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_owned())
+        .ok_or(WebError::Unauthorized)?;
+    with_db(state, move |c| {
+        Ok(arbiter_db::accounts::user_by_token(c, &token)?)
+    })
+    .await?
+    .ok_or(WebError::Unauthorized)
+}
+
+/// The roles an account has in a tournament; an administrator has every role.
+///
+/// # Errors
+/// [`WebError::Database`].
+pub async fn roles_in(
+    state: &AppState,
+    user: &UserRow,
+    tournament: Uuid,
+) -> Result<Vec<Role>, WebError> {
+    if user.is_admin {
+        return Ok(vec![Role::Organizer, Role::Arbiter]);
+    }
+    let uid = user.uuid()?;
+    with_db(state, move |c| {
+        Ok(arbiter_db::accounts::roles_of(c, uid, tournament)?)
+    })
+    .await
+}
+
+/// Requires one of `roles` in the tournament (organizers may do what arbiters do).
+///
+/// # Errors
+/// [`WebError::Forbidden`] naming the role needed, [`WebError::Database`].
+pub async fn require_role(
+    state: &AppState,
+    user: &UserRow,
+    tournament: Uuid,
+    role: Role,
+) -> Result<(), WebError> {
+    let have = roles_in(state, user, tournament).await?;
+    let ok = have.contains(&role) || (role == Role::Arbiter && have.contains(&Role::Organizer));
+    if ok {
+        Ok(())
+    } else {
+        Err(WebError::Forbidden(format!(
+            "this needs the {} role in this tournament",
+            role.as_str()
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_hash_and_verify() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(h.starts_with("$argon2"));
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("wrong", &h));
+        assert!(!verify_password("x", "not a hash"));
+    }
+}

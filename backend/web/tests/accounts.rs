@@ -1,0 +1,419 @@
+//! Accounts, sessions, CSRF, roles, the organizer's forms, result entry with its conflict and the
+//! audit log, through the real HTTP stack (with the session middleware), on SQLite and, when
+//! `ARBITER_TEST_POSTGRES_URL` is set, PostgreSQL.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{App, test, web};
+use arbiter_db::testing::TestDb;
+use arbiter_db::{Actor, create_tournament};
+use arbiter_tournament::read_trf;
+use arbiter_web::{AppState, Config, configure};
+use serde_json::Value as Json;
+
+macro_rules! app {
+    ($db:expr) => {{
+        let config = Config::default();
+        test::init_service(
+            App::new()
+                .app_data(web::Data::new(AppState {
+                    pool: $db.pool.clone(),
+                    config: config.clone(),
+                }))
+                .wrap(arbiter_web::auth::session_middleware(&config))
+                .configure(configure),
+        )
+        .await
+    }};
+}
+
+/// A browser: the session cookie carried from response to request.
+struct Browser {
+    cookie: Option<String>,
+}
+
+/// What a response left: status, `Location`, `Set-Cookie`, body.
+struct Page {
+    status: StatusCode,
+    location: String,
+    set_cookie: String,
+    body: String,
+}
+
+macro_rules! send {
+    ($app:expr, $browser:expr, $req:expr) => {{
+        let mut req = $req;
+        if let Some(c) = &$browser.cookie {
+            req = req.insert_header((header::COOKIE, c.clone()));
+        }
+        let resp = test::call_service(&$app, req.to_request()).await;
+        let status = resp.status();
+        let get = |n: header::HeaderName| {
+            resp.headers()
+                .get(n)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        let location = get(header::LOCATION);
+        let set_cookie = get(header::SET_COOKIE);
+        if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
+            $browser.cookie = Some(pair.to_owned());
+        }
+        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+        Page {
+            status,
+            location,
+            set_cookie,
+            body,
+        }
+    }};
+}
+
+/// The CSRF token in a page's first form.
+fn csrf(body: &str) -> String {
+    let start = body.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    body[start..].split('"').next().unwrap().to_owned()
+}
+
+fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
+    test::TestRequest::post().uri(uri).set_form(
+        fields
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[actix_web::test]
+async fn organizer_and_arbiter_flows() {
+    for db in TestDb::all() {
+        let app = app!(db);
+        let mut admin = Browser { cookie: None };
+
+        // Sign up: the first account is the administrator. The cookie is signed, HttpOnly, Lax.
+        let p = send!(app, admin, test::TestRequest::get().uri("/signup"));
+        assert_eq!(p.status, StatusCode::OK);
+        let token = csrf(&p.body);
+        let forged = send!(
+            app,
+            admin,
+            form(
+                "/signup",
+                &[
+                    ("email", "a@example.org"),
+                    ("password", "0123456789ab"),
+                    ("csrf", "forged")
+                ]
+            )
+        );
+        assert_eq!(forged.status, StatusCode::FORBIDDEN);
+        let short = send!(
+            app,
+            admin,
+            form(
+                "/signup",
+                &[
+                    ("email", "a@example.org"),
+                    ("password", "short"),
+                    ("csrf", &token)
+                ]
+            )
+        );
+        assert_eq!(short.status, StatusCode::BAD_REQUEST);
+        assert!(short.body.contains("password: use at least 10 characters"));
+        let p = send!(
+            app,
+            admin,
+            form(
+                "/signup",
+                &[
+                    ("email", "A@Example.org"),
+                    ("password", "0123456789ab"),
+                    ("csrf", &token)
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        assert_eq!(p.location, "/account");
+        assert!(p.set_cookie.contains("HttpOnly"), "{}", p.set_cookie);
+        assert!(p.set_cookie.contains("SameSite=Lax"), "{}", p.set_cookie);
+        let p = send!(app, admin, test::TestRequest::get().uri("/account"));
+        assert_eq!(p.status, StatusCode::OK);
+        assert!(p.body.contains("a@example.org"));
+        assert!(p.body.contains("Administrator"));
+        let token = csrf(&p.body);
+
+        // Create a tournament: a bad field is named; then it works.
+        let bad = send!(
+            app,
+            admin,
+            form(
+                "/tournaments/new",
+                &[
+                    ("name", "Club Open"),
+                    ("rounds_planned", "abc"),
+                    ("csrf", &token)
+                ]
+            )
+        );
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert!(
+            bad.body
+                .contains("rounds_planned: `abc` is not a whole number"),
+            "{}",
+            bad.body
+        );
+        let bad = send!(
+            app,
+            admin,
+            form(
+                "/tournaments/new",
+                &[
+                    ("name", "Club Open"),
+                    ("tiebreaks", "PTS,XYZ"),
+                    ("csrf", &token)
+                ]
+            )
+        );
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert!(bad.body.contains("tiebreaks:"), "{}", bad.body);
+        let p = send!(
+            app,
+            admin,
+            form(
+                "/tournaments/new",
+                &[
+                    ("name", "Club Open"),
+                    ("city", "Bern"),
+                    ("start_date", "2026-05-01"),
+                    ("rounds_planned", "5"),
+                    ("default_time_minutes", "30"),
+                    ("tiebreaks", "PTS,BH/C1,BH,SB"),
+                    ("csrf", &token),
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        let club = p.location.split('/').nth(2).unwrap().to_owned();
+
+        // Register players: next pairing numbers; a bad rating is named and nothing is stored.
+        for name in ["Alpha, Anna", "Beta, Bert"] {
+            let p = send!(
+                app,
+                admin,
+                form(
+                    &format!("/tournaments/{club}/players"),
+                    &[
+                        ("name", name),
+                        ("rating", "1800"),
+                        ("federation", "sui"),
+                        ("csrf", &token)
+                    ]
+                )
+            );
+            assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        }
+        let p = send!(
+            app,
+            admin,
+            form(
+                &format!("/tournaments/{club}/players"),
+                &[("name", "Gamma"), ("rating", "9999"), ("csrf", &token)]
+            )
+        );
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains("rating: must be between 0 and 3500"));
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/api/v1/tournaments/{club}"))
+        );
+        let t: Json = serde_json::from_str(&p.body).unwrap();
+        assert_eq!(t["players"].as_array().unwrap().len(), 2);
+        assert_eq!(t["players"][1]["pairing_number"], 2);
+        assert_eq!(t["players"][1]["federation"], "SUI");
+        assert_eq!(t["default_time_minutes"], 30);
+
+        // Result entry on an imported event (the administrator has every role).
+        let trf = read_trf(
+            &std::fs::read(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../fixtures/karl-mala-2005.trf"
+            ))
+            .unwrap(),
+        )
+        .unwrap()
+        .tournament;
+        let km = {
+            let mut c = db.pool.get().unwrap();
+            create_tournament(&mut c, &trf, None, &Actor::system("test"), "import").unwrap()
+        };
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/api/v1/tournaments/{km}/rounds/1"))
+        );
+        let round: Json = serde_json::from_str(&p.body).unwrap();
+        let game = round["games"][0]["id"].as_str().unwrap().to_owned();
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/rounds/1/results"))
+        );
+        assert_eq!(p.status, StatusCode::OK);
+        assert!(p.body.contains(&game));
+        let entry = format!("/tournaments/{km}/rounds/1/games/{game}");
+        let p = send!(
+            app,
+            admin,
+            form(
+                &entry,
+                &[("result", "=:="), ("version", "1"), ("csrf", &token)]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        // A second arbiter's form still says version 1: conflict, with the current result shown.
+        let p = send!(
+            app,
+            admin,
+            form(
+                &entry,
+                &[("result", "0:1"), ("version", "1"), ("csrf", &token)]
+            )
+        );
+        assert_eq!(p.status, StatusCode::CONFLICT);
+        assert!(p.body.contains("Not saved"), "{}", p.body);
+        assert!(p.body.contains("½–½"));
+        let p = send!(
+            app,
+            admin,
+            form(
+                &entry,
+                &[("result", "1:Q"), ("version", "2"), ("csrf", &token)]
+            )
+        );
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+
+        // The API with a token: a stale version gets 409 and the current state.
+        let api_token = {
+            let mut c = db.pool.get().unwrap();
+            let u = arbiter_db::accounts::user_by_email(&mut c, "a@example.org")
+                .unwrap()
+                .unwrap();
+            arbiter_db::accounts::create_api_token(
+                &mut c,
+                u.uuid().unwrap(),
+                Some("test"),
+                &Actor::system("test"),
+            )
+            .unwrap()
+        };
+        let put = |version: i32, token: &str| {
+            test::TestRequest::put()
+                .uri(&format!("/api/v1/games/{game}/result"))
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+                .set_json(serde_json::json!({"white": "1", "black": "0", "version": version}))
+        };
+        let mut nobody = Browser { cookie: None };
+        let p = send!(app, nobody, put(1, &api_token));
+        assert_eq!(p.status, StatusCode::CONFLICT);
+        let problem: Json = serde_json::from_str(&p.body).unwrap();
+        assert_eq!(problem["current"]["version"], 2);
+        assert_eq!(problem["current"]["white_code"], "=");
+        let p = send!(app, nobody, put(2, &api_token));
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        let saved: Json = serde_json::from_str(&p.body).unwrap();
+        assert_eq!(saved["version"], 3);
+        let p = send!(app, nobody, put(3, "arb_wrong"));
+        assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+
+        // The audit log shows who changed what, before and after.
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/audit"))
+        );
+        assert_eq!(p.status, StatusCode::OK);
+        assert_eq!(p.body.matches("<td>result</td>").count(), 2, "{}", p.body);
+        assert!(p.body.contains("a@example.org"));
+
+        // A second account has no role: it may not enter results or read the audit log.
+        let mut other = Browser { cookie: None };
+        let p = send!(app, other, test::TestRequest::get().uri("/signup"));
+        let t2 = csrf(&p.body);
+        let p = send!(
+            app,
+            other,
+            form(
+                "/signup",
+                &[
+                    ("email", "b@example.org"),
+                    ("password", "0123456789ab"),
+                    ("csrf", &t2)
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+        let p = send!(app, other, test::TestRequest::get().uri("/account"));
+        assert!(!p.body.contains("Administrator"));
+        let t2 = csrf(&p.body);
+        let p = send!(
+            app,
+            other,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/rounds/1/results"))
+        );
+        assert_eq!(p.status, StatusCode::FORBIDDEN);
+        let p = send!(
+            app,
+            other,
+            form(
+                &entry,
+                &[("result", "0:1"), ("version", "3"), ("csrf", &t2)]
+            )
+        );
+        assert_eq!(p.status, StatusCode::FORBIDDEN);
+        let p = send!(
+            app,
+            other,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/audit"))
+        );
+        assert_eq!(p.status, StatusCode::FORBIDDEN);
+
+        // Signed out: pages behind the sign-in answer 401.
+        let p = send!(app, other, form("/signout", &[("csrf", &t2)]));
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+        let p = send!(app, other, test::TestRequest::get().uri("/account"));
+        assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+
+        // Signing in again works; a wrong password does not.
+        let p = send!(app, other, test::TestRequest::get().uri("/signin"));
+        let t3 = csrf(&p.body);
+        let p = send!(
+            app,
+            other,
+            form(
+                "/signin",
+                &[
+                    ("email", "b@example.org"),
+                    ("password", "wrong-password"),
+                    ("csrf", &t3)
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+        let t3 = csrf(&p.body);
+        let p = send!(
+            app,
+            other,
+            form(
+                "/signin",
+                &[
+                    ("email", "B@example.org "),
+                    ("password", "0123456789ab"),
+                    ("csrf", &t3)
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+    }
+}
