@@ -73,8 +73,22 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
             );
         }
     };
-    for w in &read.warnings {
+    // The first warnings in full, then a count (real files carry dozens of old spellings).
+    for w in read.warnings.iter().take(10) {
         eprintln!("{}: warning: {w}", args.file.display());
+    }
+    if read.warnings.len() > 10 {
+        eprintln!(
+            "{}: ... and {} more warnings",
+            args.file.display(),
+            read.warnings.len() - 10
+        );
+    }
+    if read.tournament.players.is_empty() {
+        bail!(
+            "{}: no player records (`001` lines); nothing was imported",
+            args.file.display()
+        );
     }
     let pool = open(&args.db.config())?;
     let mut conn = pool.get().context("connecting to the database")?;

@@ -161,6 +161,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/tournaments/{id}/manage", page().to(organizer::manage))
     .route("/tournaments/{id}/audit", page().to(organizer::audit))
     .route(
+        "/tournaments/{id}/export/{format}",
+        page().to(organizer::export),
+    )
+    .route(
         "/tournaments/{id}/players",
         web::post().to(organizer::register_player),
     )

@@ -600,8 +600,11 @@ impl PlayerForm {
         p.title = match text(&self.title) {
             None => None,
             Some(t) => match Title::parse(&t) {
-                Some((title @ Title::Other(_), _)) if t.len() > 3 => {
-                    return Err(bad("title", format!("`{title:?}` is not a title")));
+                Some((Title::Other(_), _)) if t.chars().count() > 3 => {
+                    return Err(bad(
+                        "title",
+                        format!("`{t}` is not a title (at most 3 letters)"),
+                    ));
                 }
                 Some((title, _)) => Some(title),
                 None => None,
@@ -1010,4 +1013,79 @@ pub async fn api_enter_result(
         )
     };
     inner.await.map_err(WebError::api)
+}
+
+/// The export formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Export {
+    Trf16,
+    Trf2026,
+    PlayersCsv,
+}
+
+/// `GET /tournaments/{id}/export/{format}` (`trf16`, `trf2026`, `players.csv`): a download for
+/// the tournament's organizer and arbiters (the files carry birth dates and FIDE ids).
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`] (also for an
+/// unknown format).
+pub async fn export(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, format) = path.into_inner();
+    let kind = match format.as_str() {
+        "trf16" => Export::Trf16,
+        "trf2026" => Export::Trf2026,
+        "players.csv" => Export::PlayersCsv,
+        other => return Err(WebError::NotFound(format!("export format `{other}`"))),
+    };
+    let user = require_user(&state, &session).await?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    let stored = with_db(&state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let t = &stored.tournament;
+    let (body, content_type, ext) = match kind {
+        Export::Trf16 => (
+            arbiter_tournament::write_trf(t, arbiter_tournament::TrfVersion::Trf16).into_bytes(),
+            "text/plain; charset=utf-8",
+            "trf",
+        ),
+        Export::Trf2026 => (
+            arbiter_tournament::write_trf(t, arbiter_tournament::TrfVersion::Trf2026).into_bytes(),
+            "text/plain; charset=utf-8",
+            "trf",
+        ),
+        Export::PlayersCsv => {
+            let mut out = Vec::new();
+            arbiter_tournament::csv_io::export_players(&t.players, &mut out)
+                .map_err(|e| WebError::Internal(e.to_string()))?;
+            (out, "text/csv; charset=utf-8", "csv")
+        }
+    };
+    let stem: String = t
+        .name
+        .as_deref()
+        .unwrap_or("tournament")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let suffix = match kind {
+        Export::Trf16 => "",
+        Export::Trf2026 => "-trf2026",
+        Export::PlayersCsv => "-players",
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!(
+                "attachment; filename=\"{}{suffix}.{ext}\"",
+                stem.trim_matches('-')
+            ),
+        ))
+        .body(body))
 }

@@ -337,6 +337,33 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(p.body.matches("<td>result</td>").count(), 2, "{}", p.body);
         assert!(p.body.contains("a@example.org"));
 
+        // Exports for the organizer: TRF16 reads back to the same tournament.
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/export/trf16"))
+        );
+        assert_eq!(p.status, StatusCode::OK);
+        let back = read_trf(p.body.as_bytes()).unwrap().tournament;
+        assert_eq!(back.players.len(), 284);
+        assert_eq!(
+            back.rounds[0].games[0].result,
+            arbiter_tournament::GameResult::white_wins()
+        );
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/export/players.csv"))
+        );
+        assert_eq!(p.status, StatusCode::OK);
+        assert_eq!(p.body.lines().count(), 285);
+        let p = send!(
+            app,
+            admin,
+            test::TestRequest::get().uri(&format!("/tournaments/{km}/export/pdf"))
+        );
+        assert_eq!(p.status, StatusCode::NOT_FOUND);
+
         // A second account has no role: it may not enter results or read the audit log.
         let mut other = Browser { cookie: None };
         let p = send!(app, other, test::TestRequest::get().uri("/signup"));
