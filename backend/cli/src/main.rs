@@ -1,10 +1,10 @@
 //! The `arbiter` command: the web service (`serve`, the default) and the arbiter's command-line
 //! tools.
 
-mod dead;
-mod games;
 mod accounts;
 mod database;
+mod dead;
+mod games;
 mod perft;
 mod serve;
 mod standings;
