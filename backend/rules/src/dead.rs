@@ -32,6 +32,8 @@ use crate::movegen::MoveList;
 use crate::position::{Board, Position};
 use crate::types::{Color, Move, PieceKind, Square};
 
+mod ghost;
+
 /// Whether a side can still checkmate (Art. 5.2(b), 6.9, 9.6): proved yes with a mating line,
 /// proved no, or not settled within the search budget.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,8 +152,22 @@ pub fn can_checkmate_within(pos: &Position, winner: Color, budget: u64) -> Winna
     if Structure::analyse(pos).is_some_and(|s| s.proves_no_mate(winner)) {
         return Winnability::No;
     }
-    Walk::new(winner, budget).run(pos)
+    let quick_limit = (budget / 4).min(QUICK_LIMIT);
+    let mut quick = Quick::new(winner, quick_limit);
+    if let Some(line) = quick.run(pos) {
+        return Winnability::Yes(line);
+    }
+    if ghost::proves_no_mate(pos, winner, GHOST_LIMIT) {
+        return Winnability::No;
+    }
+    Walk::new(winner, budget.saturating_sub(quick.nodes)).run(pos)
 }
+
+/// The most positions the quick helpmate search (layer 3a) examines.
+const QUICK_LIMIT: u64 = 60_000;
+
+/// The most abstract positions the bishop abstraction (layer 3b) examines.
+const GHOST_LIMIT: usize = 200_000;
 
 /// Which sides can still checkmate from `pos` (Art. 5.2(b), 6.9, 9.6); an unsettled side counts as
 /// able to (see [`Winnability::may_mate`]).
@@ -828,5 +844,110 @@ impl Context {
             }
         }
         score
+    }
+}
+
+/// The cost of a move in the quick search: moves the ordering likes cost less, so that promising
+/// lines are searched deeper (a cost-bounded iterative deepening).
+fn move_cost(score: i32) -> i32 {
+    if score >= 10 {
+        1
+    } else if score > -10 {
+        2
+    } else {
+        4
+    }
+}
+
+/// The largest total cost the quick search tries.
+const QUICK_MAX_COST: i32 = 40;
+
+/// Layer 3a: a cost-bounded iterative-deepening depth-first helpmate search, the moves the
+/// ordering prefers costing less. It only ever answers "found a mate" (with the line); failing
+/// proves nothing.
+struct Quick {
+    winner: Color,
+    limit: u64,
+    nodes: u64,
+    /// The largest remaining cost each position was searched with, without finding a mate.
+    seen: std::collections::HashMap<u128, i32, BuildHasherDefault<KeyHasher>>,
+    line: Vec<Move>,
+}
+
+impl Quick {
+    fn new(winner: Color, limit: u64) -> Quick {
+        Quick {
+            winner,
+            limit,
+            nodes: 0,
+            seen: std::collections::HashMap::default(),
+            line: Vec::new(),
+        }
+    }
+
+    fn run(&mut self, root: &Position) -> Option<Vec<Move>> {
+        for cost in 1..=QUICK_MAX_COST {
+            if self.search(root, cost) {
+                return Some(std::mem::take(&mut self.line));
+            }
+            if self.nodes >= self.limit {
+                break;
+            }
+        }
+        None
+    }
+
+    fn search(&mut self, pos: &Position, budget: i32) -> bool {
+        let winner = self.winner;
+        let list = pos.legal_moves();
+        let ctx = Context::new(pos, winner);
+        let mut scored: Vec<(i32, Move)> = list.iter().map(|&m| (ctx.score(pos, m), m)).collect();
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let winner_moves = pos.turn() == winner;
+        for (score, m) in scored {
+            let cost = move_cost(score);
+            if cost > budget {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > self.limit {
+                return false;
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let rem = budget - cost;
+            if winner_moves {
+                if child.is_check() && !child.has_legal_moves() {
+                    self.line.push(m);
+                    return true;
+                }
+                // The loser must move, then the winner mate: at least two more moves.
+                if rem < 2 {
+                    continue;
+                }
+            } else if rem < 1 {
+                continue;
+            }
+            if pos.captured_by(m).is_some() && insufficient_material(child.board(), winner) {
+                continue;
+            }
+            let k = key(&child);
+            match self.seen.get_mut(&k) {
+                Some(best) if *best >= rem => continue,
+                Some(best) => *best = rem,
+                None => {
+                    self.seen.insert(k, rem);
+                }
+            }
+            self.line.push(m);
+            if self.search(&child, rem) {
+                return true;
+            }
+            self.line.pop();
+            if self.nodes > self.limit {
+                return false;
+            }
+        }
+        false
     }
 }
