@@ -164,3 +164,57 @@ fn only_one_side_can_mate() {
     // White has a rook, Black a lone king.
     assert_eq!(label("2k5/8/8/8/8/8/8/2KR4 w - - 0 1"), "W-");
 }
+
+#[test]
+fn stalemate_prone_bishop_walls_are_dead() {
+    // CHA test vector lines 692, 702 and 908: one side's bishops, all on one colour, cannot help.
+    for fen in [
+        "8/8/7p/2b2p1P/1bkb1p1K/2b2Pp1/6P1/8 b - - 0 1",
+        "8/8/7p/5p1P/5p1K/4bPp1/5bPb/4bkb1 b - - 0 1",
+        "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+    ] {
+        let p = Position::from_setup_relaxed(&parse_fen(fen).unwrap_or_else(|e| panic!("{e}")))
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(
+            who_can_checkmate(&p).is_dead(),
+            "{fen} should be dead (Art. 5.2(b))"
+        );
+    }
+}
+
+/// `true` if `winner` mates within `plies` half-moves from `pos` (plain brute force).
+fn mates_within(pos: &Position, winner: Color, plies: u32) -> bool {
+    if pos.turn() != winner && pos.is_checkmate() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    pos.legal_moves().iter().any(|&m| {
+        let mut q = *pos;
+        q.play_unchecked(m);
+        mates_within(&q, winner, plies - 1)
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// Soundness cross-check: after a random playout, a side declared unable to mate has no mate
+    /// within three half-moves (Art. 6.9, 9.6).
+    #[test]
+    fn no_mate_claims_survive_a_shallow_search(choices in proptest::collection::vec(0usize..1000, 0..120)) {
+        let mut p = Position::new();
+        for c in choices {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(moves[c % moves.len()]);
+        }
+        for side in Color::ALL {
+            if can_checkmate_within(&p, side, 2_000) == Winnability::No {
+                proptest::prop_assert!(!mates_within(&p, side, 3), "{side:?} mates in {p:?}");
+            }
+        }
+    }
+}
