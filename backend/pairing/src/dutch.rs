@@ -156,8 +156,16 @@ fn prepare(state: &PairingState) -> Result<Vec<Pl>, PairingError> {
         let Some(rec) = state.players[i].history.get(r) else {
             return Float::No;
         };
-        if rec.kind != RoundKind::Played && rec.points > loss {
-            return Float::Down;
+        if rec.kind != RoundKind::Played {
+            // 2026 (A.4): a player who scores more than a loss without playing floats down;
+            // an unplayed game is no meeting, so it makes no other float. The 2017 engine
+            // compares the scores with a forfeit opponent instead.
+            if rec.points > loss {
+                return Float::Down;
+            }
+            if state.edition == Edition::Dutch2026 {
+                return Float::No;
+            }
         }
         let opp = rec
             .opponent
@@ -248,7 +256,10 @@ fn prepare(state: &PairingState) -> Result<Vec<Pl>, PairingError> {
             bye_ok,
             // The endorsed engine (bbpPairings 6.0.0) counts no played games here (its counter is
             // reset), so every PAB candidate ranks alike on 2026 C9; kept for identical output.
-            played_games: 0,
+            played_games: u32::try_from(
+                hist.iter().filter(|r| r.kind == RoundKind::Played).count(),
+            )
+            .unwrap_or(u32::MAX),
             float1: float(i, 1),
             float2: float(i, 2),
             played_colours,
@@ -326,7 +337,7 @@ impl<'a> Ctx<'a> {
 
     fn weight_bits(&self) -> u32 {
         let (b, s) = (self.b, self.s);
-        let mut t = 2 + b + s + b + s + b + 4 * b + 3 * b + 1;
+        let mut t = 2 + b + s + b + s + 2 * b + 4 * b + 3 * b + 1;
         if self.played_rounds >= 1 {
             t += 2 * b + 2 * s;
         }
@@ -393,7 +404,7 @@ fn edge_weight<W: Weight>(
     }
     if ctx.edition == Edition::Dutch2026 {
         // C9: unplayed games of the PAB assignee.
-        r = r.shl(b);
+        r = r.shl(b).shl(b);
         if prm.single_bye {
             if h.score == prm.bye_score {
                 r = r.or_u64(prm.ranks.get(&h.played_games).copied().unwrap_or(0));
@@ -539,7 +550,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         }
     }
     let m = g.compute();
-    if (0..n).filter(|&v| m[v] == v).count() > 1 {
+    let unmatched: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
+    if unmatched.len() > 1 || unmatched.iter().any(|&v| !ctx.sorted[v].bye_ok) {
         return Err(PairingError::NoValidPairing);
     }
     let mut bye_score = 0;
@@ -547,28 +559,30 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let mut ranks: HashMap<u32, u64> = HashMap::new();
     if odd {
         bye_score = (0..n).find(|&v| m[v] == v).map_or(0, score);
+        single = bye_score >= top
+            && (0..n)
+                .take_while(|&v| score(v) >= top)
+                .all(|v| score(m[v]) >= top);
+        // 2026 C9: rank the PAB candidates by played games, most first, so that pairing a
+        // player with more unplayed games weighs more and the PAB goes to the fewest.
+        let mut counts: Vec<u32> = (0..n)
+            .filter(|&v| score(v) == bye_score)
+            .map(|v| ctx.sorted[v].played_games)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        for (k, c) in counts.into_iter().enumerate() {
+            ranks.insert(c, k as u64);
+        }
         let prm = Params {
             bye_score,
-            single_bye: false,
-            ranks: &empty,
+            single_bye: single,
+            ranks: &ranks,
         };
         for p in 0..n {
             for o in 0..p {
                 let w = edge_weight(ctx, o, p, false, false, &prm);
                 g.set(p, o, w);
             }
-        }
-        single = bye_score >= top
-            && (0..n)
-                .take_while(|&v| score(v) >= top)
-                .all(|v| score(m[v]) >= top);
-        let mut counts: Vec<u32> = (0..n)
-            .filter(|&v| score(v) == bye_score)
-            .map(|v| ctx.sorted[v].played_games)
-            .collect();
-        counts.sort_unstable();
-        for (k, c) in counts.into_iter().enumerate() {
-            ranks.insert(c, k as u64);
         }
     }
 
@@ -784,6 +798,10 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                     base[oi][pi] = W::zero();
                     g.set(pv, pbi[oi], W::zero());
                 }
+                // Nor may the player float below the next scoregroup.
+                for ov in pbi[len - 1] + 1..n {
+                    g.set(pv, ov, W::zero());
+                }
             }
             if !already {
                 for &oi in &remainder[pit + 1..] {
@@ -832,7 +850,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         // The next bracket: this one's unpaired players and the next scoregroup.
         let mut npbi = Vec::new();
         sgb = 0;
-        single = odd && sg_it < n && bye_score == score(sg_it);
+        single = odd && sg_it < n && bye_score >= score(sg_it);
         for (pi, &pv) in pbi.iter().enumerate() {
             if pi < nsgb && matched[pv] {
                 let mv = sm[pv];
@@ -845,7 +863,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 if pi < nsgb {
                     sgb += 1;
                 }
-                if score(sm[pv]) < bye_score {
+                if single && score(sm[pv]) < score(sg_it) {
                     single = false;
                 }
             }

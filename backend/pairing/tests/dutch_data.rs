@@ -133,7 +133,6 @@ fn check(label: &str, dirs: &[PathBuf], edition: Edition) {
 }
 
 #[test]
-#[ignore = "not yet exact: run with --ignored for the current match figures"]
 fn dutch2026_random_20() {
     let Some(d) = random_dirs(&["20"]) else {
         return;
@@ -142,7 +141,6 @@ fn dutch2026_random_20() {
 }
 
 #[test]
-#[ignore = "not yet exact: run with --ignored for the current match figures"]
 fn dutch2026_random_60() {
     let Some(d) = random_dirs(&["60"]) else {
         return;
