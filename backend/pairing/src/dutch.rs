@@ -27,11 +27,11 @@ use crate::{
     Board, Colour, Edition, Pairing, PairingError, PairingNumber, PairingState, RoundKind,
 };
 
-const NONE: usize = usize::MAX;
+pub(crate) const NONE: usize = usize::MAX;
 
 /// A float (C.04.3 A.4) in an earlier round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Float {
+pub(crate) enum Float {
     Down,
     Up,
     No,
@@ -39,26 +39,26 @@ enum Float {
 
 /// What the rules need of one player, derived from the history.
 #[derive(Clone, Debug)]
-struct Pl {
-    pn: PairingNumber,
+pub(crate) struct Pl {
+    pub(crate) pn: PairingNumber,
     /// Index among the players present, by pairing number (0-based).
-    rank: usize,
+    pub(crate) rank: usize,
     /// Score with acceleration (tenths).
-    score: u32,
+    pub(crate) score: u32,
     /// Score without acceleration (tenths): the board order (C.04.2).
-    raw: u32,
-    pref: Option<Colour>,
-    imbalance: u32,
-    repeated: Option<Colour>,
-    strong: bool,
-    bye_ok: bool,
-    played_games: u32,
-    float1: Float,
-    float2: Float,
+    pub(crate) raw: u32,
+    pub(crate) pref: Option<Colour>,
+    pub(crate) imbalance: u32,
+    pub(crate) repeated: Option<Colour>,
+    pub(crate) strong: bool,
+    pub(crate) bye_ok: bool,
+    pub(crate) played_games: u32,
+    pub(crate) float1: Float,
+    pub(crate) float2: Float,
     /// Played colours, oldest first.
-    played_colours: Vec<Colour>,
+    pub(crate) played_colours: Vec<Colour>,
     /// Players (indices into the present list) this one may not meet (C1).
-    forbidden: HashSet<usize>,
+    pub(crate) forbidden: HashSet<usize>,
 }
 
 impl Pl {
@@ -70,7 +70,7 @@ impl Pl {
     }
 }
 
-fn bits_for(x: usize) -> u32 {
+pub(crate) fn bits_for(x: usize) -> u32 {
     usize::BITS - x.leading_zeros()
 }
 
@@ -99,15 +99,19 @@ pub fn pair(state: &PairingState) -> Result<Pairing, PairingError> {
     let sorted: Vec<&Pl> = order.iter().map(|&i| &players[i]).collect();
     let ctx = Ctx::new(state, &sorted, &order);
     let bits = ctx.weight_bits() + 8;
-    let mates = match bits.div_ceil(64) {
-        0..=1 => run::<Wide<1>>(&ctx),
-        2 => run::<Wide<2>>(&ctx),
-        3..=4 => run::<Wide<4>>(&ctx),
-        5..=8 => run::<Wide<8>>(&ctx),
-        9..=16 => run::<Wide<16>>(&ctx),
-        17..=32 => run::<Wide<32>>(&ctx),
-        33..=64 => run::<Wide<64>>(&ctx),
-        _ => run::<Wide<128>>(&ctx),
+    let mates = if state.edition == Edition::Dutch2017 {
+        crate::dutch2017::run(&ctx)
+    } else {
+        match bits.div_ceil(64) {
+            0..=1 => run::<Wide<1>>(&ctx),
+            2 => run::<Wide<2>>(&ctx),
+            3..=4 => run::<Wide<4>>(&ctx),
+            5..=8 => run::<Wide<8>>(&ctx),
+            9..=16 => run::<Wide<16>>(&ctx),
+            17..=32 => run::<Wide<32>>(&ctx),
+            33..=64 => run::<Wide<64>>(&ctx),
+            _ => run::<Wide<128>>(&ctx),
+        }
     }?;
     Ok(finish(&ctx, &mates))
 }
@@ -160,12 +164,11 @@ fn prepare(state: &PairingState) -> Result<Vec<Pl>, PairingError> {
             // 2026 (A.4): a player who scores more than a loss without playing floats down;
             // an unplayed game is no meeting, so it makes no other float. The 2017 engine
             // compares the scores with a forfeit opponent instead.
-            if rec.points > loss {
+            // 2017 A.4.b: a player who, for whatever reason, does not play also floats down.
+            if rec.points > loss || state.edition == Edition::Dutch2017 {
                 return Float::Down;
             }
-            if state.edition == Edition::Dutch2026 {
-                return Float::No;
-            }
+            return Float::No;
         }
         let opp = rec
             .opponent
@@ -278,14 +281,14 @@ fn prepare(state: &PairingState) -> Result<Vec<Pl>, PairingError> {
 }
 
 /// The round's constants: sorted players and bit-field sizes.
-struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     edition: Edition,
-    sorted: Vec<&'a Pl>,
+    pub(crate) sorted: Vec<&'a Pl>,
     /// For each sorted position, the index in the present list.
     order: Vec<usize>,
     /// The vertex (sorted position) of each present player.
     vertex_of: Vec<usize>,
-    played_rounds: u32,
+    pub(crate) played_rounds: u32,
     last_round: bool,
     topscore_threshold: u32,
     /// Bits for the largest scoregroup.
@@ -353,7 +356,7 @@ impl<'a> Ctx<'a> {
 
     /// Absolute criteria C1 (no rematch, no forbidden pair) and C3 (non-topscorers with the
     /// same absolute colour preference do not meet).
-    fn compatible(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
         let (x, y) = (self.sorted[a], self.sorted[b]);
         if x.forbidden.contains(&self.order[b]) {
             return false;
@@ -416,28 +419,7 @@ fn edge_weight<W: Weight>(
             }
         }
     }
-    // Colours (player = l, opponent = h).
-    let (p, o) = (l, h);
-    r = r.shl(b).or_u64(u64::from(
-        cur && (!p.abs_imbalance() || !o.abs_imbalance() || p.pref != o.pref),
-    ));
-    let run3 = !p.abs_pref()
-        || !o.abs_pref()
-        || p.pref != o.pref
-        || if p.imbalance == o.imbalance {
-            p.repeated.is_none() || p.repeated != o.repeated
-        } else {
-            let q = if p.imbalance > o.imbalance { o } else { p };
-            q.repeated != p.pref.map(Colour::invert)
-        };
-    r = r.shl(b).or_u64(u64::from(cur && run3));
-    let compat = p.pref.is_none() || o.pref.is_none() || p.pref != o.pref;
-    r = r.shl(b).or_u64(u64::from(cur && compat));
-    let strong_ok = (!p.strong && !p.abs_pref())
-        || (!o.strong && !o.abs_pref())
-        || (p.abs_pref() && o.abs_pref())
-        || p.pref != o.pref;
-    r = r.shl(b).or_u64(u64::from(cur && strong_ok));
+    r = colour_bits(r, l, h, cur, b);
     let fl = |x: &Pl, back: u32| if back == 1 { x.float1 } else { x.float2 };
     for back in [1, 2] {
         if ctx.played_rounds < back {
@@ -472,6 +454,35 @@ fn edge_weight<W: Weight>(
     r.shl(b).shl(b).shl(b).shl(1)
 }
 
+/// The colour criteria as four bit fields of `b` bits each, set only when `mask` (the pair is
+/// in the current bracket): topscorers' colour difference beyond 2 (2017 C8, 2026 C10), three
+/// same colours running (C9 / C11), colour preferences (C10 / C12), strong colour preferences
+/// (C11 / C13). `p` is the lower-ranked player, `o` the higher.
+pub(crate) fn colour_bits<W: Weight>(mut r: W, p: &Pl, o: &Pl, mask: bool, b: u32) -> W {
+    let cur = mask;
+    r = r.shl(b).or_u64(u64::from(
+        cur && (!p.abs_imbalance() || !o.abs_imbalance() || p.pref != o.pref),
+    ));
+    let run3 = !p.abs_pref()
+        || !o.abs_pref()
+        || p.pref != o.pref
+        || if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let q = if p.imbalance > o.imbalance { o } else { p };
+            q.repeated != p.pref.map(Colour::invert)
+        };
+    r = r.shl(b).or_u64(u64::from(cur && run3));
+    let compat = p.pref.is_none() || o.pref.is_none() || p.pref != o.pref;
+    r = r.shl(b).or_u64(u64::from(cur && compat));
+    let strong_ok = (!p.strong && !p.abs_pref())
+        || (!o.strong && !o.abs_pref())
+        || (p.abs_pref() && o.abs_pref())
+        || p.pref != o.pref;
+    r = r.shl(b).or_u64(u64::from(cur && strong_ok));
+    r
+}
+
 /// The matching state: a dense weight matrix over the sorted players and the finalized pairs.
 struct Graph<W: Weight> {
     n: usize,
@@ -489,6 +500,12 @@ impl<W: Weight> Graph<W> {
         self.fin[b] = a;
     }
     fn compute(&self) -> Vec<usize> {
+        if std::env::var_os("ARBITER_PAIRING_TRACE").is_some() {
+            eprintln!(
+                "compute {}",
+                self.fin.iter().filter(|&&f| f == NONE).count()
+            );
+        }
         let live: Vec<usize> = (0..self.n).filter(|&v| self.fin[v] == NONE).collect();
         let mut edges: Vec<Edge<W>> = Vec::new();
         for (i, &a) in live.iter().enumerate() {
@@ -693,6 +710,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 continue;
             }
             let mut addend = len as u64;
+            let mut best = NONE;
             for oi in (sgb..nsgb).rev() {
                 let ov = pbi[oi];
                 if matched[ov] {
@@ -702,9 +720,14 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 if !e.is_zero() {
                     g.set(pv, ov, e.add(W::from_u64(addend)));
                     addend += 1;
+                    best = ov;
                 }
             }
-            sm = g.compute();
+            // The current matching is optimal and only this player's edges gained a bonus: if
+            // it already has the opponent with the largest bonus, it stays optimal.
+            if sm[pv] != best {
+                sm = g.compute();
+            }
             let mv = sm[pv];
             if mv != pv {
                 matched[mv] = true;
@@ -827,6 +850,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             let pv = pbi[pi];
             if sm[pv] > pv && sm[pv] < nsgbv {
                 let mut addend = 0u64;
+                let mut best = NONE;
                 for &oi in remainder.iter().rev() {
                     let ov = pbi[oi];
                     if oi <= pi || matched[ov] {
@@ -835,10 +859,14 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                     let e = base[oi][pi];
                     if !e.is_zero() {
                         g.set(pv, ov, e.add(W::from_u64(addend)));
+                        best = ov;
                     }
                     addend += 1;
                 }
-                sm = g.compute();
+                // As above: the highest opponent already chosen needs no new matching.
+                if sm[pv] != best {
+                    sm = g.compute();
+                }
                 let mv = sm[pv];
                 matched[pv] = true;
                 matched[mv] = true;

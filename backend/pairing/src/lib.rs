@@ -17,6 +17,7 @@
 )]
 
 pub mod dutch;
+mod dutch2017;
 pub mod matching;
 pub mod wide;
 

@@ -158,7 +158,6 @@ fn dutch2026_random_150() {
 }
 
 #[test]
-#[ignore = "not yet exact: run with --ignored for the current match figures"]
 fn dutch2017_random_20() {
     let Some(d) = random_dirs(&["20"]) else {
         return;
@@ -167,7 +166,6 @@ fn dutch2017_random_20() {
 }
 
 #[test]
-#[ignore = "not yet exact: run with --ignored for the current match figures"]
 fn dutch2017_random_60() {
     let Some(d) = random_dirs(&["60"]) else {
         return;
