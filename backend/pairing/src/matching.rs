@@ -32,6 +32,12 @@ struct Solver<'a, W: Weight> {
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
+    /// Perfect-matching mode: vertex duals may be negative (two's complement), there is no
+    /// stopping on a zero vertex dual, and a stage without any possible dual change means no
+    /// perfect matching exists.
+    perfect: bool,
+    /// Set in perfect mode when no perfect matching exists.
+    failed: bool,
 }
 
 /// Computes a maximum-weight matching of the graph on `n` vertices. Returns for each vertex its
@@ -50,6 +56,81 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[Edge<W>]) -> Vec<usize>
         }
     }
     mates
+}
+
+/// A maximum-weight matching with its dual solution: the vertex duals (doubled, with every
+/// blossom's dual folded into its vertices, which keeps them feasible), as a warm start for
+/// [`max_weight_perfect_matching_warm`].
+#[must_use]
+pub fn max_weight_matching_with_duals<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+) -> (Vec<usize>, Vec<W>) {
+    let mut mates: Vec<usize> = (0..n).collect();
+    if edges.is_empty() || n < 2 {
+        return (mates, vec![W::zero(); n]);
+    }
+    let mut s = Solver::new(n, edges);
+    s.solve();
+    for v in 0..n {
+        if s.mate[v] != NONE {
+            mates[v] = s.endpoint[s.mate[v]];
+        }
+    }
+    let duals = s.folded_duals();
+    (mates, duals)
+}
+
+/// A maximum-weight perfect matching, started from a matching of tight edges (`mates[v]` the
+/// partner or `v`) and feasible doubled vertex duals (`duals[i] + duals[j] >= 2 w(i, j)` for every
+/// edge, as two's complement values). Returns `None` when no perfect matching exists. The
+/// returned duals are a warm start for the next call.
+#[must_use]
+pub fn max_weight_perfect_matching_warm<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    mates: &[usize],
+    duals: &[W],
+) -> Option<(Vec<usize>, Vec<W>)> {
+    let mut s = Solver::new(n, edges);
+    s.perfect = true;
+    s.dualvar[..n].copy_from_slice(&duals[..n]);
+    let mut index = std::collections::HashMap::new();
+    for (k, &(i, j, _)) in edges.iter().enumerate() {
+        index.insert((i.min(j), i.max(j)), k);
+    }
+    for v in 0..n {
+        let m = mates[v];
+        if m != v && m < n && mates[m] == v && v < m {
+            if let Some(&k) = index.get(&(v, m)) {
+                if s.slack(k).is_zero() {
+                    let (i, _, _) = edges[k];
+                    if i == v {
+                        s.mate[v] = 2 * k + 1;
+                        s.mate[m] = 2 * k;
+                    } else {
+                        s.mate[v] = 2 * k;
+                        s.mate[m] = 2 * k + 1;
+                    }
+                }
+            }
+        }
+    }
+    // Every free vertex is the root of an alternating tree, and every vertex in a tree has its
+    // root's dual parity (tree edges are tight); equal parity for all roots keeps the slack
+    // between two outer vertices even, so that half of it (delta3) is exact.
+    let one = W::from_u64(1);
+    for v in 0..n {
+        if s.mate[v] == NONE && !s.dualvar[v].and_one_is_zero() {
+            s.dualvar[v] = s.dualvar[v].add(one);
+        }
+    }
+    s.solve();
+    if s.failed || (0..n).any(|v| s.mate[v] == NONE) {
+        return None;
+    }
+    let out = (0..n).map(|v| s.endpoint[s.mate[v]]).collect();
+    Some((out, s.folded_duals()))
 }
 
 impl<'a, W: Weight> Solver<'a, W> {
@@ -87,14 +168,32 @@ impl<'a, W: Weight> Solver<'a, W> {
             dualvar,
             allowedge: vec![false; edges.len()],
             queue: Vec::new(),
+            perfect: false,
+            failed: false,
         }
     }
 
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
-        self.dualvar[i]
-            .add(self.dualvar[j])
-            .saturating_sub(w.add(w))
+        let s = self.dualvar[i].add(self.dualvar[j]);
+        if self.perfect {
+            s.sub(w.add(w))
+        } else {
+            s.saturating_sub(w.add(w))
+        }
+    }
+
+    /// The vertex duals with every blossom's dual added to the vertices inside it.
+    fn folded_duals(&self) -> Vec<W> {
+        let mut d: Vec<W> = self.dualvar[..self.n].to_vec();
+        for b in self.n..2 * self.n {
+            if self.blossombase[b] != NONE && !self.dualvar[b].is_zero() {
+                for v in self.blossom_leaves(b) {
+                    d[v] = d[v].add(self.dualvar[b]);
+                }
+            }
+        }
+        d
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -399,6 +498,9 @@ impl<'a, W: Weight> Solver<'a, W> {
                     self.assign_label(v, 1, NONE);
                 }
             }
+            if self.perfect && (0..n).all(|v| self.mate[v] != NONE) {
+                break;
+            }
             let mut augmented = false;
             loop {
                 while !augmented {
@@ -450,13 +552,18 @@ impl<'a, W: Weight> Solver<'a, W> {
                 }
                 // delta1: the minimum vertex dual.
                 let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or_default();
+                let mut delta = if self.perfect {
+                    deltatype = 0;
+                    W::zero()
+                } else {
+                    self.dualvar[..n].iter().copied().min().unwrap_or_default()
+                };
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
-                        if d < delta {
+                        if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 2;
                             deltaedge = self.bestedge[v];
@@ -469,7 +576,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                         && self.bestedge[b] != NONE
                     {
                         let d = self.slack(self.bestedge[b]).half();
-                        if d < delta {
+                        if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
                             deltaedge = self.bestedge[b];
@@ -480,7 +587,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                     if self.blossombase[b] != NONE
                         && self.blossomparent[b] == NONE
                         && self.label[b] == 2
-                        && self.dualvar[b] < delta
+                        && (deltatype == 0 || self.dualvar[b] < delta)
                     {
                         delta = self.dualvar[b];
                         deltatype = 4;
@@ -489,6 +596,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
+                        1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
                         1 => self.dualvar[v] = self.dualvar[v].saturating_sub(delta),
                         2 => self.dualvar[v] = self.dualvar[v].add(delta),
                         _ => {}
@@ -518,6 +626,10 @@ impl<'a, W: Weight> Solver<'a, W> {
                         self.queue.push(i);
                     }
                     4 => self.expand_blossom(deltablossom, false),
+                    0 => {
+                        self.failed = true;
+                        break;
+                    }
                     _ => break,
                 }
             }
@@ -596,6 +708,56 @@ mod tests {
             }
             let expected = best(&edges, &mut vec![false; n], 0);
             assert_eq!(total(&edges, &mates), expected, "n={n} edges={edges:?}");
+        }
+    }
+
+    #[test]
+    fn warm_perfect_matches_cold() {
+        let mut seed: u64 = 0x1234_5678_9abc_def1;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let n = 2 * (usize::try_from(next() % 5).unwrap_or(0) + 1);
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    // A heavy base makes every maximum-weight matching perfect.
+                    edges.push((i, j, w(1000 + next() % 20)));
+                }
+            }
+            let (m0, d0) = max_weight_matching_with_duals(n, &edges);
+            // Change the edges of one vertex, then warm start.
+            let v = usize::try_from(next() % n as u64).unwrap_or(0);
+            for e in &mut edges {
+                if e.0 == v || e.1 == v {
+                    e.2 = w(1000 + next() % 40);
+                }
+            }
+            let mut duals = d0.clone();
+            for &(i, j, x) in &edges {
+                let need = x.add(x);
+                let have = duals[i].add(duals[j]);
+                if have < need {
+                    duals[v] = duals[v].add(need.sub(have));
+                    let _ = (i, j);
+                }
+            }
+            let mut mates = m0.clone();
+            let m = mates[v];
+            mates[v] = v;
+            if m < n {
+                mates[m] = m;
+            }
+            let warm = max_weight_perfect_matching_warm(n, &edges, &mates, &duals);
+            let Some((wm, _)) = warm else {
+                panic!("no perfect matching found");
+            };
+            let cold = max_weight_matching(n, &edges);
+            assert_eq!(total(&edges, &wm), total(&edges, &cold));
         }
     }
 

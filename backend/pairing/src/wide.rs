@@ -61,6 +61,10 @@ pub trait Weight: Copy + Ord + Default + std::fmt::Debug {
     /// `self >> 1`.
     #[must_use]
     fn half(self) -> Self;
+    /// Whether the top bit is set (negative as a two's complement value).
+    fn is_negative(&self) -> bool;
+    /// Whether the lowest bit is clear (the value is even).
+    fn and_one_is_zero(&self) -> bool;
     /// `self | v` for a small `v`.
     #[must_use]
     fn or_u64(self, v: u64) -> Self;
@@ -132,6 +136,12 @@ impl<const N: usize> Weight for Wide<N> {
             r[i] = (self.0[i] >> 1) | hi;
         }
         Wide(r)
+    }
+    fn is_negative(&self) -> bool {
+        self.0[N - 1] >> 63 == 1
+    }
+    fn and_one_is_zero(&self) -> bool {
+        self.0[0] & 1 == 0
     }
     fn or_u64(mut self, v: u64) -> Self {
         self.0[0] |= v;
