@@ -21,7 +21,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::matching::{Edge, max_weight_matching_with_duals, max_weight_perfect_matching_warm};
+use crate::dense::DenseMatcher;
+use crate::matching::{Edge, max_weight_matching_with_duals};
 use crate::wide::{Weight, Wide};
 use crate::{
     Board, Colour, Edition, Pairing, PairingError, PairingNumber, PairingState, RoundKind,
@@ -483,32 +484,28 @@ pub(crate) fn colour_bits<W: Weight>(mut r: W, p: &Pl, o: &Pl, mask: bool, b: u3
     r
 }
 
-/// The matching state: a dense weight matrix over the sorted players and the finalized pairs.
+/// The matching state: the persistent dense matcher over the sorted players, and the pairs
+/// fixed so far.
 struct Graph<W: Weight> {
     n: usize,
-    w: Vec<W>,
+    m: DenseMatcher<W>,
     fin: Vec<usize>,
-    /// The last matching (partner, or [`NONE`]) and its doubled vertex duals: the warm start
-    /// of the next one.
-    mate: Vec<usize>,
-    dual: Vec<W>,
-    warm: bool,
 }
 
 impl<W: Weight> Graph<W> {
     fn set(&mut self, a: usize, b: usize, w: W) {
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        self.m.set(a, b, w);
     }
     fn finalize(&mut self, a: usize, b: usize) {
         self.fin[a] = b;
         self.fin[b] = a;
+        self.m.remove(a, b);
     }
     /// A maximum-weight matching over the players not yet paired. Every maximum-weight matching
     /// here is perfect (or leaves one player, the PAB, when the number is odd), because the top
-    /// bit field counts the pairs; so after the first one, each is computed as a maximum-weight
-    /// perfect matching warm-started from the previous matching and duals (with a zero-weight
-    /// dummy vertex for the PAB), which needs only a few augmentations after a local change.
+    /// bit field counts the pairs; so each is computed as a maximum-weight perfect matching,
+    /// warm-started from the previous one ([`DenseMatcher`]). Should no perfect matching exist,
+    /// a general maximum-weight matching is computed from scratch instead.
     fn compute(&mut self) -> Vec<usize> {
         if std::env::var_os("ARBITER_PAIRING_TRACE").is_some() {
             eprintln!(
@@ -516,93 +513,40 @@ impl<W: Weight> Graph<W> {
                 self.fin.iter().filter(|&&f| f == NONE).count()
             );
         }
-        let live: Vec<usize> = (0..self.n).filter(|&v| self.fin[v] == NONE).collect();
-        let ln = live.len();
-        let mut edges: Vec<Edge<W>> = Vec::new();
-        for (i, &a) in live.iter().enumerate() {
-            for (j, &b) in live.iter().enumerate().take(i) {
-                let w = self.w[a * self.n + b];
-                if !w.is_zero() {
-                    edges.push((j, i, w));
-                }
-            }
-        }
         let mut out: Vec<usize> = (0..self.n).collect();
         for v in 0..self.n {
             if self.fin[v] != NONE {
                 out[v] = self.fin[v];
             }
         }
-        let mut solved: Option<Vec<usize>> = None;
-        if self.warm && ln > 1 {
-            let odd = ln % 2 == 1;
-            let total = ln + usize::from(odd);
-            let mut duals: Vec<W> = live.iter().map(|&v| self.dual[v]).collect();
-            // Feasibility after the weight changes: raise the endpoint with more violations.
-            let violated = |d: &Vec<W>, (i, j, w): (usize, usize, W)| {
-                d[i].add(d[j]).sub(w.add(w)).is_negative()
-            };
-            let mut count = vec![0usize; ln];
-            for &e in &edges {
-                if violated(&duals, e) {
-                    count[e.0] += 1;
-                    count[e.1] += 1;
+        if let Some(p) = self.m.solve() {
+            for v in 0..self.n {
+                if self.fin[v] == NONE {
+                    out[v] = p[v];
                 }
             }
-            for &(i, j, w) in &edges {
-                if violated(&duals, (i, j, w)) {
-                    let deficit = w.add(w).sub(duals[i].add(duals[j]));
-                    let x = if count[i] >= count[j] { i } else { j };
-                    duals[x] = duals[x].add(deficit);
-                }
-            }
-            let pos: HashMap<usize, usize> =
-                live.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-            let mut mates: Vec<usize> = (0..total).collect();
-            for (i, &v) in live.iter().enumerate() {
-                if let Some(&j) = pos.get(&self.mate[v]) {
-                    mates[i] = j;
-                }
-            }
-            if odd {
-                // The dummy: feasible against every vertex (d_v + d_dummy >= 0).
-                let mut lowest = duals[0];
-                for &d in &duals {
-                    if d.sub(lowest).is_negative() {
-                        lowest = d;
-                    }
-                }
-                duals.push(W::zero().sub(lowest));
-                for i in 0..ln {
-                    edges.push((i, ln, W::zero()));
-                }
-            }
-            if let Some((m, d)) = max_weight_perfect_matching_warm(total, &edges, &mates, &duals) {
-                for (i, &v) in live.iter().enumerate() {
-                    self.dual[v] = d[i];
-                    self.mate[v] = if m[i] < ln { live[m[i]] } else { NONE };
-                }
-                solved = Some(m);
-            }
-            if odd {
-                edges.truncate(edges.len() - ln);
-            }
+            return out;
         }
-        let m = match solved {
-            Some(m) => m,
-            None => {
-                let (m, d) = max_weight_matching_with_duals(ln, &edges);
-                for (i, &v) in live.iter().enumerate() {
-                    self.dual[v] = d[i];
-                    self.mate[v] = if m[i] == i { NONE } else { live[m[i]] };
-                }
-                self.warm = true;
-                m
-            }
-        };
+        let live = self.m.live();
+        let ln = live.len();
+        let mut edges: Vec<Edge<W>> = Vec::new();
         for (i, &a) in live.iter().enumerate() {
-            out[a] = if m[i] < ln { live[m[i]] } else { a };
+            for (j, &b) in live.iter().enumerate().take(i) {
+                let w = self.m.weight(a, b);
+                if !w.is_zero() {
+                    edges.push((j, i, w));
+                }
+            }
         }
+        let (m, d) = max_weight_matching_with_duals(ln, &edges);
+        let mut partner: Vec<usize> = (0..self.n).collect();
+        let mut duals = vec![W::zero(); self.n];
+        for (i, &a) in live.iter().enumerate() {
+            partner[a] = live[m[i]];
+            duals[a] = d[i];
+            out[a] = live[m[i]];
+        }
+        self.m.load(&partner, &duals);
         out
     }
 }
@@ -613,11 +557,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let odd = n % 2 == 1;
     let mut g: Graph<W> = Graph {
         n,
-        w: vec![W::zero(); n * n],
+        m: DenseMatcher::new(n),
         fin: vec![NONE; n],
-        mate: vec![NONE; n],
-        dual: vec![W::zero(); n],
-        warm: false,
     };
     let empty = HashMap::new();
     let top = score(0);
