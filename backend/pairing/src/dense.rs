@@ -137,6 +137,7 @@ impl<W: Weight> DenseMatcher<W> {
         if p % 2 == 0 { k / self.n } else { k % self.n }
     }
 
+    #[inline]
     fn present(&self, a: usize, b: usize) -> bool {
         a != b
             && self.alive[a]
@@ -156,6 +157,14 @@ impl<W: Weight> DenseMatcher<W> {
                 if v == i { 2 * k + 1 } else { 2 * k }
             })
             .collect()
+    }
+
+    /// The remote endpoint `u` of the edge `(v, u)`.
+    #[inline]
+    fn remote(&self, v: usize, u: usize) -> usize {
+        let (i, j) = (v.min(u), v.max(u));
+        let k = i * self.n + j;
+        if v == i { 2 * k + 1 } else { 2 * k }
     }
 
     fn allowed(&self, k: usize) -> bool {
@@ -272,6 +281,22 @@ impl<W: Weight> DenseMatcher<W> {
                 self.mate[v] = NONE;
                 if self.mate[u] != NONE && self.endp(self.mate[u]) == v {
                     self.mate[u] = NONE;
+                }
+            }
+        }
+        // Greedily match free vertices along tight edges: fewer augmentations to do.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE {
+                continue;
+            }
+            for u in v + 1..n {
+                if self.mate[u] == NONE && self.present(v, u) {
+                    let k = v * n + u;
+                    if self.slack(k).is_zero() {
+                        self.mate[v] = 2 * k + 1;
+                        self.mate[u] = 2 * k;
+                        break;
+                    }
                 }
             }
         }
@@ -610,7 +635,11 @@ impl<W: Weight> DenseMatcher<W> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    for p in self.neighbours(v) {
+                    for u in 0..self.n {
+                        if !self.present(v, u) {
+                            continue;
+                        }
+                        let p = self.remote(v, u);
                         let k = p / 2;
                         let w = self.endp(p);
                         if self.inblossom[v] == self.inblossom[w] {

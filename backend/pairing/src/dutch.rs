@@ -507,12 +507,6 @@ impl<W: Weight> Graph<W> {
     /// warm-started from the previous one ([`DenseMatcher`]). Should no perfect matching exist,
     /// a general maximum-weight matching is computed from scratch instead.
     fn compute(&mut self) -> Vec<usize> {
-        if std::env::var_os("ARBITER_PAIRING_TRACE").is_some() {
-            eprintln!(
-                "compute {}",
-                self.fin.iter().filter(|&&f| f == NONE).count()
-            );
-        }
         let mut out: Vec<usize> = (0..self.n).collect();
         for v in 0..self.n {
             if self.fin[v] != NONE {
