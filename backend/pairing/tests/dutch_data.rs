@@ -149,7 +149,6 @@ fn dutch2026_random_60() {
 }
 
 #[test]
-#[ignore = "slow: about 5 minutes on 2 cores (225/225 match when last run); run with --ignored"]
 fn dutch2026_random_150() {
     let Some(d) = random_dirs(&["150"]) else {
         return;
