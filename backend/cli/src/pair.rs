@@ -4,7 +4,8 @@
 //! bye as `N 0`.
 //!
 //! Exit status: 0 paired, 1 no valid pairing (C.04.3 absolute criteria), 3 invalid input, 5 file
-//! error.
+//! error. With `-c` every paired round is re-paired and compared instead (C.04.A free pairing
+//! checker): 0 when all agree, 1 when some round differs.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,6 +22,10 @@ pub struct PairArgs {
     /// Write the pairing to this file (standard output when no file is given).
     #[arg(short = 'p', long = "pairings", value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
     pairings: Option<String>,
+    /// Check every paired round instead (the free pairing checker, C.04.A): re-pair it and
+    /// report where the recorded pairing differs. Exit status 0 when every round agrees.
+    #[arg(short = 'c', long = "check")]
+    check: bool,
     /// The edition of the Dutch rules: 2026 (the default, C1-C21) or 2017 (C1-C19).
     #[arg(long, default_value = "2026", value_parser = ["2017", "2026"])]
     edition: String,
@@ -59,6 +64,26 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
     } else {
         Edition::Dutch2026
     };
+    if args.check {
+        return match read.tournament.recheck_pairings(edition) {
+            Ok(rounds) => {
+                let mut clean = true;
+                for rc in &rounds {
+                    if rc.findings.is_empty() {
+                        println!("round {}: as the engine pairs it", rc.round);
+                    } else {
+                        clean = false;
+                        println!("round {}: {:?}", rc.round, rc.findings);
+                    }
+                }
+                Ok(ExitCode::from(u8::from(!clean)))
+            }
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", args.dutch.display());
+                Ok(ExitCode::from(3))
+            }
+        };
+    }
     let state = read.tournament.next_pairing_state(edition);
     let pairing = match arbiter_pairing::pair(&state) {
         Ok(p) => p,

@@ -16,6 +16,7 @@
     reason = "index loops follow the published descriptions of the blossom algorithm and the Dutch procedure"
 )]
 
+pub mod check;
 pub mod dense;
 pub mod dutch;
 mod dutch2017;

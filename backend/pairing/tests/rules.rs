@@ -152,3 +152,44 @@ fn duplicate_pairing_numbers_are_rejected() {
     s.players[3].pairing_number = 1;
     assert_eq!(pair(&s), Err(PairingError::DuplicatePairingNumber(1)));
 }
+
+#[test]
+fn the_checker_names_the_broken_criterion() {
+    use arbiter_pairing::Board;
+    use arbiter_pairing::check::{Finding, check};
+    let mut s = fresh(4, Edition::Dutch2026);
+    s.round = 2;
+    s.players[0].history = vec![played(3, Colour::White, 10)];
+    s.players[2].history = vec![played(1, Colour::Black, 0)];
+    s.players[1].history = vec![played(4, Colour::White, 0)];
+    s.players[3].history = vec![played(2, Colour::Black, 10)];
+    let engine = pair(&s).expect("pairs");
+    assert_eq!(check(&s, &engine), Ok(Vec::new()));
+    let rematch = Pairing {
+        boards: vec![Board { white: 3, black: 1 }, Board { white: 4, black: 2 }],
+        bye: None,
+    };
+    let found = check(&s, &rematch).expect("checks");
+    assert!(found.contains(&Finding::Rematch(3, 1)));
+    assert!(found.contains(&Finding::Rematch(4, 2)));
+    let reversed = Pairing {
+        boards: engine
+            .boards
+            .iter()
+            .map(|b| Board {
+                white: b.black,
+                black: b.white,
+            })
+            .collect(),
+        bye: None,
+    };
+    let found = check(&s, &reversed).expect("checks");
+    assert!(matches!(found.as_slice(), [Finding::ColoursDiffer(_)]));
+    let incomplete = Pairing {
+        boards: vec![Board { white: 4, black: 1 }],
+        bye: None,
+    };
+    let found = check(&s, &incomplete).expect("checks");
+    assert!(found.contains(&Finding::Unpaired(2)));
+    assert!(found.contains(&Finding::Unpaired(3)));
+}

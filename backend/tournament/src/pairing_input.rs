@@ -3,8 +3,10 @@
 //! system (Handbook C.04.3) sees it. The flow is pairing -> tournament, so the conversion lives
 //! here.
 
+use arbiter_pairing::check::{Finding, check};
 use arbiter_pairing::{
-    Colour as PColour, Edition, PairingState, PlayerState, PointSystem, RoundKind, RoundRecord,
+    Board, Colour as PColour, Edition, Pairing, PairingError, PairingState, PlayerState,
+    PointSystem, RoundKind, RoundRecord,
 };
 
 use crate::model::{PlayerStatus, RoundNumber, Tournament};
@@ -71,9 +73,12 @@ impl Tournament {
                         }
                     })
                     .collect();
+                // A bye or absence already entered for the round (not the PAB, which the
+                // pairing itself gives) means the player is not to be paired.
                 let has_entry = target.is_some_and(|t| {
-                    t.byes.iter().any(|b| b.player == pn)
-                        || t.games.iter().any(|g| g.white == pn || g.black == pn)
+                    t.byes
+                        .iter()
+                        .any(|b| b.player == pn && b.code != ResultCode::Pab)
                 });
                 let announced = self
                     .announced_byes
@@ -127,5 +132,94 @@ impl Tournament {
     #[must_use]
     pub fn next_pairing_state(&self, edition: Edition) -> PairingState {
         self.pairing_state(self.last_paired_round() + 1, edition)
+    }
+}
+
+/// The free pairing check of one round (C.04.A): the round as played against the engine's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundCheck {
+    /// The round.
+    pub round: RoundNumber,
+    /// What the checker found (empty: the round is exactly the engine's pairing).
+    pub findings: Vec<Finding>,
+}
+
+impl Tournament {
+    /// The pairing of round `round` as recorded: games with their colours (games whose colours
+    /// are unknown are left out) and the PAB.
+    #[must_use]
+    pub fn recorded_pairing(&self, round: RoundNumber) -> Pairing {
+        let Some(r) = self.round(round) else {
+            return Pairing::default();
+        };
+        Pairing {
+            boards: r
+                .games
+                .iter()
+                .filter(|g| g.colours_known)
+                .map(|g| Board {
+                    white: g.white,
+                    black: g.black,
+                })
+                .collect(),
+            bye: r
+                .byes
+                .iter()
+                .find(|b| b.code == ResultCode::Pab)
+                .map(|b| b.player),
+        }
+    }
+
+    /// Re-pairs every paired round with the Dutch system (C.04.3) in `edition` and compares it
+    /// with the recorded one: the free pairing checker of the endorsement rules (C.04.A).
+    ///
+    /// A file that does not carry the initial colour (`XXC` / `152`) or the number of rounds
+    /// (`XXR` / `142`) gets them from its own record: the colour of the lowest pairing number
+    /// that played in round 1 (C.04.3 E.5: colours alternate from it down the boards) and the
+    /// number of rounds paired.
+    ///
+    /// # Errors
+    /// The engine's error for an inconsistent state.
+    pub fn recheck_pairings(&self, edition: Edition) -> Result<Vec<RoundCheck>, PairingError> {
+        let last = self.last_paired_round();
+        let inferred_colour = self.round(1).and_then(|r| {
+            r.games
+                .iter()
+                .filter(|g| g.colours_known)
+                .flat_map(|g| [(g.white, Colour::White), (g.black, Colour::Black)])
+                .min_by_key(|&(pn, _)| pn)
+                .map(|(pn, c)| {
+                    // The pairing numbers before it that did not play alternate the colour.
+                    let rank = self
+                        .players
+                        .iter()
+                        .filter(|p| p.pairing_number < pn)
+                        .count();
+                    if rank % 2 == 0 {
+                        c
+                    } else {
+                        match c {
+                            Colour::White => Colour::Black,
+                            Colour::Black => Colour::White,
+                        }
+                    }
+                })
+        });
+        (1..=last)
+            .map(|round| {
+                let mut state = self.pairing_state(round, edition);
+                if state.rounds_planned == 0 {
+                    state.rounds_planned = last;
+                }
+                if state.initial_colour.is_none() {
+                    state.initial_colour = inferred_colour.map(|c| match c {
+                        Colour::White => PColour::White,
+                        Colour::Black => PColour::Black,
+                    });
+                }
+                let findings = check(&state, &self.recorded_pairing(round))?;
+                Ok(RoundCheck { round, findings })
+            })
+            .collect()
     }
 }
