@@ -85,6 +85,8 @@ pub fn max_weight_matching_with_duals<W: Weight>(
 /// partner or `v`) and feasible doubled vertex duals (`duals[i] + duals[j] >= 2 w(i, j)` for every
 /// edge, as two's complement values). Returns `None` when no perfect matching exists. The
 /// returned duals are a warm start for the next call.
+/// (Kept for its test, which checks the perfect mode that [`crate::dense`] also uses.)
+#[cfg(test)]
 #[must_use]
 pub fn max_weight_perfect_matching_warm<W: Weight>(
     n: usize,

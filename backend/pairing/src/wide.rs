@@ -34,8 +34,6 @@ impl<const N: usize> PartialOrd for Wide<N> {
 
 /// The operations the matching and the weight encoding need.
 pub trait Weight: Copy + Ord + Default + std::fmt::Debug {
-    /// Bits available.
-    const BITS: u32;
     /// Zero.
     fn zero() -> Self {
         Self::default()
@@ -79,9 +77,6 @@ pub trait Weight: Copy + Ord + Default + std::fmt::Debug {
 }
 
 impl<const N: usize> Weight for Wide<N> {
-    #[expect(clippy::cast_possible_truncation, reason = "N is a small limb count")]
-    const BITS: u32 = 64 * N as u32;
-
     fn from_u64(v: u64) -> Self {
         let mut r = [0; N];
         r[0] = v;
