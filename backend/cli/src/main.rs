@@ -5,6 +5,7 @@ mod accounts;
 mod database;
 mod dead;
 mod games;
+mod pair;
 mod perft;
 mod serve;
 mod standings;
@@ -45,6 +46,8 @@ enum Command {
     /// API tokens.
     #[command(subcommand)]
     Token(accounts::TokenCommand),
+    /// Pair the next round of a TRF file by the FIDE Dutch system (C.04.3).
+    Pair(pair::PairArgs),
     /// Games: replay and validate scoresheets.
     #[command(subcommand)]
     Games(GamesCommand),
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Migrate(args)) => database::migrate(&args),
         Some(Command::User(cmd)) => accounts::user(&cmd),
         Some(Command::Token(cmd)) => accounts::token(&cmd),
+        Some(Command::Pair(args)) => pair::run(&args),
         None => serve::run(&serve::ServeArgs::default()),
     };
     result.unwrap_or_else(|e| {

@@ -10,6 +10,7 @@
 pub mod check;
 pub mod csv_io;
 pub mod model;
+pub mod pairing_input;
 pub mod points;
 pub mod result;
 pub mod scoring;

@@ -1,0 +1,116 @@
+//! `arbiter pair --dutch IN.trf -p [OUT] [--edition 2017|2026]`: pairs the next round of a TRF
+//! file by the FIDE Dutch system (Handbook C.04.3), in the format of the endorsed engines: the
+//! number of pairs, then `WHITE BLACK` per board in board order (C.04.2), the pairing-allocated
+//! bye as `N 0`.
+//!
+//! Exit status: 0 paired, 1 no valid pairing (C.04.3 absolute criteria), 3 invalid input, 5 file
+//! error. With `-c` every paired round is re-paired and compared instead (C.04.A free pairing
+//! checker): 0 when all agree, 1 when some round differs.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use arbiter_pairing::{Edition, Pairing, PairingError};
+
+/// Arguments of `arbiter pair`.
+#[derive(Debug, clap::Args)]
+pub struct PairArgs {
+    /// The tournament (TRF16 or TRF-2026): the round after the last paired one is paired.
+    #[arg(long, value_name = "IN.trf")]
+    dutch: PathBuf,
+    /// Write the pairing to this file (standard output when no file is given).
+    #[arg(short = 'p', long = "pairings", value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
+    pairings: Option<String>,
+    /// Check every paired round instead (the free pairing checker, C.04.A): re-pair it and
+    /// report where the recorded pairing differs. Exit status 0 when every round agrees.
+    #[arg(short = 'c', long = "check")]
+    check: bool,
+    /// The edition of the Dutch rules: 2026 (the default, C1-C21) or 2017 (C1-C19).
+    #[arg(long, default_value = "2026", value_parser = ["2017", "2026"])]
+    edition: String,
+}
+
+/// The `.pairs` text of a pairing.
+fn render(p: &Pairing) -> String {
+    let mut s = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
+    for b in &p.boards {
+        s.push_str(&format!("{} {}\n", b.white, b.black));
+    }
+    if let Some(b) = p.bye {
+        s.push_str(&format!("{b} 0\n"));
+    }
+    s
+}
+
+/// Runs the command; the exit status follows the module documentation.
+pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
+    let bytes = match std::fs::read(&args.dutch) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("arbiter: cannot read {}: {e}", args.dutch.display());
+            return Ok(ExitCode::from(5));
+        }
+    };
+    let read = match arbiter_tournament::read_trf(&bytes) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("arbiter: {}: invalid TRF: {e}", args.dutch.display());
+            return Ok(ExitCode::from(3));
+        }
+    };
+    let edition = if args.edition == "2017" {
+        Edition::Dutch2017
+    } else {
+        Edition::Dutch2026
+    };
+    if args.check {
+        return match read.tournament.recheck_pairings(edition) {
+            Ok(rounds) => {
+                let mut clean = true;
+                for rc in &rounds {
+                    if rc.findings.is_empty() {
+                        println!("round {}: as the engine pairs it", rc.round);
+                    } else {
+                        clean = false;
+                        println!("round {}: {:?}", rc.round, rc.findings);
+                    }
+                }
+                Ok(ExitCode::from(u8::from(!clean)))
+            }
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", args.dutch.display());
+                Ok(ExitCode::from(3))
+            }
+        };
+    }
+    let state = read.tournament.next_pairing_state(edition);
+    let pairing = match arbiter_pairing::pair(&state) {
+        Ok(p) => p,
+        Err(PairingError::NoValidPairing) => {
+            eprintln!("arbiter: {}", PairingError::NoValidPairing);
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => {
+            eprintln!("arbiter: {}: {e}", args.dutch.display());
+            return Ok(ExitCode::from(3));
+        }
+    };
+    let text = render(&pairing);
+    match args.pairings.as_deref() {
+        None | Some("-") => {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            if out.write_all(text.as_bytes()).is_err() {
+                return Ok(ExitCode::from(5));
+            }
+        }
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("arbiter: cannot write {path}: {e}");
+                return Ok(ExitCode::from(5));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

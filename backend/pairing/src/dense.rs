@@ -1,0 +1,783 @@
+//! A persistent maximum-weight perfect matching over a dense graph, warm-started after every
+//! change: the engine behind the 2026 Dutch system (C.04.3), which solves one matching per
+//! decision over all players still to pair, each differing from the last in a few edges.
+//!
+//! The algorithm is the primal-dual blossom algorithm of [`crate::matching`] in its perfect
+//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, blossoms
+//! are dissolved with their duals folded into their vertices (which keeps every edge feasible),
+//! the duals of vertices whose edges changed are raised until feasible, matched edges no longer
+//! tight are unmatched, and free vertices get duals of one parity; then a few augmentations
+//! restore optimality. A zero-weight dummy vertex takes the pairing-allocated bye when the
+//! number of players is odd.
+
+use crate::wide::Weight;
+
+const NONE: usize = usize::MAX;
+
+/// The dense matcher: weights, the live vertices and the solver state kept between solves.
+pub struct DenseMatcher<W: Weight> {
+    /// Vertices including the dummy (the last one).
+    n: usize,
+    w: Vec<W>,
+    alive: Vec<bool>,
+    dirty: Vec<bool>,
+    dummy_on: bool,
+    stage: u32,
+    stamps: Vec<u32>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    queue: Vec<usize>,
+    perfect: bool,
+    failed: bool,
+}
+
+impl<W: Weight> DenseMatcher<W> {
+    /// A matcher for `players` vertices, every edge absent (weight zero).
+    #[must_use]
+    pub fn new(players: usize) -> Self {
+        let n = players + 1;
+        let mut alive = vec![true; n];
+        alive[n - 1] = false;
+        DenseMatcher {
+            n,
+            w: vec![W::zero(); n * n],
+            alive,
+            dirty: vec![true; n],
+            dummy_on: false,
+            stage: 1,
+            stamps: vec![0; n * n],
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: vec![W::zero(); 2 * n],
+            queue: Vec::new(),
+            perfect: true,
+            failed: false,
+        }
+    }
+
+    /// The weight of edge `(a, b)` (zero: no edge).
+    #[must_use]
+    pub fn weight(&self, a: usize, b: usize) -> W {
+        self.w[a * self.n + b]
+    }
+
+    /// Sets the weight of edge `(a, b)`.
+    pub fn set(&mut self, a: usize, b: usize, w: W) {
+        let n = self.n;
+        if self.w[a * n + b] != w {
+            self.w[a * n + b] = w;
+            self.w[b * n + a] = w;
+            self.dirty[a] = true;
+            self.dirty[b] = true;
+        }
+    }
+
+    /// Removes a pair of vertices (a fixed pair) from the graph.
+    pub fn remove(&mut self, a: usize, b: usize) {
+        for v in [a, b] {
+            self.alive[v] = false;
+            self.mate[v] = NONE;
+        }
+    }
+
+    /// The live vertices other than the dummy.
+    #[must_use]
+    pub fn live(&self) -> Vec<usize> {
+        (0..self.n - 1).filter(|&v| self.alive[v]).collect()
+    }
+
+    /// Loads a matching (partner or itself) and feasible doubled vertex duals, from another
+    /// solver.
+    pub fn load(&mut self, partner: &[usize], duals: &[W]) {
+        self.reset_blossoms();
+        for v in 0..self.n - 1 {
+            if !self.alive[v] {
+                continue;
+            }
+            self.dualvar[v] = duals[v];
+            self.mate[v] = NONE;
+        }
+        for v in 0..self.n - 1 {
+            let u = partner[v];
+            if self.alive[v] && u != v && u < self.n - 1 && self.alive[u] {
+                let (i, j) = (v.min(u), v.max(u));
+                let k = i * self.n + j;
+                self.mate[i] = 2 * k + 1;
+                self.mate[j] = 2 * k;
+            }
+        }
+        self.dirty.fill(false);
+    }
+
+    fn edge(&self, k: usize) -> (usize, usize, W) {
+        (k / self.n, k % self.n, self.w[k])
+    }
+
+    fn endp(&self, p: usize) -> usize {
+        let k = p / 2;
+        if p % 2 == 0 { k / self.n } else { k % self.n }
+    }
+
+    #[inline]
+    fn present(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self.alive[a]
+            && self.alive[b]
+            && (!self.w[a * self.n + b].is_zero()
+                || (self.dummy_on && (a == self.n - 1 || b == self.n - 1)))
+    }
+
+    /// The remote endpoints of the edges at `v`.
+    fn neighbours(&self, v: usize) -> Vec<usize> {
+        let n = self.n;
+        (0..n)
+            .filter(|&u| self.present(v, u))
+            .map(|u| {
+                let (i, j) = (v.min(u), v.max(u));
+                let k = i * n + j;
+                if v == i { 2 * k + 1 } else { 2 * k }
+            })
+            .collect()
+    }
+
+    /// The remote endpoint `u` of the edge `(v, u)`.
+    #[inline]
+    fn remote(&self, v: usize, u: usize) -> usize {
+        let (i, j) = (v.min(u), v.max(u));
+        let k = i * self.n + j;
+        if v == i { 2 * k + 1 } else { 2 * k }
+    }
+
+    fn allowed(&self, k: usize) -> bool {
+        self.stamps[k] == self.stage
+    }
+
+    fn allow(&mut self, k: usize) {
+        self.stamps[k] = self.stage;
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edge(k);
+        self.dualvar[i].add(self.dualvar[j]).sub(w.add(w))
+    }
+
+    fn reset_blossoms(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && !self.dualvar[b].is_zero() {
+                let z = self.dualvar[b];
+                for v in self.blossom_leaves(b) {
+                    self.dualvar[v] = self.dualvar[v].add(z);
+                }
+            }
+        }
+        for b in 0..2 * n {
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.blossomparent[b] = NONE;
+            self.bestedge[b] = NONE;
+            self.blossombestedges[b] = None;
+            if b >= n {
+                self.blossomchilds[b].clear();
+                self.blossomendps[b].clear();
+                self.blossombase[b] = NONE;
+                self.dualvar[b] = W::zero();
+            }
+        }
+        for v in 0..n {
+            self.inblossom[v] = v;
+        }
+        self.unusedblossoms = (n..2 * n).collect();
+    }
+
+    /// Solves the maximum-weight perfect matching of the live vertices (with the dummy when
+    /// their number is odd). Returns each vertex's partner (itself for the dummy's partner or a
+    /// removed vertex), or `None` when no perfect matching exists.
+    pub fn solve(&mut self) -> Option<Vec<usize>> {
+        let n = self.n;
+        let d = n - 1;
+        let count = (0..d).filter(|&v| self.alive[v]).count();
+        self.reset_blossoms();
+        let odd = count % 2 == 1;
+        if odd && !self.dummy_on {
+            self.dummy_on = true;
+            self.alive[d] = true;
+            self.mate[d] = NONE;
+        } else if !odd && self.dummy_on {
+            self.dummy_on = false;
+            self.alive[d] = false;
+        }
+        // Feasibility of the changed edges.
+        for v in 0..d {
+            if !(self.dirty[v] && self.alive[v]) {
+                continue;
+            }
+            for u in 0..d {
+                if self.present(v, u) {
+                    let (i, j) = (v.min(u), v.max(u));
+                    let s = self.slack(i * n + j);
+                    if s.is_negative() {
+                        self.dualvar[v] = self.dualvar[v].sub(s);
+                    }
+                }
+            }
+        }
+        self.dirty.fill(false);
+        if self.dummy_on {
+            // d_v + d_dummy >= 0 for every live v.
+            let mut need = self.dualvar[d];
+            let mut first = true;
+            for v in 0..d {
+                if self.alive[v] {
+                    let x = W::zero().sub(self.dualvar[v]);
+                    if first || need.sub(x).is_negative() {
+                        if first {
+                            need = x;
+                            first = false;
+                        } else {
+                            need = x;
+                        }
+                    }
+                }
+            }
+            if first || self.dualvar[d].sub(need).is_negative() {
+                self.dualvar[d] = need;
+            }
+        }
+        // Keep only tight matched edges between live vertices.
+        for v in 0..n {
+            let p = self.mate[v];
+            if p == NONE {
+                continue;
+            }
+            let u = self.endp(p);
+            let k = p / 2;
+            let keep = self.alive[v]
+                && self.alive[u]
+                && self.present(v, u)
+                && self.mate[u] != NONE
+                && self.endp(self.mate[u]) == v
+                && self.slack(k).is_zero();
+            if !keep {
+                self.mate[v] = NONE;
+                if self.mate[u] != NONE && self.endp(self.mate[u]) == v {
+                    self.mate[u] = NONE;
+                }
+            }
+        }
+        // Greedily match free vertices along tight edges: fewer augmentations to do.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE {
+                continue;
+            }
+            for u in v + 1..n {
+                if self.mate[u] == NONE && self.present(v, u) {
+                    let k = v * n + u;
+                    if self.slack(k).is_zero() {
+                        self.mate[v] = 2 * k + 1;
+                        self.mate[u] = 2 * k;
+                        break;
+                    }
+                }
+            }
+        }
+        let one = W::from_u64(1);
+        for v in 0..n {
+            if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].and_one_is_zero() {
+                self.dualvar[v] = self.dualvar[v].add(one);
+            }
+        }
+        self.failed = false;
+        self.run();
+        if self.failed || (0..n).any(|v| self.alive[v] && self.mate[v] == NONE) {
+            return None;
+        }
+        let mut out: Vec<usize> = (0..d).collect();
+        for v in 0..d {
+            if self.alive[v] {
+                let u = self.endp(self.mate[v]);
+                out[v] = if u == d { v } else { u };
+            }
+        }
+        Some(out)
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn blossom_leaves(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let l = self.blossom_leaves(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let m = self.mate[base];
+            self.assign_label(self.endp(m), 1, m ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endp(self.labelend[b]);
+                b = self.inblossom[v];
+                v = self.endp(self.labelend[b]);
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edge(k);
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let Some(b) = self.unusedblossoms.pop() else {
+            return;
+        };
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endp(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endp(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.blossom_leaves(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                Some(l) => vec![l],
+                None => self
+                    .blossom_leaves(bv)
+                    .into_iter()
+                    .map(|v| self.neighbours(v).into_iter().map(|p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edge(k);
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut be = NONE;
+        for &k in &best {
+            if be == NONE || self.slack(k) < self.slack(be) {
+                be = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+        self.bestedge[b] = be;
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.blossom_leaves(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let len = isize::try_from(childs.len()).unwrap_or(isize::MAX);
+            let at = |j: isize| -> usize { usize::try_from(j.rem_euclid(len)).unwrap_or(0) };
+            let endps = self.blossomendps[b].clone();
+            let entrychild = self.inblossom[self.endp(self.labelend[b] ^ 1)];
+            let pos = childs.iter().position(|&c| c == entrychild).unwrap_or(0);
+            let mut j = isize::try_from(pos).unwrap_or(0);
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let et = isize::try_from(endptrick).unwrap_or(0);
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let t = self.endp(p ^ 1);
+                self.label[t] = 0;
+                let q = endps[at(j - et)];
+                let t = self.endp(q ^ endptrick ^ 1);
+                self.label[t] = 0;
+                self.assign_label(self.endp(p ^ 1), 2, p);
+                self.allow(q / 2);
+                j += jstep;
+                p = endps[at(j - et)] ^ endptrick;
+                self.allow(p / 2);
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let ep = self.endp(p ^ 1);
+            self.label[ep] = 2;
+            self.label[bv] = 2;
+            self.labelend[ep] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let leaves = self.blossom_leaves(bv);
+                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    let t = self.endp(m);
+                    self.label[t] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[b].clone();
+        let endps = self.blossomendps[b].clone();
+        let len = isize::try_from(childs.len()).unwrap_or(isize::MAX);
+        let at = |j: isize| -> usize { usize::try_from(j.rem_euclid(len)).unwrap_or(0) };
+        let i = childs.iter().position(|&c| c == t).unwrap_or(0);
+        let mut j = isize::try_from(i).unwrap_or(0);
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let et = isize::try_from(endptrick).unwrap_or(0);
+        while j != 0 {
+            j += jstep;
+            let t = childs[at(j)];
+            let p = endps[at(j - et)] ^ endptrick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endp(p));
+            }
+            j += jstep;
+            let t = childs[at(j)];
+            if t >= self.n {
+                self.augment_blossom(t, self.endp(p ^ 1));
+            }
+            let t = self.endp(p);
+            self.mate[t] = p ^ 1;
+            let t = self.endp(p ^ 1);
+            self.mate[t] = p;
+        }
+        let mut nc = childs[i..].to_vec();
+        nc.extend_from_slice(&childs[..i]);
+        let mut ne = endps[i..].to_vec();
+        ne.extend_from_slice(&endps[..i]);
+        self.blossombase[b] = self.blossombase[nc[0]];
+        self.blossomchilds[b] = nc;
+        self.blossomendps[b] = ne;
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edge(k);
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endp(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                s = self.endp(self.labelend[bt]);
+                let j = self.endp(self.labelend[bt] ^ 1);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn run(&mut self) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.fill(0);
+            self.bestedge.fill(NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.stage = self.stage.wrapping_add(1);
+            self.queue.clear();
+            for v in 0..n {
+                if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            if (0..n).all(|v| !self.alive[v] || self.mate[v] != NONE) {
+                break;
+            }
+            let mut augmented = false;
+            loop {
+                while !augmented {
+                    let Some(v) = self.queue.pop() else { break };
+                    for u in 0..self.n {
+                        if !self.present(v, u) {
+                            continue;
+                        }
+                        let p = self.remote(v, u);
+                        let k = p / 2;
+                        let w = self.endp(p);
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowed(k) {
+                            kslack = self.slack(k);
+                            if kslack.is_zero() {
+                                self.allow(k);
+                            }
+                        }
+                        if self.allowed(k) {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // delta1: the minimum vertex dual.
+                let mut deltatype = 1;
+                let mut delta = if self.perfect {
+                    deltatype = 0;
+                    W::zero()
+                } else {
+                    self.dualvar[..n].iter().copied().min().unwrap_or_default()
+                };
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
+                        1 => self.dualvar[v] = self.dualvar[v].saturating_sub(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].saturating_sub(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    2 => {
+                        self.allow(deltaedge);
+                        let (mut i, j, _) = self.edge(deltaedge);
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allow(deltaedge);
+                        let (i, _, _) = self.edge(deltaedge);
+                        self.queue.push(i);
+                    }
+                    4 => self.expand_blossom(deltablossom, false),
+                    0 => {
+                        self.failed = true;
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
