@@ -73,7 +73,7 @@ fn main() -> ExitCode {
         Some(Command::User(cmd)) => accounts::user(&cmd),
         Some(Command::Token(cmd)) => accounts::token(&cmd),
         Some(Command::Pair(args)) => pair::run(&args),
-        None => serve::run(&serve::ServeArgs::default()),
+        None => serve::run_default(),
     };
     result.unwrap_or_else(|e| {
         eprintln!("arbiter: {e:#}");

@@ -55,12 +55,29 @@ pub fn load_demo(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+    serve(args, false)
+}
+
+/// `arbiter` with no command: the server, with the demo event loaded when the database holds no
+/// tournament yet (so that a newcomer's first run shows a real event).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_default() -> anyhow::Result<ExitCode> {
+    serve(&ServeArgs::default(), true)
+}
+
+fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
     let mut config = args.db.config();
     if let Some(b) = &args.bind {
         config.bind.clone_from(b);
     }
     let pool = open(&config)?;
-    let demo = if args.demo {
+    let empty = demo_if_empty && {
+        let mut conn = pool.get().context("connecting to the database")?;
+        arbiter_db::list_tournaments(&mut conn)?.is_empty()
+    };
+    let demo = if args.demo || empty {
         Some(load_demo(&pool)?)
     } else {
         None
