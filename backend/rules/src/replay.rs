@@ -509,9 +509,10 @@ fn both_lack_mating_material(pos: &Position) -> bool {
 }
 
 /// Positions searched per side when replay asks whether a side can still checkmate: a bound on the
-/// time one game can take. A search that runs out proves nothing, and the side counts as able to
-/// mate (a draw under Art. 5.2(b) or 6.9 needs proof).
-const REPLAY_DEAD_BUDGET: u64 = 200_000;
+/// time one game can take (validation runs at tens of thousands of games a second). A search that
+/// runs out proves nothing, and the side counts as able to mate (a draw under Art. 5.2(b) or 6.9
+/// needs proof); the material and pawn-structure proofs that settle real games need no search.
+const REPLAY_DEAD_BUDGET: u64 = 20_000;
 
 /// `true` when `side` may be unable to checkmate, so that the search is worth asking: it lacks
 /// mating material outright, or it has no queen or rook and its pawns can neither advance nor
