@@ -6,6 +6,10 @@
 //! Exit status: 0 paired, 1 no valid pairing (C.04.3 absolute criteria), 3 invalid input, 5 file
 //! error. With `-c` every paired round is re-paired and compared instead (C.04.A free pairing
 //! checker): 0 when all agree, 1 when some round differs.
+//!
+//! `arbiter pair --round-robin N [--double]` prints the FIDE Berger table (C.05 Annex 1) for `N`
+//! players: per round a line `round R`, then the same format (a player meeting the dummy of an odd
+//! field has the bye, `N 0`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,10 +19,17 @@ use arbiter_pairing::{Edition, Pairing, PairingError};
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "round_robin"])))]
 pub struct PairArgs {
     /// The tournament (TRF16 or TRF-2026): the round after the last paired one is paired.
     #[arg(long, value_name = "IN.trf")]
-    dutch: PathBuf,
+    dutch: Option<PathBuf>,
+    /// Print the Berger table (C.05 Annex 1) of a round robin of this many players.
+    #[arg(long, value_name = "N")]
+    round_robin: Option<u16>,
+    /// With --round-robin: a double round robin (colours reversed in the second cycle).
+    #[arg(long, requires = "round_robin")]
+    double: bool,
     /// Write the pairing to this file (standard output when no file is given).
     #[arg(short = 'p', long = "pairings", value_name = "OUT", num_args = 0..=1, default_missing_value = "-")]
     pairings: Option<String>,
@@ -45,17 +56,32 @@ fn render(p: &Pairing) -> String {
 
 /// Runs the command; the exit status follows the module documentation.
 pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
-    let bytes = match std::fs::read(&args.dutch) {
+    if let Some(players) = args.round_robin {
+        let mut out = String::new();
+        for (i, round) in arbiter_pairing::round_robin::berger_table(players, args.double)
+            .iter()
+            .enumerate()
+        {
+            out.push_str(&format!("round {}\n{}", i + 1, render(round)));
+        }
+        std::io::stdout().write_all(out.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(dutch) = args.dutch.as_ref() else {
+        eprintln!("arbiter: give --dutch IN.trf or --round-robin N");
+        return Ok(ExitCode::from(3));
+    };
+    let bytes = match std::fs::read(dutch) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("arbiter: cannot read {}: {e}", args.dutch.display());
+            eprintln!("arbiter: cannot read {}: {e}", dutch.display());
             return Ok(ExitCode::from(5));
         }
     };
     let read = match arbiter_tournament::read_trf(&bytes) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("arbiter: {}: invalid TRF: {e}", args.dutch.display());
+            eprintln!("arbiter: {}: invalid TRF: {e}", dutch.display());
             return Ok(ExitCode::from(3));
         }
     };
@@ -79,7 +105,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                 Ok(ExitCode::from(u8::from(!clean)))
             }
             Err(e) => {
-                eprintln!("arbiter: {}: {e}", args.dutch.display());
+                eprintln!("arbiter: {}: {e}", dutch.display());
                 Ok(ExitCode::from(3))
             }
         };
@@ -92,7 +118,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
         Err(e) => {
-            eprintln!("arbiter: {}: {e}", args.dutch.display());
+            eprintln!("arbiter: {}: {e}", dutch.display());
             return Ok(ExitCode::from(3));
         }
     };

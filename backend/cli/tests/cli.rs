@@ -206,3 +206,36 @@ fn dead_labels_positions() {
     assert!(lines[3].starts_with("5 error:"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pair_round_robin_and_dutch() {
+    let o = arbiter(&["pair", "--round-robin", "4"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "round 1\n2\n1 4\n2 3\nround 2\n2\n4 3\n1 2\nround 3\n2\n2 4\n3 1\n"
+    );
+    let o = arbiter(&["pair", "--round-robin", "5", "--double"]);
+    assert_eq!(stdout(&o).matches("round ").count(), 10);
+
+    let Some(dir) = arbiter_testdata::shared_file("pairing/random/20") else {
+        return;
+    };
+    let input = dir.join("001.r3.trf");
+    let expected =
+        std::fs::read_to_string(dir.join("001.r3.dutch2026.pairs")).expect("expected pairs");
+    let o = arbiter(&["pair", "--dutch", input.to_str().expect("utf-8"), "-p"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let as_set = |text: &str| {
+        let mut lines: Vec<String> = text.lines().skip(1).map(|l| l.trim().to_owned()).collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(as_set(&stdout(&o)), as_set(&expected));
+    assert_eq!(
+        arbiter(&["pair", "--dutch", "/nonexistent.trf", "-p"])
+            .status
+            .code(),
+        Some(5)
+    );
+}

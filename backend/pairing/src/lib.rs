@@ -28,6 +28,7 @@ mod dense;
 pub mod dutch;
 mod dutch2017;
 mod matching;
+pub mod round_robin;
 mod wide;
 
 use thiserror::Error;
