@@ -221,9 +221,10 @@ fn perft_tricky_positions() {
     let Some((cases, checks, _)) = check("tricky.txt", FAST_LIMIT, &tricky_rejected()) else {
         return;
     };
-    // 26 positions: 15 rejected by the strict constructor as documented above; of those, the 8
-    // impossible-check ones are playable and accepted by the relaxed constructor. The 19 playable
-    // positions are checked at every listed depth: 55 counts.
+    // 26 positions: 17 rejected by the strict constructor as documented above (8 Chess960 or
+    // Shredder castling rights, 8 impossible checks, 1 with 62 pieces); the 8 impossible-check ones
+    // are playable and accepted by the relaxed constructor. The 17 playable positions are checked at
+    // every listed depth: 55 counts.
     assert_eq!((cases, checks), (26, 55));
 }
 
