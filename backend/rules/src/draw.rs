@@ -206,12 +206,27 @@ impl History {
         if edition == LawsEdition::Laws2001 {
             return None;
         }
-        if self.occurrences(pos) >= 5 {
-            return Some(AutomaticDraw::FivefoldRepetition);
-        }
-        if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
-            return Some(AutomaticDraw::SeventyFiveMoves);
-        }
+        automatic_draw(pos, self.occurrences(pos), edition)
+    }
+}
+
+/// The later Laws' automatic draw in `pos`, given how many times it has occurred (Art. 9.6 as
+/// amended: the fifth occurrence; 75 moves each without pawn move or capture, unless the last move
+/// checkmated). Always `None` under the 2001 Laws. For callers that already counted occurrences
+/// (game replay); [`History::automatic_draw`] counts them itself.
+#[must_use]
+pub fn automatic_draw(
+    pos: &Position,
+    occurrences: usize,
+    edition: LawsEdition,
+) -> Option<AutomaticDraw> {
+    if edition == LawsEdition::Laws2001 {
+        None
+    } else if occurrences >= 5 {
+        Some(AutomaticDraw::FivefoldRepetition)
+    } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
+        Some(AutomaticDraw::SeventyFiveMoves)
+    } else {
         None
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::attacks;
 use crate::dead;
-use crate::draw::{AutomaticDraw, History, LawsEdition};
+use crate::draw::{self, AutomaticDraw, History, LawsEdition};
 use crate::pgn::{GameEnd, GameStart, PgnError, PgnReader, Termination, Visitor};
 use crate::position::Position;
 use crate::san::{MoveError, PieceLetters, detect_letters};
@@ -441,15 +441,8 @@ fn run(
                     claimant: !mover,
                 });
             }
-            if edition == LawsEdition::Later {
-                if occurrences >= 5 {
-                    ended = Some((
-                        Outcome::AutomaticDraw(AutomaticDraw::FivefoldRepetition),
-                        ply,
-                    ));
-                } else if pos.halfmove_clock() >= 150 && !pos.is_checkmate() {
-                    ended = Some((Outcome::AutomaticDraw(AutomaticDraw::SeventyFiveMoves), ply));
-                }
+            if let Some(draw) = draw::automatic_draw(&pos, occurrences, edition) {
+                ended = Some((Outcome::AutomaticDraw(draw), ply));
             }
         } else {
             fifty_streak = false;
