@@ -2,7 +2,7 @@
 //! file, WAL, foreign keys on) and PostgreSQL (`postgres://...`), the backend chosen from the
 //! URL's scheme ([`connection`]); embedded migrations run at start; rows and their conversions
 //! to the `arbiter-tournament` model ([`models`]); queries ([`queries`]) that return diesel's
-//! `QueryResult`, each multi-row write in one transaction with its audit entry, and result entry
+//! `QueryResult`, the organizer's changes ([`organizer`]), each multi-row write in one transaction with its audit entry, and result entry
 //! guarded by a version column so that two arbiters entering one board never lose an update.
 //!
 //! No web framework here: the web crate runs these functions inside `web::block`.
@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod connection;
 pub mod models;
+pub mod organizer;
 pub mod queries;
 pub mod schema;
 #[cfg(feature = "testing")]
@@ -19,6 +20,10 @@ pub use accounts::{Role, UserRow};
 pub use connection::{
     BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
     SetupError, connect, run_migrations,
+};
+pub use organizer::{
+    ChangeError, add_players, publish_round, request_bye, set_player_status, store_pairing,
+    unpair_round, update_tournament,
 };
 pub use queries::{
     Actor, RecordError, StoredTournament, TournamentSummary, add_player, append_audit,

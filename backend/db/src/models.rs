@@ -46,11 +46,14 @@ pub(crate) fn uuid(column: &'static str, text: &str) -> QueryResult<Uuid> {
     Uuid::parse_str(text).map_err(|_| bad(column, text))
 }
 
-fn json<T: Serialize>(column: &'static str, value: &T) -> QueryResult<String> {
+pub(crate) fn json<T: Serialize>(column: &'static str, value: &T) -> QueryResult<String> {
     serde_json::to_string(value).map_err(|e| unfit(column, e.to_string()))
 }
 
-fn from_json<T: for<'de> Deserialize<'de>>(column: &'static str, text: &str) -> QueryResult<T> {
+pub(crate) fn from_json<T: for<'de> Deserialize<'de>>(
+    column: &'static str,
+    text: &str,
+) -> QueryResult<T> {
     serde_json::from_str(text).map_err(|_| bad(column, text))
 }
 
@@ -98,7 +101,7 @@ fn colour_from(column: &'static str, text: &str) -> QueryResult<Colour> {
     }
 }
 
-const fn state_text(s: RoundState) -> &'static str {
+pub(crate) const fn state_text(s: RoundState) -> &'static str {
     match s {
         RoundState::Planned => "planned",
         RoundState::Paired => "paired",
@@ -117,7 +120,7 @@ fn state_from(text: &str) -> QueryResult<RoundState> {
     })
 }
 
-const fn status_text(s: PlayerStatus) -> &'static str {
+pub(crate) const fn status_text(s: PlayerStatus) -> &'static str {
     match s {
         PlayerStatus::Active => "active",
         PlayerStatus::Withdrawn => "withdrawn",

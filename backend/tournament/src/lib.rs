@@ -10,6 +10,7 @@
 pub mod check;
 pub mod csv_io;
 pub mod model;
+pub mod next_round;
 pub mod pairing_input;
 pub mod points;
 pub mod result;
@@ -21,6 +22,9 @@ pub use check::{IssueKind, Problem, check};
 pub use model::{
     Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, PlayerRound,
     PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
+};
+pub use next_round::{
+    ManualError, ManualReview, NextRoundError, PairingSystem, manual_text, parse_manual_pairing,
 };
 pub use points::{Points, PointsError};
 pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};

@@ -1,0 +1,723 @@
+//! The organizer's writes: editing the tournament header, registering players in bulk (CSV,
+//! TRF), withdrawals, byes requested before a round is paired, storing a round's pairing (the
+//! engine's or one changed by hand), publishing it and taking it back. Each is one transaction
+//! with its audit entry (before and after), and each first moves the tournament's last-change
+//! time, which both serialises concurrent writers (on SQLite a transaction that writes first
+//! waits for the other writer) and lets a form submitted on a stale view be refused.
+
+use arbiter_tournament::{Bye, Player, PlayerStatus, RawRecord, ResultCode, Round, RoundState};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::Serialize;
+use uuid::Uuid;
+
+use crate::connection::DbConnection;
+use crate::models::{
+    ByeRow, GameRow, NewBye, NewGame, NewPlayer, NewTournament, RoundRow, TournamentChanges,
+    TournamentRow, state_text, status_text,
+};
+use crate::queries::{Actor, append_audit, load_tournament, now, tournament_row};
+use crate::schema::{byes, games, players, rounds, tournaments};
+
+/// Why an organizer's change was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    /// No such tournament, round or player.
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// The tournament changed since the form was shown (a stale or repeated submission).
+    #[error("the tournament changed since this page was shown; look at it again")]
+    Stale,
+    /// The change is not allowed in the round's state (for example re-pairing a published
+    /// round, or requesting a bye for a round already paired).
+    #[error("{0}")]
+    NotAllowed(String),
+    /// The database's error.
+    #[error(transparent)]
+    Database(#[from] diesel::result::Error),
+}
+
+/// Moves the tournament's last change to now, first thing in a transaction; with
+/// `expected`, only if the last change is still that one.
+fn touch(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    expected: Option<NaiveDateTime>,
+) -> Result<NaiveDateTime, ChangeError> {
+    let at = now();
+    let tid = tournament.to_string();
+    let n = match expected {
+        Some(e) => diesel::update(
+            tournaments::table
+                .filter(tournaments::id.eq(&tid))
+                .filter(tournaments::updated_at.eq(e)),
+        )
+        .set(tournaments::updated_at.eq(at))
+        .execute(conn)?,
+        None => diesel::update(tournaments::table.find(&tid))
+            .set(tournaments::updated_at.eq(at))
+            .execute(conn)?,
+    };
+    if n == 0 {
+        return Err(if tournament_row(conn, tournament)?.is_some() {
+            ChangeError::Stale
+        } else {
+            ChangeError::NotFound(format!("tournament {tournament}"))
+        });
+    }
+    Ok(at)
+}
+
+/// Changes the tournament header (the fields of [`TournamentChanges`] that are `Some`); audited
+/// with the header before and after.
+///
+/// # Errors
+/// [`ChangeError::NotFound`], [`ChangeError::Stale`] when `expected` is given and the tournament
+/// changed since, or the database's error.
+pub fn update_tournament(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    changes: &TournamentChanges,
+    expected: Option<NaiveDateTime>,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        let before = tournament_row(conn, tournament)?
+            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        let at = touch(conn, tournament, expected)?;
+        let mut changes = changes.clone();
+        changes.updated_at = Some(at);
+        diesel::update(tournaments::table.find(tournament.to_string()))
+            .set(&changes)
+            .execute(conn)?;
+        let after = tournament_row(conn, tournament)?
+            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "tournament",
+            Some(&tournament.to_string()),
+            "edit",
+            Some(&Header::of(&before)),
+            Some(&Header::of(&after)),
+        )?;
+        Ok(())
+    })
+}
+
+/// The header as the audit log shows it (timestamps left out: they always differ).
+#[derive(Serialize)]
+struct Header<'a> {
+    name: &'a Option<String>,
+    city: &'a Option<String>,
+    start_date: &'a Option<String>,
+    end_date: &'a Option<String>,
+    chief_arbiter: &'a Option<String>,
+    time_control: &'a Option<String>,
+    rounds_planned: Option<i32>,
+    initial_colour: &'a Option<String>,
+    scoring: &'a str,
+    pairing_system: &'a Option<String>,
+    tiebreaks: &'a Option<String>,
+    tiebreak_edition: &'a Option<String>,
+    default_time_minutes: Option<i32>,
+}
+
+impl Header<'_> {
+    fn of(r: &TournamentRow) -> Header<'_> {
+        Header {
+            name: &r.name,
+            city: &r.city,
+            start_date: &r.start_date,
+            end_date: &r.end_date,
+            chief_arbiter: &r.chief_arbiter,
+            time_control: &r.time_control,
+            rounds_planned: r.rounds_planned,
+            initial_colour: &r.initial_colour,
+            scoring: &r.scoring,
+            pairing_system: &r.pairing_system,
+            tiebreaks: &r.tiebreaks,
+            tiebreak_edition: &r.tiebreak_edition,
+            default_time_minutes: r.default_time_minutes,
+        }
+    }
+}
+
+/// Registers players in bulk (a CSV or TRF upload), all or none, with the next free pairing
+/// numbers in the order given (their own numbers are ignored). Players registered after round 1
+/// has been paired are late entries (C.04.2: their earlier rounds are absences). Returns them
+/// as stored.
+///
+/// # Errors
+/// [`ChangeError::NotFound`], or the database's error; nothing is stored then.
+pub fn add_players(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    new: &[Player],
+    actor: &Actor,
+) -> Result<Vec<Player>, ChangeError> {
+    conn.transaction(|conn| {
+        touch(conn, tournament, None)?;
+        let tid = tournament.to_string();
+        let max: Option<i32> = players::table
+            .filter(players::tournament_id.eq(&tid))
+            .select(diesel::dsl::max(players::pairing_number))
+            .first(conn)?;
+        let paired: i64 = games::table
+            .filter(games::tournament_id.eq(&tid))
+            .count()
+            .get_result(conn)?;
+        let mut next = max.unwrap_or(0);
+        let mut stored = Vec::with_capacity(new.len());
+        for p in new {
+            next += 1;
+            let mut p = p.clone();
+            p.pairing_number =
+                u16::try_from(next)
+                    .ok()
+                    .filter(|&n| n <= 9999)
+                    .ok_or_else(|| {
+                        ChangeError::NotAllowed(
+                            "at most 9,999 players (TRF pairing numbers)".into(),
+                        )
+                    })?;
+            p.id = Uuid::new_v4();
+            if paired > 0 && p.status == PlayerStatus::Active {
+                p.status = PlayerStatus::LateEntry;
+            }
+            p.reported_points = None;
+            p.rank = None;
+            let row = NewPlayer::from_model(tournament, &p)?;
+            diesel::insert_into(players::table)
+                .values(&row)
+                .execute(conn)?;
+            stored.push(p);
+        }
+        #[derive(Serialize)]
+        struct Added<'a> {
+            players: Vec<(u16, &'a str)>,
+        }
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "player",
+            None,
+            "register-bulk",
+            None::<&()>,
+            Some(&Added {
+                players: stored
+                    .iter()
+                    .map(|p| (p.pairing_number, p.name.as_str()))
+                    .collect(),
+            }),
+        )?;
+        Ok(stored)
+    })
+}
+
+/// Sets a player's status: [`PlayerStatus::Withdrawn`] (not paired any more; games already
+/// paired stay) or back to active. Audited.
+///
+/// # Errors
+/// [`ChangeError::NotFound`] for an unknown player, or the database's error.
+pub fn set_player_status(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    pairing_number: u16,
+    status: PlayerStatus,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        touch(conn, tournament, None)?;
+        let tid = tournament.to_string();
+        let before: String = players::table
+            .filter(players::tournament_id.eq(&tid))
+            .filter(players::pairing_number.eq(i32::from(pairing_number)))
+            .select(players::status)
+            .first(conn)
+            .optional()?
+            .ok_or_else(|| ChangeError::NotFound(format!("player {pairing_number}")))?;
+        let after = status_text(status);
+        diesel::update(
+            players::table
+                .filter(players::tournament_id.eq(&tid))
+                .filter(players::pairing_number.eq(i32::from(pairing_number))),
+        )
+        .set(players::status.eq(after))
+        .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "player",
+            Some(&pairing_number.to_string()),
+            "status",
+            Some(&before),
+            Some(&after),
+        )?;
+        Ok(())
+    })
+}
+
+/// Round `number`'s stored state, games and byes, if the round exists.
+fn stored_round(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    number: u16,
+) -> QueryResult<Option<Round>> {
+    let tid = tournament.to_string();
+    let Some(row) = rounds::table
+        .filter(rounds::tournament_id.eq(&tid))
+        .filter(rounds::number.eq(i32::from(number)))
+        .select(RoundRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let mut r = row.to_model()?;
+    r.games = games::table
+        .filter(games::tournament_id.eq(&tid))
+        .filter(games::round.eq(i32::from(number)))
+        .order(games::seq.asc())
+        .select(GameRow::as_select())
+        .load(conn)?
+        .iter()
+        .map(GameRow::to_model)
+        .collect::<QueryResult<_>>()?;
+    r.byes = byes::table
+        .filter(byes::tournament_id.eq(&tid))
+        .filter(byes::round.eq(i32::from(number)))
+        .order(byes::seq.asc())
+        .select(ByeRow::as_select())
+        .load(conn)?
+        .iter()
+        .map(ByeRow::to_model)
+        .collect::<QueryResult<_>>()?;
+    Ok(Some(r))
+}
+
+/// Replaces round `round.number`'s games and byes with `round`'s and sets its state, creating the
+/// round if needed. Used to store a pairing (`action` `pair`, or `manual-edit` for a pairing
+/// changed by hand, whose `note` is also kept as a TRF comment record `###` so that the export
+/// carries it). Refused once the round is published or any game of it has a result.
+fn write_round(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    round: &Round,
+    expected: Option<NaiveDateTime>,
+    action: &str,
+    note: Option<&str>,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        let at = touch(conn, tournament, expected)?;
+        let before = stored_round(conn, tournament, round.number)?;
+        if let Some(b) = &before {
+            if matches!(b.state, RoundState::Published | RoundState::Complete) {
+                return Err(ChangeError::NotAllowed(format!(
+                    "round {} is published; its pairing can no longer change",
+                    round.number
+                )));
+            }
+            if b.games.iter().any(|g| g.result.white != ResultCode::Blank) {
+                return Err(ChangeError::NotAllowed(format!(
+                    "round {} already has results",
+                    round.number
+                )));
+            }
+        }
+        let tid = tournament.to_string();
+        let n = i32::from(round.number);
+        diesel::delete(
+            games::table
+                .filter(games::tournament_id.eq(&tid))
+                .filter(games::round.eq(n)),
+        )
+        .execute(conn)?;
+        diesel::delete(
+            byes::table
+                .filter(byes::tournament_id.eq(&tid))
+                .filter(byes::round.eq(n)),
+        )
+        .execute(conn)?;
+        let row = RoundRow::from_model(tournament, round);
+        if before.is_some() {
+            diesel::update(
+                rounds::table
+                    .filter(rounds::tournament_id.eq(&tid))
+                    .filter(rounds::number.eq(n)),
+            )
+            .set((
+                rounds::state.eq(&row.state),
+                rounds::scheduled.eq(row.scheduled),
+            ))
+            .execute(conn)?;
+        } else {
+            diesel::insert_into(rounds::table)
+                .values(&row)
+                .execute(conn)?;
+        }
+        for (i, g) in round.games.iter().enumerate() {
+            diesel::insert_into(games::table)
+                .values(&NewGame::from_model(tournament, round.number, i, g, at))
+                .execute(conn)?;
+        }
+        for (i, b) in round.byes.iter().enumerate() {
+            diesel::insert_into(byes::table)
+                .values(&NewBye::from_model(tournament, round.number, i, b))
+                .execute(conn)?;
+        }
+        if let Some(note) = note {
+            let row = tournament_row(conn, tournament)?
+                .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+            let mut t = row.to_model()?;
+            for line in note.lines().filter(|l| !l.trim().is_empty()) {
+                t.other_records.push(RawRecord {
+                    line: format!("### {line}"),
+                });
+            }
+            let extras = NewTournament::from_model(tournament, &t, None, at)?.extras;
+            diesel::update(tournaments::table.find(&tid))
+                .set(tournaments::extras.eq(extras))
+                .execute(conn)?;
+        }
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "round",
+            Some(&round.number.to_string()),
+            action,
+            before.as_ref(),
+            Some(round),
+        )?;
+        Ok(())
+    })
+}
+
+/// Stores the pairing of a round (state [`RoundState::Paired`]: not yet public), replacing an
+/// unpublished pairing of that round. `expected` is the tournament's last change when the
+/// pairing was computed: a pairing made on a state that has since changed is refused. A
+/// pairing changed by hand passes `manual` with a description of the change (who, what), kept
+/// in the audit log and, as a `###` comment record, in the TRF export.
+///
+/// # Errors
+/// [`ChangeError::Stale`], [`ChangeError::NotAllowed`] (published, or results entered),
+/// [`ChangeError::NotFound`], or the database's error.
+pub fn store_pairing(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    round: &Round,
+    expected: NaiveDateTime,
+    manual: Option<&str>,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    let mut r = round.clone();
+    r.state = RoundState::Paired;
+    let action = if manual.is_some() {
+        "manual-edit"
+    } else {
+        "pair"
+    };
+    write_round(conn, tournament, &r, Some(expected), action, manual, actor)
+}
+
+/// Takes back an unpublished pairing: the round's games and its pairing-allocated bye are
+/// removed, requested byes stay, the round is planned again.
+///
+/// # Errors
+/// [`ChangeError::NotAllowed`] for a published round or one with results,
+/// [`ChangeError::NotFound`], or the database's error.
+pub fn unpair_round(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    number: u16,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        let r = stored_round(conn, tournament, number)?
+            .ok_or_else(|| ChangeError::NotFound(format!("round {number}")))?;
+        let planned = Round {
+            state: RoundState::Planned,
+            games: Vec::new(),
+            byes: r
+                .byes
+                .iter()
+                .filter(|b| b.code != ResultCode::Pab && b.code != ResultCode::ZeroBye)
+                .cloned()
+                .collect(),
+            ..r
+        };
+        write_round(conn, tournament, &planned, None, "unpair", None, actor)
+    })
+}
+
+/// Publishes a paired round: its pairing becomes public and results can be entered.
+///
+/// # Errors
+/// [`ChangeError::NotAllowed`] unless the round is paired, [`ChangeError::NotFound`], or the
+/// database's error.
+pub fn publish_round(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    number: u16,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        touch(conn, tournament, None)?;
+        let tid = tournament.to_string();
+        let n = diesel::update(
+            rounds::table
+                .filter(rounds::tournament_id.eq(&tid))
+                .filter(rounds::number.eq(i32::from(number)))
+                .filter(rounds::state.eq(state_text(RoundState::Paired))),
+        )
+        .set(rounds::state.eq(state_text(RoundState::Published)))
+        .execute(conn)?;
+        if n == 0 {
+            return Err(match stored_round(conn, tournament, number)? {
+                None => ChangeError::NotFound(format!("round {number}")),
+                Some(r) => ChangeError::NotAllowed(format!(
+                    "round {number} is {}; only a paired round can be published",
+                    state_text(r.state)
+                )),
+            });
+        }
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "round",
+            Some(&number.to_string()),
+            "publish",
+            Some(&state_text(RoundState::Paired)),
+            Some(&state_text(RoundState::Published)),
+        )?;
+        Ok(())
+    })
+}
+
+/// Records a bye requested before round `round` is paired (`H` half-point, `Z` zero-point, `F`
+/// full-point, as the regulations allow; C.04.1): the player is left out of that round's
+/// pairing. `None` cancels the request. The round is created (planned) if needed.
+///
+/// # Errors
+/// [`ChangeError::NotAllowed`] for a round already paired or a code other than `H`, `Z`, `F`,
+/// [`ChangeError::NotFound`] for an unknown player, or the database's error.
+pub fn request_bye(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    round: u16,
+    pairing_number: u16,
+    code: Option<ResultCode>,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    if let Some(c) = code {
+        if !matches!(
+            c,
+            ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::FullBye
+        ) {
+            return Err(ChangeError::NotAllowed(format!(
+                "`{}` is not a bye that can be requested (H, Z or F)",
+                c.trf_char()
+            )));
+        }
+    }
+    conn.transaction(|conn| {
+        touch(conn, tournament, None)?;
+        let stored = load_tournament(conn, tournament)?
+            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        if stored.tournament.player(pairing_number).is_none() {
+            return Err(ChangeError::NotFound(format!("player {pairing_number}")));
+        }
+        let mut r = stored_round(conn, tournament, round)?.unwrap_or_else(|| Round::new(round));
+        if r.state != RoundState::Planned || !r.games.is_empty() {
+            return Err(ChangeError::NotAllowed(format!(
+                "round {round} is already paired; take the pairing back first"
+            )));
+        }
+        r.byes.retain(|b| b.player != pairing_number);
+        if let Some(c) = code {
+            r.byes.push(Bye::new(pairing_number, c));
+        }
+        write_round(conn, tournament, &r, None, "request-bye", None, actor)
+    })
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use super::*;
+    use crate::queries::create_tournament;
+    use crate::testing::TestDb;
+    use arbiter_tournament::{Game, GameResult, Tournament};
+
+    fn event(db: &TestDb) -> Uuid {
+        let t = Tournament {
+            name: Some("Test".into()),
+            players: (1..=4).map(|i| Player::new(i, format!("P, {i}"))).collect(),
+            ..Tournament::default()
+        };
+        create_tournament(
+            &mut db.pool.get().unwrap(),
+            &t,
+            None,
+            &Actor::system("t"),
+            "create",
+        )
+        .unwrap()
+    }
+
+    fn round1() -> Round {
+        Round {
+            number: 1,
+            games: vec![
+                Game::new(1, 3, GameResult::pending()),
+                Game::new(4, 2, GameResult::pending()),
+            ],
+            ..Round::default()
+        }
+    }
+
+    #[test]
+    fn pairing_is_stored_published_and_guarded() {
+        for db in TestDb::all() {
+            let id = event(&db);
+            let c = &mut db.pool.get().unwrap();
+            let a = Actor::system("t");
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            store_pairing(c, id, &round1(), seen, None, &a).unwrap();
+            // The same submission again: stale.
+            assert!(matches!(
+                store_pairing(c, id, &round1(), seen, None, &a),
+                Err(ChangeError::Stale)
+            ));
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert_eq!(t.rounds[0].state, RoundState::Paired);
+            assert_eq!(t.rounds[0].games.len(), 2);
+            // Re-pair by hand, with a note kept as a ### record.
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            let mut edited = round1();
+            edited.games[0] = Game::new(1, 2, GameResult::pending());
+            edited.games[1] = Game::new(4, 3, GameResult::pending());
+            store_pairing(c, id, &edited, seen, Some("round 1 edited by t"), &a).unwrap();
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert_eq!(t.rounds[0].games[0].black, 2);
+            assert_eq!(t.other_records[0].line, "### round 1 edited by t");
+            publish_round(c, id, 1, &a).unwrap();
+            assert!(matches!(
+                publish_round(c, id, 1, &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            assert!(matches!(
+                store_pairing(c, id, &round1(), seen, None, &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
+            assert!(matches!(
+                unpair_round(c, id, 1, &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn requested_byes_survive_unpairing() {
+        for db in TestDb::all() {
+            let id = event(&db);
+            let c = &mut db.pool.get().unwrap();
+            let a = Actor::system("t");
+            request_bye(c, id, 1, 2, Some(ResultCode::HalfBye), &a).unwrap();
+            assert!(matches!(
+                request_bye(c, id, 1, 9, Some(ResultCode::HalfBye), &a),
+                Err(ChangeError::NotFound(_))
+            ));
+            assert!(matches!(
+                request_bye(c, id, 1, 3, Some(ResultCode::Pab), &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            let mut r = round1();
+            r.games = vec![Game::new(1, 3, GameResult::pending())];
+            r.byes = vec![
+                Bye::new(2, ResultCode::HalfBye),
+                Bye::new(4, ResultCode::Pab),
+            ];
+            store_pairing(c, id, &r, seen, None, &a).unwrap();
+            assert!(matches!(
+                request_bye(c, id, 1, 3, Some(ResultCode::HalfBye), &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
+            unpair_round(c, id, 1, &a).unwrap();
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert_eq!(t.rounds[0].state, RoundState::Planned);
+            assert!(t.rounds[0].games.is_empty());
+            assert_eq!(t.rounds[0].byes, vec![Bye::new(2, ResultCode::HalfBye)]);
+            request_bye(c, id, 1, 2, None, &a).unwrap();
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert!(t.rounds[0].byes.is_empty());
+        }
+    }
+
+    #[test]
+    fn bulk_registration_and_withdrawal() {
+        for db in TestDb::all() {
+            let id = event(&db);
+            let c = &mut db.pool.get().unwrap();
+            let a = Actor::system("t");
+            let added = add_players(
+                c,
+                id,
+                &[Player::new(77, "New, One"), Player::new(1, "New, Two")],
+                &a,
+            )
+            .unwrap();
+            assert_eq!(
+                added.iter().map(|p| p.pairing_number).collect::<Vec<_>>(),
+                vec![5, 6]
+            );
+            assert!(added.iter().all(|p| p.status == PlayerStatus::Active));
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            store_pairing(c, id, &round1(), seen, None, &a).unwrap();
+            let late = add_players(c, id, &[Player::new(0, "Late, Comer")], &a).unwrap();
+            assert_eq!(late[0].status, PlayerStatus::LateEntry);
+            set_player_status(c, id, 3, PlayerStatus::Withdrawn, &a).unwrap();
+            assert!(matches!(
+                set_player_status(c, id, 99, PlayerStatus::Withdrawn, &a),
+                Err(ChangeError::NotFound(_))
+            ));
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert_eq!(t.players.len(), 7);
+            assert_eq!(t.player(3).unwrap().status, PlayerStatus::Withdrawn);
+        }
+    }
+
+    #[test]
+    fn header_edit_is_audited_and_stale_edits_refused() {
+        for db in TestDb::all() {
+            let id = event(&db);
+            let c = &mut db.pool.get().unwrap();
+            let a = Actor::system("t");
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            let changes = TournamentChanges {
+                name: Some(Some("Renamed".into())),
+                rounds_planned: Some(Some(7)),
+                ..TournamentChanges::default()
+            };
+            update_tournament(c, id, &changes, Some(seen), &a).unwrap();
+            assert!(matches!(
+                update_tournament(c, id, &changes, Some(seen), &a),
+                Err(ChangeError::Stale)
+            ));
+            let row = tournament_row(c, id).unwrap().unwrap();
+            assert_eq!(row.name.as_deref(), Some("Renamed"));
+            assert_eq!(row.rounds_planned, Some(7));
+            let audit = crate::queries::audit_entries(c, id).unwrap();
+            let edit = audit.iter().find(|e| e.action == "edit").unwrap();
+            assert!(edit.before_json.as_deref().unwrap().contains("\"Test\""));
+            assert!(edit.after_json.as_deref().unwrap().contains("\"Renamed\""));
+        }
+    }
+}

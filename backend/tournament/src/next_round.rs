@@ -1,0 +1,650 @@
+//! Making the next round of a tournament: the pairing system a tournament uses (TRF-2026 `192`),
+//! the proposed round from the engine (FIDE Dutch, Handbook C.04.3, or a Berger table, C.05
+//! Annex 1), and a pairing edited by hand, checked against the absolute criteria and compared
+//! with the engine's (C.04.A: a program must warn on manual changes that break absolute criteria).
+
+use std::collections::HashSet;
+use std::fmt;
+
+use arbiter_pairing::check::{Finding, check};
+use arbiter_pairing::round_robin::berger_table;
+use arbiter_pairing::{Board, Edition, Pairing, PairingError};
+
+use crate::model::{Bye, Game, PairingNumber, PlayerStatus, Round, RoundNumber, Tournament};
+use crate::result::{GameResult, ResultCode};
+
+/// How a tournament is paired, from its TRF-2026 `192` code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairingSystem {
+    /// The FIDE Dutch system (C.04.3) in an edition.
+    Dutch(Edition),
+    /// A round robin by the FIDE Berger tables (C.05 Annex 1); `double`: two cycles, colours
+    /// reversed in the second.
+    RoundRobin {
+        /// Two cycles.
+        double: bool,
+    },
+}
+
+impl PairingSystem {
+    /// Every system, with its `192` code and a label for people, in the order a form offers them.
+    pub const ALL: [(PairingSystem, &'static str, &'static str); 4] = [
+        (
+            PairingSystem::Dutch(Edition::Dutch2026),
+            "FIDE_DUTCH_2025",
+            "FIDE Dutch system, current rules (C.04.3, C1-C21)",
+        ),
+        (
+            PairingSystem::Dutch(Edition::Dutch2017),
+            "FIDE_DUTCH",
+            "FIDE Dutch system, 2017 rules (C.04.3, C1-C19)",
+        ),
+        (
+            PairingSystem::RoundRobin { double: false },
+            "FIDE_ROUNDROBIN",
+            "Round robin (Berger tables, C.05 Annex 1)",
+        ),
+        (
+            PairingSystem::RoundRobin { double: true },
+            "FIDE_DOUBLE_ROUNDROBIN",
+            "Double round robin (Berger tables, C.05 Annex 1)",
+        ),
+    ];
+
+    /// The system of a `192` code: `FIDE_DUTCH_2025` (and `FIDE_DUTCH_BAKU`, the same rules with
+    /// the accelerations of records `250`/`XXA`) the current Dutch rules, `FIDE_DUTCH` the 2017
+    /// ones, `FIDE_ROUNDROBIN` and Arbiter's `FIDE_DOUBLE_ROUNDROBIN` the Berger tables. Codes
+    /// are compared without regard to case; any other code gives `None`.
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<PairingSystem> {
+        let code = code.trim().to_ascii_uppercase();
+        if code == "FIDE_DUTCH_BAKU" {
+            return Some(PairingSystem::Dutch(Edition::Dutch2026));
+        }
+        PairingSystem::ALL
+            .iter()
+            .find(|(_, c, _)| *c == code)
+            .map(|&(s, _, _)| s)
+    }
+
+    /// The `192` code.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        PairingSystem::ALL
+            .iter()
+            .find(|(s, _, _)| *s == self)
+            .map_or("FIDE_DUTCH_2025", |&(_, c, _)| c)
+    }
+
+    /// The label for people.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        PairingSystem::ALL
+            .iter()
+            .find(|(s, _, _)| *s == self)
+            .map_or("", |&(_, _, l)| l)
+    }
+}
+
+impl Tournament {
+    /// The tournament's pairing system: its `192` code, or the current Dutch rules when it has
+    /// none or one Arbiter does not pair (the FIDE default for a Swiss event).
+    #[must_use]
+    pub fn system(&self) -> PairingSystem {
+        self.pairing_system
+            .as_deref()
+            .and_then(PairingSystem::from_code)
+            .unwrap_or(PairingSystem::Dutch(Edition::Dutch2026))
+    }
+}
+
+/// Why the next round cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NextRoundError {
+    /// Every planned round is paired (`142` / `XXR`).
+    #[error("all {0} planned rounds are paired")]
+    AllRoundsPaired(RoundNumber),
+    /// A round robin cannot add players once it has started, nor pair beyond its table.
+    #[error("the round robin of {players} players has {rounds} rounds; round {round} is not in it")]
+    BeyondTable {
+        /// Players in the table.
+        players: usize,
+        /// Rounds in the table.
+        rounds: usize,
+        /// The round asked for.
+        round: RoundNumber,
+    },
+    /// An earlier round still has games without a result.
+    #[error("round {0} still has games without a result")]
+    Unfinished(RoundNumber),
+    /// Fewer than two players can be paired.
+    #[error("fewer than two players can be paired")]
+    TooFewPlayers,
+    /// The Dutch engine's error (no pairing satisfies the absolute criteria, C.04.3 C1-C3, or
+    /// an inconsistent state).
+    #[error("the Dutch system finds no pairing: {0}")]
+    Engine(#[from] PairingError),
+}
+
+impl Tournament {
+    /// The number of the round to pair next: the one after the last paired round.
+    #[must_use]
+    pub fn next_round_number(&self) -> RoundNumber {
+        self.last_paired_round() + 1
+    }
+
+    /// The engine's pairing of the next round, by the tournament's system: for the Dutch system
+    /// the state before the round ([`Tournament::pairing_state`]: withdrawn players, requested
+    /// byes and absences entered for the round are left out) paired by
+    /// [`arbiter_pairing::pair`]; for a round robin the round of the Berger table, players taking
+    /// the table's numbers in pairing-number order.
+    ///
+    /// # Errors
+    /// [`NextRoundError`]: all rounds paired, an earlier round unfinished (a Swiss round is paired
+    /// on the scores of every earlier round), too few players, or the engine finds no pairing.
+    pub fn propose_next_round(&self) -> Result<(RoundNumber, Pairing), NextRoundError> {
+        let round = self.next_round_number();
+        if let Some(planned) = self.rounds_planned {
+            if round > planned {
+                return Err(NextRoundError::AllRoundsPaired(planned));
+            }
+        }
+        match self.system() {
+            PairingSystem::Dutch(edition) => {
+                if let Some(open) = self
+                    .rounds
+                    .iter()
+                    .filter(|r| r.number < round)
+                    .find(|r| r.games.iter().any(|g| g.result.white == ResultCode::Blank))
+                {
+                    return Err(NextRoundError::Unfinished(open.number));
+                }
+                let state = self.pairing_state(round, edition);
+                if state.players.iter().filter(|p| !p.absent).count() < 2 {
+                    return Err(NextRoundError::TooFewPlayers);
+                }
+                Ok((round, arbiter_pairing::pair(&state)?))
+            }
+            PairingSystem::RoundRobin { double } => {
+                let seats: Vec<PairingNumber> =
+                    self.players.iter().map(|p| p.pairing_number).collect();
+                if seats.len() < 2 {
+                    return Err(NextRoundError::TooFewPlayers);
+                }
+                let n = u16::try_from(seats.len()).unwrap_or(u16::MAX);
+                let table = berger_table(n, double);
+                let Some(p) = table.get(usize::from(round) - 1) else {
+                    return Err(NextRoundError::BeyondTable {
+                        players: seats.len(),
+                        rounds: table.len(),
+                        round,
+                    });
+                };
+                let seat = |s: PairingNumber| seats[usize::from(s) - 1];
+                Ok((
+                    round,
+                    Pairing {
+                        boards: p
+                            .boards
+                            .iter()
+                            .map(|b| Board {
+                                white: seat(b.white),
+                                black: seat(b.black),
+                            })
+                            .collect(),
+                        bye: p.bye.map(seat),
+                    },
+                ))
+            }
+        }
+    }
+
+    /// Round `number` made from a pairing: the games in board order (board 1 first) with no
+    /// result, the bye of the pairing, and the byes and absences already entered for the round
+    /// (requested byes) kept. The bye is a pairing-allocated bye (`U`, C.04.1) in a Swiss event,
+    /// and the free round of an odd round robin (`Z`, zero points, C.05 Annex 1) otherwise.
+    #[must_use]
+    pub fn round_from_pairing(&self, number: RoundNumber, pairing: &Pairing) -> Round {
+        let existing = self.round(number);
+        let mut byes: Vec<Bye> = existing
+            .map(|r| {
+                r.byes
+                    .iter()
+                    .filter(|b| b.code != ResultCode::Pab)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(player) = pairing.bye {
+            let code = match self.system() {
+                PairingSystem::Dutch(_) => ResultCode::Pab,
+                PairingSystem::RoundRobin { .. } => ResultCode::ZeroBye,
+            };
+            byes.retain(|b| b.player != player);
+            byes.push(Bye::new(player, code));
+        }
+        Round {
+            number,
+            scheduled: existing.and_then(|r| r.scheduled),
+            state: crate::model::RoundState::Paired,
+            games: pairing
+                .boards
+                .iter()
+                .zip(1u16..)
+                .map(|(b, board)| Game {
+                    board: Some(board),
+                    ..Game::new(b.white, b.black, GameResult::pending())
+                })
+                .collect(),
+            byes,
+        }
+    }
+}
+
+/// A pairing typed by hand: one board per line, `WHITE BLACK` (pairing numbers, separated by
+/// spaces, `-` or `:`), and the bye as `N 0` or `N bye`; blank lines and lines starting with `#`
+/// are skipped. This is the engines' `.pairs` format without its count line (a leading count
+/// line equal to the number of entries is accepted too).
+///
+/// # Errors
+/// [`ManualError`] naming the line.
+pub fn parse_manual_pairing(text: &str) -> Result<Pairing, ManualError> {
+    let mut pairing = Pairing::default();
+    let mut lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if let Some(&(_, first)) = lines.first() {
+        if first.parse::<usize>().is_ok_and(|n| n == lines.len() - 1) {
+            lines.remove(0);
+        }
+    }
+    for (line, l) in lines {
+        let parts: Vec<&str> = l
+            .split(|c: char| c.is_whitespace() || c == '-' || c == ':')
+            .filter(|s| !s.is_empty())
+            .collect();
+        let number = |s: &str| -> Result<PairingNumber, ManualError> {
+            s.parse::<PairingNumber>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| ManualError {
+                    line,
+                    message: format!("`{s}` is not a pairing number"),
+                })
+        };
+        match parts.as_slice() {
+            [w, b] if *b == "0" || b.eq_ignore_ascii_case("bye") => {
+                if pairing.bye.is_some() {
+                    return Err(ManualError {
+                        line,
+                        message: "a second bye: a round has at most one (C.04.1)".into(),
+                    });
+                }
+                pairing.bye = Some(number(w)?);
+            }
+            [w, b] => pairing.boards.push(Board {
+                white: number(w)?,
+                black: number(b)?,
+            }),
+            _ => {
+                return Err(ManualError {
+                    line,
+                    message: format!(
+                        "`{l}`: write WHITE BLACK (pairing numbers), or N 0 for the bye"
+                    ),
+                });
+            }
+        }
+    }
+    Ok(pairing)
+}
+
+/// A line of a manual pairing that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct ManualError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The text of a pairing in the format [`parse_manual_pairing`] reads: `WHITE BLACK` per board,
+/// the bye as `N 0`.
+#[must_use]
+pub fn manual_text(p: &Pairing) -> String {
+    let mut s = String::new();
+    for b in &p.boards {
+        s.push_str(&format!("{} {}\n", b.white, b.black));
+    }
+    if let Some(b) = p.bye {
+        s.push_str(&format!("{b} 0\n"));
+    }
+    s
+}
+
+/// What a pairing changed by hand means, for the arbiter to read before storing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ManualReview {
+    /// Findings that make the pairing impossible to store: unknown, absent, unpaired or
+    /// repeated players (C.04.1, C4 completion).
+    pub errors: Vec<String>,
+    /// Warnings: absolute criteria broken (C1-C3 of the Dutch system, C.04.1 PAB rules) or, for
+    /// a round robin, a pair the table does not make; and how it differs from the engine's.
+    pub warnings: Vec<String>,
+}
+
+impl ManualReview {
+    /// No errors: the pairing can be stored (with its warnings acknowledged).
+    #[must_use]
+    pub fn storable(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+impl fmt::Display for ManualReview {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.errors {
+            writeln!(f, "error: {e}")?;
+        }
+        for w in &self.warnings {
+            writeln!(f, "warning: {w}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Tournament {
+    /// Reviews `proposed`, a pairing of round `round` changed by hand: for the Dutch system the
+    /// checker ([`arbiter_pairing::check::check`]) against the state before the round; for a
+    /// round robin every player must appear once and pairs outside the table are warned about.
+    ///
+    /// # Errors
+    /// The engine's error for an inconsistent state.
+    pub fn review_manual_pairing(
+        &self,
+        round: RoundNumber,
+        proposed: &Pairing,
+    ) -> Result<ManualReview, PairingError> {
+        let mut review = ManualReview {
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let name = |pn: PairingNumber| {
+            self.player(pn)
+                .map_or_else(|| format!("{pn}"), |p| format!("{pn} {}", p.name))
+        };
+        match self.system() {
+            PairingSystem::Dutch(edition) => {
+                for finding in check(&self.pairing_state(round, edition), proposed)? {
+                    match finding {
+                        Finding::NotPairable(p) => review.errors.push(format!(
+                            "{} is not registered, withdrawn or absent this round (C.04.1)",
+                            name(p)
+                        )),
+                        Finding::Unpaired(p) => review.errors.push(format!(
+                            "{} is neither paired nor given the bye (C.04.3 C4: completion)",
+                            name(p)
+                        )),
+                        Finding::Twice(p) => {
+                            review.errors.push(format!("{} appears twice", name(p)));
+                        }
+                        Finding::Rematch(a, b) => review.warnings.push(format!(
+                            "{} and {} have already met or may not meet (C.04.3 C1)",
+                            name(a),
+                            name(b)
+                        )),
+                        Finding::ByeNotAllowed(p) => review.warnings.push(format!(
+                            "{} may not get the pairing-allocated bye: already had a PAB, a \
+                             full-point bye or a forfeit win (C.04.1, C.04.3 C2)",
+                            name(p)
+                        )),
+                        Finding::SameAbsoluteColour(a, b) => review.warnings.push(format!(
+                            "{} and {} have the same absolute colour preference (C.04.3 C3)",
+                            name(a),
+                            name(b)
+                        )),
+                        Finding::DiffersFromEngine { missing, extra } => {
+                            let list = |v: &[(PairingNumber, PairingNumber)]| {
+                                v.iter()
+                                    .map(|&(w, b)| {
+                                        if b == 0 {
+                                            format!("bye {w}")
+                                        } else {
+                                            format!("{w}-{b}")
+                                        }
+                                    })
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            };
+                            review.warnings.push(format!(
+                                "not the Dutch system's pairing: it makes {} where this has {} \
+                                 (a quality criterion, C.04.3 C5 onward, prefers the engine's)",
+                                list(&missing),
+                                list(&extra)
+                            ));
+                        }
+                        Finding::ColoursDiffer(games) => review.warnings.push(format!(
+                            "colours reversed against the colour allocation rules (C.04.3 E) \
+                             on {}",
+                            games
+                                .iter()
+                                .map(|(w, b)| format!("{w}-{b}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
+                    }
+                }
+            }
+            PairingSystem::RoundRobin { .. } => {
+                let mut seen = HashSet::new();
+                let listed = proposed
+                    .boards
+                    .iter()
+                    .flat_map(|b| [b.white, b.black])
+                    .chain(proposed.bye);
+                for pn in listed {
+                    if self.player(pn).is_none() {
+                        review.errors.push(format!("{pn} is not registered (C.05)"));
+                    } else if !seen.insert(pn) {
+                        review.errors.push(format!("{} appears twice", name(pn)));
+                    }
+                }
+                for p in &self.players {
+                    if p.status != PlayerStatus::Withdrawn && !seen.contains(&p.pairing_number) {
+                        review.errors.push(format!(
+                            "{} is not in the round (a round robin pairs everyone, C.05)",
+                            name(p.pairing_number)
+                        ));
+                    }
+                }
+                if let Ok((r, table)) = self.propose_next_round() {
+                    if r == round {
+                        let key = |b: &Board| (b.white.min(b.black), b.white.max(b.black));
+                        let ours: HashSet<_> = table.boards.iter().map(key).collect();
+                        for b in &proposed.boards {
+                            if !ours.contains(&key(b)) {
+                                review.warnings.push(format!(
+                                    "{} - {} is not a pairing of round {round} of the Berger \
+                                     table (C.05 Annex 1)",
+                                    name(b.white),
+                                    name(b.black)
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(review)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Player;
+
+    fn field(n: u16, system: &str) -> Tournament {
+        Tournament {
+            pairing_system: Some(system.into()),
+            rounds_planned: Some(5),
+            players: (1..=n)
+                .map(|i| {
+                    let mut p = Player::new(i, format!("Player, {i}"));
+                    p.rating = Some(2400 - i * 10);
+                    p
+                })
+                .collect(),
+            ..Tournament::default()
+        }
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for (s, code, _) in PairingSystem::ALL {
+            assert_eq!(PairingSystem::from_code(code), Some(s));
+            assert_eq!(s.code(), code);
+        }
+        assert_eq!(
+            PairingSystem::from_code("fide_dutch_baku"),
+            Some(PairingSystem::Dutch(Edition::Dutch2026))
+        );
+        assert_eq!(PairingSystem::from_code("FIDE_BURSTEIN"), None);
+        assert_eq!(
+            Tournament::default().system(),
+            PairingSystem::Dutch(Edition::Dutch2026)
+        );
+    }
+
+    #[test]
+    fn first_dutch_round_pairs_top_half_against_bottom_half_with_a_pab() {
+        let t = field(7, "FIDE_DUTCH_2025");
+        let (n, p) = t.propose_next_round().unwrap();
+        assert_eq!(n, 1);
+        // C.04.3: S1 = 1..3 against S2 = 4..6; the lowest-ranked player gets the PAB.
+        let pairs: Vec<(u16, u16)> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect();
+        assert_eq!(pairs, vec![(1, 4), (2, 5), (3, 6)]);
+        assert_eq!(p.bye, Some(7));
+        let round = t.round_from_pairing(n, &p);
+        assert_eq!(round.games.len(), 3);
+        assert_eq!(round.games[0].board, Some(1));
+        assert_eq!(round.byes, vec![Bye::new(7, ResultCode::Pab)]);
+        assert_eq!(round.state, crate::model::RoundState::Paired);
+    }
+
+    #[test]
+    fn requested_bye_is_kept_and_the_player_left_out() {
+        let mut t = field(7, "FIDE_DUTCH_2025");
+        let mut r1 = Round::new(1);
+        r1.byes.push(Bye::new(2, ResultCode::HalfBye));
+        t.rounds.push(r1);
+        let (n, p) = t.propose_next_round().unwrap();
+        assert_eq!(n, 1);
+        assert!(p.bye.is_none(), "six players left: no PAB");
+        assert!(p.boards.iter().all(|b| b.white != 2 && b.black != 2));
+        let round = t.round_from_pairing(n, &p);
+        assert_eq!(round.byes, vec![Bye::new(2, ResultCode::HalfBye)]);
+    }
+
+    #[test]
+    fn unfinished_round_blocks_a_swiss_round() {
+        let mut t = field(6, "FIDE_DUTCH_2025");
+        let (n, p) = t.propose_next_round().unwrap();
+        t.rounds.push(t.round_from_pairing(n, &p));
+        assert_eq!(t.propose_next_round(), Err(NextRoundError::Unfinished(1)));
+        for g in &mut t.rounds[0].games {
+            g.result = GameResult::draw();
+        }
+        assert_eq!(t.propose_next_round().unwrap().0, 2);
+    }
+
+    #[test]
+    fn all_rounds_paired_is_an_error() {
+        let mut t = field(4, "FIDE_DUTCH_2025");
+        t.rounds_planned = Some(1);
+        let (n, p) = t.propose_next_round().unwrap();
+        let mut r = t.round_from_pairing(n, &p);
+        for g in &mut r.games {
+            g.result = GameResult::white_wins();
+        }
+        t.rounds.push(r);
+        assert_eq!(
+            t.propose_next_round(),
+            Err(NextRoundError::AllRoundsPaired(1))
+        );
+    }
+
+    #[test]
+    fn round_robin_follows_the_berger_table_with_a_free_round() {
+        let mut t = field(5, "FIDE_ROUNDROBIN");
+        t.rounds_planned = None;
+        let mut met = HashSet::new();
+        for round in 1..=5u16 {
+            let (n, p) = t.propose_next_round().unwrap();
+            assert_eq!(n, round);
+            assert_eq!(p.boards.len(), 2);
+            let r = t.round_from_pairing(n, &p);
+            assert_eq!(r.byes.len(), 1);
+            assert_eq!(r.byes[0].code, ResultCode::ZeroBye);
+            for b in &p.boards {
+                assert!(met.insert((b.white.min(b.black), b.white.max(b.black))));
+            }
+            t.rounds.push(r);
+        }
+        assert_eq!(met.len(), 10, "everyone meets everyone once");
+        assert!(matches!(
+            t.propose_next_round(),
+            Err(NextRoundError::BeyondTable { round: 6, .. })
+        ));
+    }
+
+    #[test]
+    fn manual_text_reads_back() {
+        let p = parse_manual_pairing("3\n1 4\n2-5\n\n# note\n7 0\n").unwrap();
+        assert_eq!(p.boards.len(), 2);
+        assert_eq!(p.bye, Some(7));
+        assert_eq!(parse_manual_pairing(&manual_text(&p)).unwrap(), p);
+        let e = parse_manual_pairing("1 4\n2 x\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("`x`"));
+        assert_eq!(parse_manual_pairing("1 0\n2 bye\n").unwrap_err().line, 2);
+        assert_eq!(parse_manual_pairing("1 2 3\n").unwrap_err().line, 1);
+    }
+
+    #[test]
+    fn manual_review_names_rematches_and_missing_players() {
+        let mut t = field(6, "FIDE_DUTCH_2025");
+        let (n, p) = t.propose_next_round().unwrap();
+        let mut r = t.round_from_pairing(n, &p);
+        for g in &mut r.games {
+            g.result = GameResult::draw();
+        }
+        t.rounds.push(r);
+        let engine = t.propose_next_round().unwrap().1;
+        let clean = t.review_manual_pairing(2, &engine).unwrap();
+        assert!(clean.storable() && clean.warnings.is_empty(), "{clean}");
+        // Replay round 1's pairs: every pair is a rematch (C1).
+        let again = t.recorded_pairing(1);
+        let review = t.review_manual_pairing(2, &again).unwrap();
+        assert!(review.storable());
+        assert_eq!(
+            review.warnings.iter().filter(|w| w.contains("C1")).count(),
+            3,
+            "{review}"
+        );
+        // Leave a player out: an error (completion).
+        let mut short = engine.clone();
+        short.boards.pop();
+        let review = t.review_manual_pairing(2, &short).unwrap();
+        assert!(!review.storable());
+        assert!(review.errors.iter().any(|e| e.contains("C4")), "{review}");
+    }
+}
