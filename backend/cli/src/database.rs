@@ -90,11 +90,13 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
             args.file.display()
         );
     }
+    let mut tournament = read.tournament;
+    tournament.publish_paired_rounds();
     let pool = open(&args.db.config())?;
     let mut conn = pool.get().context("connecting to the database")?;
     let id = arbiter_db::create_tournament(
         &mut conn,
-        &read.tournament,
+        &tournament,
         None,
         &Actor::system("cli"),
         "import",

@@ -24,7 +24,8 @@ pub use model::{
     PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
 };
 pub use next_round::{
-    ManualError, ManualReview, NextRoundError, PairingSystem, manual_text, parse_manual_pairing,
+    Board, ManualError, ManualReview, NextRoundError, Pairing, PairingSystem, manual_text,
+    parse_manual_pairing,
 };
 pub use points::{Points, PointsError};
 pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};

@@ -8,7 +8,9 @@ use std::fmt;
 
 use arbiter_pairing::check::{Finding, check};
 use arbiter_pairing::round_robin::berger_table;
-use arbiter_pairing::{Board, Edition, Pairing, PairingError};
+/// The engine's pairing of a round and its boards, re-exported for the crates above.
+pub use arbiter_pairing::{Board, Pairing};
+use arbiter_pairing::{Edition, PairingError};
 
 use crate::model::{Bye, Game, PairingNumber, PlayerStatus, Round, RoundNumber, Tournament};
 use crate::result::{GameResult, ResultCode};
@@ -127,6 +129,18 @@ pub enum NextRoundError {
 }
 
 impl Tournament {
+    /// Marks every paired round as published: a file imported from another program (TRF) carries
+    /// the pairings it made public, while [`RoundState::Paired`] means "under review" here.
+    ///
+    /// [`RoundState::Paired`]: crate::model::RoundState::Paired
+    pub fn publish_paired_rounds(&mut self) {
+        for r in &mut self.rounds {
+            if r.state == crate::model::RoundState::Paired {
+                r.state = crate::model::RoundState::Published;
+            }
+        }
+    }
+
     /// The number of the round to pair next: the one after the last paired round.
     #[must_use]
     pub fn next_round_number(&self) -> RoundNumber {

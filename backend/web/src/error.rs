@@ -76,6 +76,24 @@ impl From<arbiter_db::QueryError> for WebError {
     }
 }
 
+impl From<arbiter_db::ChangeError> for WebError {
+    fn from(e: arbiter_db::ChangeError) -> Self {
+        match e {
+            arbiter_db::ChangeError::NotFound(what) => WebError::NotFound(what),
+            arbiter_db::ChangeError::Stale => WebError::Conflict {
+                current: serde_json::json!({
+                    "detail": "the tournament changed since the form was shown"
+                }),
+            },
+            arbiter_db::ChangeError::NotAllowed(message) => WebError::BadRequest {
+                field: "request".into(),
+                message,
+            },
+            arbiter_db::ChangeError::Database(e) => WebError::Database(e.to_string()),
+        }
+    }
+}
+
 impl From<arbiter_db::connection::SetupError> for WebError {
     fn from(e: arbiter_db::connection::SetupError) -> Self {
         WebError::Database(e.to_string())

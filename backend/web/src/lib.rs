@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod organizer;
 pub mod public;
+pub mod rounds;
 pub mod views;
 
 use actix_web::http::header::{self, HeaderValue};
@@ -76,9 +77,17 @@ pub async fn load_if_changed(
     if v.is_fresh(req) {
         return Ok(Loaded::Fresh(v.not_modified(state.config.public_max_age)));
     }
-    let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+    let mut stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
         .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    // Pairings are public once published: rounds planned (requested byes only) or paired and
+    // under review are left out of every public page and API answer.
+    stored.tournament.rounds.retain(|r| {
+        matches!(
+            r.state,
+            arbiter_tournament::RoundState::Published | arbiter_tournament::RoundState::Complete
+        )
+    });
     // The validators of what was actually loaded (a change may have landed in between).
     let v = Validators::new(&req.uri().to_string(), stored.updated_at);
     Ok(Loaded::Changed(Box::new(stored), v))
@@ -138,6 +147,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .error_handler(|e, req| extractor_error("form", e.to_string(), req)),
     )
     .app_data(
+        actix_multipart::form::MultipartFormConfig::default()
+            .total_limit(8 * 1024 * 1024)
+            .memory_limit(8 * 1024 * 1024)
+            .error_handler(|e, req| extractor_error("upload", e.to_string(), req)),
+    )
+    .app_data(
         web::JsonConfig::default()
             .limit(64 * 1024)
             .error_handler(|e, req| extractor_error("body", e.to_string(), req)),
@@ -158,7 +173,42 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         "/tournaments/new",
         web::post().to(organizer::create_tournament),
     )
+    .route(
+        "/tournaments/import",
+        web::post().to(rounds::import_tournament),
+    )
     .route("/tournaments/{id}/manage", page().to(organizer::manage))
+    .route("/tournaments/{id}/edit", page().to(rounds::edit_form))
+    .route("/tournaments/{id}/edit", web::post().to(rounds::edit))
+    .route("/tournaments/{id}/pair", page().to(rounds::pair_form))
+    .route(
+        "/tournaments/{id}/pair",
+        web::post().to(rounds::store_pairing),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/pairing",
+        page().to(rounds::round_admin),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/publish",
+        web::post().to(rounds::publish),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/unpair",
+        web::post().to(rounds::unpair),
+    )
+    .route(
+        "/tournaments/{id}/byes",
+        web::post().to(rounds::request_bye),
+    )
+    .route(
+        "/tournaments/{id}/players/upload",
+        web::post().to(rounds::upload_players),
+    )
+    .route(
+        "/tournaments/{id}/players/{pn}/status",
+        web::post().to(rounds::player_status),
+    )
     .route("/tournaments/{id}/audit", page().to(organizer::audit))
     .route(
         "/tournaments/{id}/export/{format}",

@@ -21,7 +21,7 @@ use crate::error::WebError;
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
-fn private(
+pub(crate) fn private(
     page: &impl Template,
     status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse, WebError> {
@@ -38,14 +38,14 @@ fn ok(page: &impl Template) -> Result<HttpResponse, WebError> {
     private(page, actix_web::http::StatusCode::OK)
 }
 
-fn see_other(location: &str) -> HttpResponse {
+pub(crate) fn see_other(location: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish()
 }
 
-fn bad(field: &str, message: impl Into<String>) -> WebError {
+pub(crate) fn bad(field: &str, message: impl Into<String>) -> WebError {
     WebError::BadRequest {
         field: field.to_owned(),
         message: message.into(),
@@ -53,7 +53,7 @@ fn bad(field: &str, message: impl Into<String>) -> WebError {
 }
 
 /// A trimmed optional text field: `None` when empty.
-fn text(v: &str) -> Option<String> {
+pub(crate) fn text(v: &str) -> Option<String> {
     let t = v.trim();
     (!t.is_empty()).then(|| t.to_owned())
 }
@@ -334,6 +334,7 @@ struct NewTournamentPage {
     csrf: String,
     error: String,
     form: TournamentForm,
+    systems: Vec<(&'static str, &'static str)>,
 }
 
 /// The create-tournament form.
@@ -366,6 +367,10 @@ pub struct TournamentForm {
     /// C.07 edition: `2024` or `2026` (empty: the one in force at the start).
     #[serde(default)]
     pub tiebreak_edition: String,
+    /// The pairing system, a TRF-2026 `192` code of
+    /// [`arbiter_tournament::PairingSystem::ALL`] (empty: the FIDE Dutch system).
+    #[serde(default)]
+    pub pairing_system: String,
     /// The session's CSRF token.
     #[serde(default)]
     pub csrf: String,
@@ -412,12 +417,26 @@ impl TournamentForm {
                 _ => return Err(bad("tiebreak_edition", "use 2024 or 2026")),
             },
         };
+        let system = match text(&self.pairing_system) {
+            None => arbiter_tournament::PairingSystem::ALL[0].0,
+            Some(code) => arbiter_tournament::PairingSystem::from_code(&code)
+                .ok_or_else(|| bad("pairing_system", "not a pairing system Arbiter pairs"))?,
+        };
         let t = Tournament {
             name: Some(name),
+            pairing_system: Some(system.code().to_owned()),
             city: text(&self.city),
             start_date: start,
             end_date: end,
-            tournament_type: Some("Individual: Swiss-System".into()),
+            tournament_type: Some(
+                match system {
+                    arbiter_tournament::PairingSystem::Dutch(_) => "Individual: Swiss-System",
+                    arbiter_tournament::PairingSystem::RoundRobin { .. } => {
+                        "Individual: Round-Robin"
+                    }
+                }
+                .into(),
+            ),
             rounds_planned: number("rounds_planned", &self.rounds_planned, 1u16, 99)?,
             time_control: text(&self.time_control),
             tiebreaks,
@@ -447,6 +466,7 @@ pub async fn new_tournament_form(
         csrf: csrf_token(&session)?,
         error: String::new(),
         form: TournamentForm::default(),
+        systems: crate::rounds::systems(),
     })
 }
 
@@ -470,6 +490,7 @@ pub async fn create_tournament(
                     csrf: csrf_token(&session)?,
                     error: e.to_string(),
                     form: form.into_inner(),
+                    systems: crate::rounds::systems(),
                 },
                 actix_web::http::StatusCode::BAD_REQUEST,
             );
@@ -486,8 +507,18 @@ pub async fn create_tournament(
 
 struct ManagedRound {
     number: u16,
+    state: &'static str,
     games: usize,
     done: usize,
+    results_open: bool,
+}
+
+struct ManagedPlayer {
+    pairing_number: u16,
+    name: String,
+    rating: String,
+    withdrawn: bool,
+    late: bool,
 }
 
 #[derive(Template)]
@@ -498,8 +529,10 @@ struct ManagePage {
     csrf: String,
     organizer: bool,
     error: String,
-    players: usize,
+    players: Vec<ManagedPlayer>,
     rounds: Vec<ManagedRound>,
+    next_round: u16,
+    system: &'static str,
 }
 
 async fn manage_page(
@@ -531,12 +564,34 @@ async fn manage_page(
             csrf: csrf_token(session)?,
             organizer: roles.contains(&Role::Organizer),
             error,
-            players: t.players.len(),
+            players: t
+                .players
+                .iter()
+                .map(|p| ManagedPlayer {
+                    pairing_number: p.pairing_number,
+                    name: titled_name(p),
+                    rating: p
+                        .rating
+                        .filter(|&r| r > 0)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    withdrawn: p.status == arbiter_tournament::PlayerStatus::Withdrawn,
+                    late: p.status == arbiter_tournament::PlayerStatus::LateEntry,
+                })
+                .collect(),
+            next_round: t.next_round_number(),
+            system: t.system().label(),
             rounds: t
                 .rounds
                 .iter()
                 .map(|r| ManagedRound {
                     number: r.number,
+                    state: crate::views::state_text(r.state),
+                    results_open: matches!(
+                        r.state,
+                        arbiter_tournament::RoundState::Published
+                            | arbiter_tournament::RoundState::Complete
+                    ),
                     games: r.games.len(),
                     done: r
                         .games
