@@ -1,0 +1,388 @@
+//! Every write route, enumerated from the route table's source (`src/lib.rs`), rejects an
+//! anonymous request, a request from an account without the role, and a form without a valid
+//! CSRF token; and nothing is written by any of those requests (the audit log, which every
+//! change appends to in its transaction, does not grow). A write route added to the table
+//! without a line here fails the test.
+
+use actix_web::http::{Method, StatusCode, header};
+use actix_web::{App, test, web};
+use arbiter_db::testing::TestDb;
+use arbiter_db::{Actor, Role, create_tournament};
+use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
+use arbiter_web::{AppState, Config, configure};
+
+/// Who may use a write route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Guard {
+    /// Anyone (sign-in and sign-up forms): only the CSRF token guards them.
+    Public,
+    /// Any signed-in account.
+    User,
+    /// The tournament's organizer (or an administrator).
+    Organizer,
+    /// The tournament's arbiter or organizer.
+    Arbiter,
+    /// An API route with a bearer token of an account with the arbiter role (no CSRF: no
+    /// cookies are read).
+    ApiArbiter,
+}
+
+/// How a route's body is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Body {
+    Form,
+    Multipart,
+    Json,
+}
+
+/// Every write route: method, path as in the table, guard, body kind.
+const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
+    ("POST", "/signin", Guard::Public, Body::Form),
+    ("POST", "/signup", Guard::Public, Body::Form),
+    ("POST", "/signout", Guard::User, Body::Form),
+    ("POST", "/tournaments/new", Guard::User, Body::Form),
+    ("POST", "/tournaments/import", Guard::User, Body::Multipart),
+    (
+        "POST",
+        "/tournaments/{id}/edit",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/pair",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/publish",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/unpair",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/byes",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/players/upload",
+        Guard::Organizer,
+        Body::Multipart,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/players/{pn}/status",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/players",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/games/{game}",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "PUT",
+        "/api/v1/games/{id}/result",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
+];
+
+/// The write routes of the table, read from its source: `(METHOD, path)` for every `.route`
+/// whose handler is `web::post()`, `web::put()`, `web::patch()` or `web::delete()`, with the
+/// prefix of the `web::scope` it is in.
+fn routes_in_source() -> Vec<(String, String)> {
+    let src = include_str!("../src/lib.rs");
+    let start = src.find("pub fn configure").expect("the route table");
+    let table = &src[start..];
+    let end = table.find("\n}\n").unwrap_or(table.len());
+    let table = &table[..end];
+    let scope_at = table.find("web::scope(\"").map(|i| {
+        let rest = &table[i + 12..];
+        (i, rest[..rest.find('"').unwrap()].to_owned())
+    });
+    let mut out = Vec::new();
+    let starts: Vec<usize> = table.match_indices(".route(").map(|(i, _)| i).collect();
+    for (k, &i) in starts.iter().enumerate() {
+        let until = starts.get(k + 1).copied().unwrap_or(table.len());
+        let chunk = &table[i..until];
+        let Some(q) = chunk.find('"') else { continue };
+        let path = &chunk[q + 1..q + 1 + chunk[q + 1..].find('"').unwrap()];
+        let method = ["post", "put", "patch", "delete"]
+            .into_iter()
+            .find(|m| chunk.contains(&format!("web::{m}()")));
+        if let Some(m) = method {
+            let prefix = match &scope_at {
+                Some((at, p)) if i > *at => p.clone(),
+                _ => String::new(),
+            };
+            out.push((m.to_uppercase(), format!("{prefix}{path}")));
+        }
+    }
+    out
+}
+
+#[actix_web::test]
+async fn every_write_route_is_enumerated() {
+    let mut found = routes_in_source();
+    found.sort();
+    let mut listed: Vec<(String, String)> = WRITE_ROUTES
+        .iter()
+        .map(|(m, p, _, _)| ((*m).to_owned(), (*p).to_owned()))
+        .collect();
+    listed.sort();
+    assert!(found.len() >= 14, "the parser found the table: {found:?}");
+    assert_eq!(
+        found, listed,
+        "the write routes of src/lib.rs and this test's list differ"
+    );
+}
+
+macro_rules! app {
+    ($db:expr) => {{
+        let config = Config::default();
+        test::init_service(
+            App::new()
+                .app_data(web::Data::new(AppState {
+                    pool: $db.pool.clone(),
+                    config: config.clone(),
+                }))
+                .wrap(arbiter_web::auth::session_middleware(&config))
+                .configure(configure),
+        )
+        .await
+    }};
+}
+
+/// Sends a request with a cookie; returns the status and the new cookie, if any.
+macro_rules! send {
+    ($app:expr, $cookie:expr, $req:expr) => {{
+        let mut req = $req;
+        if let Some(c) = &$cookie {
+            req = req.insert_header((header::COOKIE, c.clone()));
+        }
+        let resp = test::call_service(&$app, req.to_request()).await;
+        let status = resp.status();
+        let cookie = resp
+            .headers()
+            .get(header::SET_COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .filter(|p| p.contains('='))
+            .map(str::to_owned);
+        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+        (status, cookie, body)
+    }};
+}
+
+fn csrf_of(body: &str) -> String {
+    let start = body.find("name=\"csrf\" value=\"").expect("a form") + 19;
+    body[start..].split('"').next().unwrap().to_owned()
+}
+
+/// A request of the route's kind carrying `csrf` and harmless fields.
+fn request(method: &str, uri: &str, body: Body, csrf: &str) -> test::TestRequest {
+    let req = test::TestRequest::default()
+        .method(Method::from_bytes(method.as_bytes()).unwrap())
+        .uri(uri);
+    match body {
+        Body::Form => req.set_form(vec![
+            ("csrf".to_owned(), csrf.to_owned()),
+            ("name".to_owned(), "Intruder, I".to_owned()),
+            ("email".to_owned(), "x@example.org".to_owned()),
+            ("password".to_owned(), "0123456789ab".to_owned()),
+            ("result".to_owned(), "1:0".to_owned()),
+            ("version".to_owned(), "1".to_owned()),
+            ("status".to_owned(), "withdrawn".to_owned()),
+            ("player".to_owned(), "1".to_owned()),
+            ("round".to_owned(), "2".to_owned()),
+            ("code".to_owned(), "H".to_owned()),
+        ]),
+        Body::Multipart => {
+            let b = "RouteTestBoundary";
+            let payload = format!(
+                "--{b}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
+                 --{b}\r\nContent-Disposition: form-data; name=\"text\"\r\n\r\nname\r\nIntruder, I\r\n\
+                 --{b}--\r\n"
+            );
+            req.insert_header((
+                header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={b}"),
+            ))
+            .set_payload(payload)
+        }
+        Body::Json => req.set_json(serde_json::json!({"version": 1, "white": "1", "black": "0"})),
+    }
+}
+
+#[actix_web::test]
+async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
+    for db in TestDb::all() {
+        let app = app!(db);
+        // A tournament with a published round: 4 players, 2 games.
+        let t = Tournament {
+            name: Some("Guarded".into()),
+            players: (1..=4).map(|i| Player::new(i, format!("P, {i}"))).collect(),
+            rounds: vec![Round {
+                number: 1,
+                state: RoundState::Published,
+                games: vec![
+                    Game::new(1, 3, GameResult::pending()),
+                    Game::new(4, 2, GameResult::pending()),
+                ],
+                ..Round::default()
+            }],
+            ..Tournament::default()
+        };
+        let (id, game, organizer_id, outsider_token) = {
+            let c = &mut db.pool.get().unwrap();
+            let sys = Actor::system("test");
+            // The first account is an administrator: make it one nobody uses here.
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            arbiter_db::accounts::create_user(c, "admin@example.org", &hash, false, &sys).unwrap();
+            let org = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
+                .unwrap();
+            let out = arbiter_db::accounts::create_user(c, "out@example.org", &hash, false, &sys)
+                .unwrap();
+            let id = create_tournament(c, &t, None, &sys, "create").unwrap();
+            arbiter_db::accounts::grant_role(c, org.uuid().unwrap(), id, Role::Organizer, &sys)
+                .unwrap();
+            let games = arbiter_db::round_games(c, id, 1).unwrap();
+            let token =
+                arbiter_db::accounts::create_api_token(c, out.uuid().unwrap(), None, &sys).unwrap();
+            (id, games[0].id.clone(), org.id, token)
+        };
+        let _ = organizer_id;
+        let audit_count = |db: &TestDb| {
+            arbiter_db::audit_entries(&mut db.pool.get().unwrap(), id)
+                .unwrap()
+                .len()
+        };
+        let before = audit_count(&db);
+
+        // Sign in the outsider and the organizer; each gets a session and a CSRF token.
+        let sign_in = async |email: &str| {
+            let (_, cookie, body) =
+                send!(app, None::<String>, test::TestRequest::get().uri("/signin"));
+            let token = csrf_of(&body);
+            let (status, cookie, _) = send!(
+                app,
+                cookie,
+                test::TestRequest::post().uri("/signin").set_form(vec![
+                    ("email", email),
+                    ("password", "0123456789ab"),
+                    ("csrf", token.as_str()),
+                ])
+            );
+            assert_eq!(status, StatusCode::SEE_OTHER, "{email} signs in");
+            let cookie = cookie.expect("a session");
+            let (_, _, body) = send!(
+                app,
+                Some(cookie.clone()),
+                test::TestRequest::get().uri("/account")
+            );
+            (cookie, csrf_of(&body))
+        };
+        let (outsider, outsider_csrf) = sign_in("out@example.org").await;
+        let (organizer, _) = sign_in("org@example.org").await;
+
+        for &(method, path, guard, body) in WRITE_ROUTES {
+            let uri = path
+                .replace(
+                    "{id}",
+                    &if guard == Guard::ApiArbiter {
+                        game.clone()
+                    } else {
+                        id.to_string()
+                    },
+                )
+                .replace("{n}", "1")
+                .replace("{pn}", "1")
+                .replace("{game}", &game);
+            let what = format!("{method} {uri}");
+            match guard {
+                Guard::ApiArbiter => {
+                    let (s, _, _) = send!(app, None::<String>, request(method, &uri, body, ""));
+                    assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {what}");
+                    let (s, _, _) = send!(
+                        app,
+                        None::<String>,
+                        request(method, &uri, body, "").insert_header((
+                            header::AUTHORIZATION,
+                            format!("Bearer {outsider_token}")
+                        ))
+                    );
+                    assert_eq!(s, StatusCode::FORBIDDEN, "token without the role: {what}");
+                    let (s, _, _) = send!(
+                        app,
+                        None::<String>,
+                        request(method, &uri, body, "")
+                            .insert_header((header::AUTHORIZATION, "Bearer forged-token"))
+                    );
+                    assert_eq!(s, StatusCode::UNAUTHORIZED, "forged token: {what}");
+                }
+                Guard::Public => {
+                    // No session, hence no token to match: a forged one is refused.
+                    let (s, _, _) =
+                        send!(app, None::<String>, request(method, &uri, body, "forged"));
+                    assert_eq!(s, StatusCode::FORBIDDEN, "forged CSRF {what}");
+                }
+                Guard::User | Guard::Organizer | Guard::Arbiter => {
+                    let (s, _, _) =
+                        send!(app, None::<String>, request(method, &uri, body, "forged"));
+                    if guard == Guard::User {
+                        // Sign-out checks the token first: either refusal will do.
+                        assert!(
+                            s == StatusCode::UNAUTHORIZED || s == StatusCode::FORBIDDEN,
+                            "anonymous {what}: {s}"
+                        );
+                    } else {
+                        assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {what}");
+                    }
+                    if guard != Guard::User {
+                        let (s, _, _) = send!(
+                            app,
+                            Some(outsider.clone()),
+                            request(method, &uri, body, &outsider_csrf)
+                        );
+                        assert_eq!(s, StatusCode::FORBIDDEN, "without the role: {what}");
+                    }
+                    let (s, _, _) = send!(
+                        app,
+                        Some(organizer.clone()),
+                        request(method, &uri, body, "forged")
+                    );
+                    assert_eq!(s, StatusCode::FORBIDDEN, "forged CSRF: {what}");
+                }
+            }
+        }
+        assert_eq!(audit_count(&db), before, "nothing was written");
+        let stored = arbiter_db::load_tournament(&mut db.pool.get().unwrap(), id)
+            .unwrap()
+            .unwrap()
+            .tournament;
+        assert_eq!(stored, {
+            let mut t = t.clone();
+            for (p, s) in t.players.iter_mut().zip(&stored.players) {
+                p.id = s.id;
+            }
+            t
+        });
+    }
+}
