@@ -185,7 +185,10 @@ pub fn user_by_id(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<UserR
         .optional()
 }
 
-/// Gives an account a role in a tournament (nothing when it has it already). Audited.
+/// Grants `role` in `tournament` to an account; audited. Granting a role the account has
+/// already changes nothing (and logs nothing). The insert comes first and conflicts are ignored
+/// by the database (`ON CONFLICT DO NOTHING`), so that two organizers granting at once never
+/// fail on SQLite's lock or PostgreSQL's unique index.
 ///
 /// # Errors
 /// The database's error (a foreign-key violation for an unknown account or tournament).
@@ -197,16 +200,24 @@ pub fn grant_role(
     actor: &Actor,
 ) -> QueryResult<()> {
     conn.transaction(|conn| {
-        if roles_of(conn, user, tournament)?.contains(&role) {
+        let row = (
+            roles::user_id.eq(user.to_string()),
+            roles::tournament_id.eq(tournament.to_string()),
+            roles::role.eq(role.as_str()),
+        );
+        let inserted = match conn {
+            DbConnection::Sqlite(c) => diesel::insert_into(roles::table)
+                .values(row)
+                .on_conflict_do_nothing()
+                .execute(c)?,
+            DbConnection::Pg(c) => diesel::insert_into(roles::table)
+                .values(row)
+                .on_conflict_do_nothing()
+                .execute(c)?,
+        };
+        if inserted == 0 {
             return Ok(());
         }
-        diesel::insert_into(roles::table)
-            .values((
-                roles::user_id.eq(user.to_string()),
-                roles::tournament_id.eq(tournament.to_string()),
-                roles::role.eq(role.as_str()),
-            ))
-            .execute(conn)?;
         append_audit(
             conn,
             actor,
@@ -218,6 +229,61 @@ pub fn grant_role(
             Some(&role),
         )
     })
+}
+
+/// Takes `role` in `tournament` away from an account; audited. Returns whether it had it.
+///
+/// # Errors
+/// The database's error.
+pub fn revoke_role(
+    conn: &mut DbConnection,
+    user: Uuid,
+    tournament: Uuid,
+    role: Role,
+    actor: &Actor,
+) -> QueryResult<bool> {
+    conn.transaction(|conn| {
+        let n = diesel::delete(
+            roles::table
+                .filter(roles::user_id.eq(user.to_string()))
+                .filter(roles::tournament_id.eq(tournament.to_string()))
+                .filter(roles::role.eq(role.as_str())),
+        )
+        .execute(conn)?;
+        if n > 0 {
+            append_audit(
+                conn,
+                actor,
+                Some(tournament),
+                "role",
+                Some(&user.to_string()),
+                "revoke",
+                Some(&role),
+                None::<&()>,
+            )?;
+        }
+        Ok(n > 0)
+    })
+}
+
+/// Every account with a role in `tournament`: e-mail address, account id and role, by address.
+///
+/// # Errors
+/// The database's error.
+pub fn tournament_roles(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+) -> QueryResult<Vec<(String, Uuid, Role)>> {
+    let rows: Vec<(String, String, String)> = roles::table
+        .inner_join(users::table)
+        .filter(roles::tournament_id.eq(tournament.to_string()))
+        .select((users::email, users::id, roles::role))
+        .order((users::email.asc(), roles::role.asc()))
+        .load(conn)?;
+    rows.into_iter()
+        .filter_map(|(email, id, role)| Some((email, id, Role::parse(&role)?)))
+        .map(|(email, id, role)| Ok((email, uuid("users.id", &id)?, role)))
+        .collect()
 }
 
 /// The roles an account has in a tournament.

@@ -28,7 +28,7 @@ pub use organizer::{
 pub use queries::{
     Actor, RecordError, StoredTournament, TournamentSummary, add_player, append_audit,
     audit_entries, create_tournament, create_tournament_for, find_tournament, game, last_change,
-    list_tournaments, load_tournament, record_result, round_games,
+    list_tournaments, load_tournament, record_result, round_games, tournament_row,
 };
 
 /// diesel's result type (`Result<T, QueryError>`), what every query returns.

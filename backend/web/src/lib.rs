@@ -13,6 +13,7 @@ pub mod error;
 pub mod organizer;
 pub mod public;
 pub mod rounds;
+pub mod staff;
 pub mod views;
 
 use actix_web::http::header::{self, HeaderValue};
@@ -200,6 +201,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/tournaments/{id}/byes",
         web::post().to(rounds::request_bye),
+    )
+    .route(
+        "/tournaments/{id}/roles",
+        web::post().to(staff::change_role),
     )
     .route(
         "/tournaments/{id}/players/upload",

@@ -533,6 +533,7 @@ struct ManagePage {
     rounds: Vec<ManagedRound>,
     next_round: u16,
     system: &'static str,
+    staff: Vec<(String, &'static str)>,
 }
 
 async fn manage_page(
@@ -548,9 +549,14 @@ async fn manage_page(
             "you have no role in this tournament".into(),
         ));
     }
-    let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
-        .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let (stored, staff) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::load_tournament(c, id)?,
+            arbiter_db::accounts::tournament_roles(c, id)?,
+        ))
+    })
+    .await?;
+    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
     let t = &stored.tournament;
     let status = if error.is_empty() {
         actix_web::http::StatusCode::OK
@@ -580,6 +586,10 @@ async fn manage_page(
                 })
                 .collect(),
             next_round: t.next_round_number(),
+            staff: staff
+                .into_iter()
+                .map(|(email, _, role)| (email, role.as_str()))
+                .collect(),
             system: t.system().label(),
             rounds: t
                 .rounds
@@ -957,6 +967,53 @@ struct AuditLine {
     action: String,
     before: String,
     after: String,
+    changes: Vec<String>,
+}
+
+/// What changed between two audit snapshots, field by field (`path: before → after`), with
+/// nested objects flattened to dotted paths and lists compared as a whole. Empty when either
+/// side is missing or not a JSON object (the page then shows the snapshots as they are).
+#[must_use]
+pub fn audit_changes(before: Option<&str>, after: Option<&str>) -> Vec<String> {
+    use serde_json::Value;
+    fn flatten(prefix: &str, v: &Value, out: &mut std::collections::BTreeMap<String, String>) {
+        match v {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    flatten(&key, v, out);
+                }
+            }
+            other => {
+                out.insert(prefix.to_owned(), other.to_string());
+            }
+        }
+    }
+    let parse = |t: Option<&str>| t.and_then(|t| serde_json::from_str::<Value>(t).ok());
+    let (Some(b @ Value::Object(_)), Some(a @ Value::Object(_))) = (parse(before), parse(after))
+    else {
+        return Vec::new();
+    };
+    let (mut fb, mut fa) = (Default::default(), Default::default());
+    flatten("", &b, &mut fb);
+    flatten("", &a, &mut fa);
+    let keys: std::collections::BTreeSet<&String> = fb.keys().chain(fa.keys()).collect();
+    keys.into_iter()
+        .filter_map(|k| {
+            let (x, y) = (fb.get(k), fa.get(k));
+            (x != y).then(|| {
+                format!(
+                    "{k}: {} \u{2192} {}",
+                    x.map_or("(none)", String::as_str),
+                    y.map_or("(none)", String::as_str)
+                )
+            })
+        })
+        .collect()
 }
 
 #[derive(Template)]
@@ -994,6 +1051,7 @@ pub async fn audit(
             .into_iter()
             .rev()
             .map(|e| AuditLine {
+                changes: audit_changes(e.before_json.as_deref(), e.after_json.as_deref()),
                 at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
                 actor: e.actor,
                 entity: format!("{} {}", e.entity, e.entity_id.unwrap_or_default()),
@@ -1003,6 +1061,29 @@ pub async fn audit(
             })
             .collect(),
     })
+}
+
+#[cfg(test)]
+mod audit_tests {
+    use super::audit_changes;
+
+    #[test]
+    fn changes_are_listed_field_by_field() {
+        let c = audit_changes(
+            Some(r#"{"white_code":"","version":1,"p":{"kind":"a"}}"#),
+            Some(r#"{"white_code":"1","version":2,"p":{"kind":"a"},"new":true}"#),
+        );
+        assert_eq!(
+            c,
+            vec![
+                "new: (none) \u{2192} true".to_owned(),
+                "version: 1 \u{2192} 2".to_owned(),
+                "white_code: \"\" \u{2192} \"1\"".to_owned(),
+            ]
+        );
+        assert!(audit_changes(None, Some("{}")).is_empty());
+        assert!(audit_changes(Some("\"paired\""), Some("\"published\"")).is_empty());
+    }
 }
 
 /// The body of `PUT /api/v1/games/{id}/result`.

@@ -549,6 +549,82 @@ async fn settings_edit_and_round_robin() {
         let stale = send!(app, b, form(&format!("/tournaments/{id}/edit"), &fields));
         assert_eq!(stale.status, StatusCode::CONFLICT);
 
+        // Staff: a second account becomes arbiter (results, not pairings), then loses it.
+        let mut arb = Browser { cookie: None };
+        let p = get!(app, arb, "/signup");
+        let p = send!(
+            app,
+            arb,
+            form(
+                "/signup",
+                &[
+                    ("email", "arb@example.org"),
+                    ("password", "0123456789ab"),
+                    ("csrf", &input(&p.body, "csrf")),
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+        let manage = format!("/tournaments/{id}/manage");
+        assert_eq!(get!(app, arb, manage).status, StatusCode::FORBIDDEN);
+        let roles = format!("/tournaments/{id}/roles");
+        let unknown = send!(
+            app,
+            b,
+            form(
+                &roles,
+                &[
+                    ("csrf", &token),
+                    ("email", "nobody@example.org"),
+                    ("role", "arbiter")
+                ]
+            )
+        );
+        assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+        assert!(unknown.body.contains("no account"), "{}", unknown.body);
+        let granted = send!(
+            app,
+            b,
+            form(
+                &roles,
+                &[
+                    ("csrf", &token),
+                    ("email", "arb@example.org"),
+                    ("role", "arbiter")
+                ]
+            )
+        );
+        assert_eq!(granted.status, StatusCode::SEE_OTHER, "{}", granted.body);
+        let m = get!(app, b, manage);
+        assert!(m.body.contains("arb@example.org: arbiter"), "{}", m.body);
+        assert_eq!(get!(app, arb, manage).status, StatusCode::OK);
+        assert_eq!(
+            get!(app, arb, format!("/tournaments/{id}/pair")).status,
+            StatusCode::FORBIDDEN,
+            "an arbiter does not pair"
+        );
+        let revoked = send!(
+            app,
+            b,
+            form(
+                &roles,
+                &[
+                    ("csrf", &token),
+                    ("email", "arb@example.org"),
+                    ("role", "arbiter"),
+                    ("action", "revoke")
+                ]
+            )
+        );
+        assert_eq!(revoked.status, StatusCode::SEE_OTHER);
+        assert_eq!(get!(app, arb, manage).status, StatusCode::FORBIDDEN);
+        let audit = get!(app, b, format!("/tournaments/{id}/audit"));
+        assert!(audit.body.contains("grant") && audit.body.contains("revoke"));
+        assert!(
+            audit.body.contains("Club Championship 2026"),
+            "the settings edit is in the log"
+        );
+
         // Six rounds of the Berger table: everyone meets everyone twice, colours reversed.
         let mut met = std::collections::HashMap::new();
         for round in 1..=6u16 {

@@ -74,6 +74,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
     (
         "POST",
+        "/tournaments/{id}/roles",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
         "/tournaments/{id}/players/upload",
         Guard::Organizer,
         Body::Multipart,
@@ -213,6 +219,7 @@ fn request(method: &str, uri: &str, body: Body, csrf: &str) -> test::TestRequest
             ("player".to_owned(), "1".to_owned()),
             ("round".to_owned(), "2".to_owned()),
             ("code".to_owned(), "H".to_owned()),
+            ("role".to_owned(), "arbiter".to_owned()),
         ]),
         Body::Multipart => {
             let b = "RouteTestBoundary";
