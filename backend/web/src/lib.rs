@@ -6,6 +6,7 @@
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
 
 pub mod api;
+pub mod api_write;
 pub mod auth;
 pub mod cache;
 pub mod config;
@@ -242,6 +243,36 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))
+            .route("/tournaments", web::post().to(api_write::create_tournament))
+            .route(
+                "/tournaments/{id}",
+                web::put().to(api_write::update_tournament),
+            )
+            .route(
+                "/tournaments/{id}/players",
+                web::post().to(api_write::add_players),
+            )
+            .route(
+                "/tournaments/{id}/players/{pn}/status",
+                web::put().to(api_write::player_status),
+            )
+            .route(
+                "/tournaments/{id}/byes",
+                web::post().to(api_write::request_bye),
+            )
+            .route("/tournaments/{id}/pairing", page().to(api_write::proposal))
+            .route(
+                "/tournaments/{id}/rounds",
+                web::post().to(api_write::store_round),
+            )
+            .route(
+                "/tournaments/{id}/rounds/{n}/publish",
+                web::post().to(api_write::publish),
+            )
+            .route(
+                "/tournaments/{id}/rounds/{n}",
+                web::delete().to(api_write::unpair),
+            )
             .route("/tournaments/{id}", page().to(api::tournament))
             .route("/tournaments/{id}/rounds/{n}", page().to(api::round))
             .route("/tournaments/{id}/standings", page().to(api::standings))

@@ -25,6 +25,10 @@ enum Guard {
     /// An API route with a bearer token of an account with the arbiter role (no CSRF: no
     /// cookies are read).
     ApiArbiter,
+    /// An API route with a bearer token of the tournament's organizer.
+    ApiOrganizer,
+    /// An API route with a bearer token of any account.
+    ApiUser,
 }
 
 /// How a route's body is sent.
@@ -106,6 +110,49 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         "PUT",
         "/api/v1/games/{id}/result",
         Guard::ApiArbiter,
+        Body::Json,
+    ),
+    ("POST", "/api/v1/tournaments", Guard::ApiUser, Body::Json),
+    (
+        "PUT",
+        "/api/v1/tournaments/{id}",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/players",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "PUT",
+        "/api/v1/tournaments/{id}/players/{pn}/status",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/byes",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/rounds",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/rounds/{n}/publish",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "DELETE",
+        "/api/v1/tournaments/{id}/rounds/{n}",
+        Guard::ApiOrganizer,
         Body::Json,
     ),
 ];
@@ -202,6 +249,26 @@ fn csrf_of(body: &str) -> String {
     body[start..].split('"').next().unwrap().to_owned()
 }
 
+/// A well-formed body for an API route, so that only the guard can refuse it.
+fn json_for(uri: &str) -> serde_json::Value {
+    use serde_json::json;
+    if uri.ends_with("/result") {
+        json!({"version": 1, "white": "1", "black": "0"})
+    } else if uri.ends_with("/players") {
+        json!([{"name": "Intruder, I"}])
+    } else if uri.ends_with("/status") {
+        json!({"status": "withdrawn"})
+    } else if uri.ends_with("/byes") {
+        json!({"round": 2, "player": 1, "code": "H"})
+    } else if uri.ends_with("/rounds") {
+        json!({"round": 2, "seen": "2026-01-01T00:00:00"})
+    } else if uri.ends_with("/publish") || uri.contains("/rounds/") {
+        json!({})
+    } else {
+        json!({"name": "Intruder"})
+    }
+}
+
 /// A request of the route's kind carrying `csrf` and harmless fields.
 fn request(method: &str, uri: &str, body: Body, csrf: &str) -> test::TestRequest {
     let req = test::TestRequest::default()
@@ -234,7 +301,7 @@ fn request(method: &str, uri: &str, body: Body, csrf: &str) -> test::TestRequest
             ))
             .set_payload(payload)
         }
-        Body::Json => req.set_json(serde_json::json!({"version": 1, "white": "1", "black": "0"})),
+        Body::Json => req.set_json(json_for(uri)),
     }
 }
 
@@ -324,7 +391,18 @@ async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
                 .replace("{game}", &game);
             let what = format!("{method} {uri}");
             match guard {
-                Guard::ApiArbiter => {
+                Guard::ApiUser => {
+                    let (s, _, _) = send!(app, None::<String>, request(method, &uri, body, ""));
+                    assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {what}");
+                    let (s, _, _) = send!(
+                        app,
+                        None::<String>,
+                        request(method, &uri, body, "")
+                            .insert_header((header::AUTHORIZATION, "Bearer forged-token"))
+                    );
+                    assert_eq!(s, StatusCode::UNAUTHORIZED, "forged token: {what}");
+                }
+                Guard::ApiArbiter | Guard::ApiOrganizer => {
                     let (s, _, _) = send!(app, None::<String>, request(method, &uri, body, ""));
                     assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {what}");
                     let (s, _, _) = send!(

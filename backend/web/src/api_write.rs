@@ -1,0 +1,651 @@
+//! The write JSON API (`/api/v1`), for programs doing what the organizer's and arbiter's pages
+//! do: create a tournament, change its settings, register players (all or none), withdraw or
+//! reinstate them, request byes, pair the next round (the engine's pairing, or one given by the
+//! program, reviewed by the checker), publish or take back a pairing. Every request carries a
+//! bearer token (`arbiter token create EMAIL`); errors are `application/problem+json` naming
+//! the field; a request made on a stale view of the tournament gets `409 Conflict`. Result
+//! entry is `PUT /api/v1/games/{id}/result` (see [`crate::organizer::api_enter_result`]).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_db::{ChangeError, Role, UserRow};
+use arbiter_tournament::{
+    Board, NextRoundError, Pairing, PlayerStatus, ResultCode, RoundNumber, Tournament,
+};
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::auth::{api_user, require_role};
+use crate::error::WebError;
+use crate::organizer::{PlayerForm, TournamentForm};
+use crate::rounds::EditForm;
+use crate::{AppState, with_db};
+
+fn created<T: Serialize>(status: StatusCode, body: &T) -> Result<HttpResponse, WebError> {
+    let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(HttpResponse::build(status)
+        .content_type("application/json")
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(text))
+}
+
+async fn organizer(state: &AppState, req: &HttpRequest, id: Uuid) -> Result<UserRow, WebError> {
+    let user = api_user(state, req).await?;
+    require_role(state, &user, id, Role::Organizer).await?;
+    Ok(user)
+}
+
+async fn load(state: &AppState, id: Uuid) -> Result<arbiter_db::StoredTournament, WebError> {
+    with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))
+}
+
+fn stale() -> WebError {
+    WebError::Conflict {
+        current: serde_json::json!({
+            "detail": "the tournament changed since `seen`; read it again"
+        }),
+    }
+}
+
+/// A tournament's settings as JSON: every field optional; numbers as numbers.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiSettings {
+    /// Name (required when creating).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// City.
+    #[serde(default)]
+    pub city: Option<String>,
+    /// Start date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub start_date: Option<String>,
+    /// End date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub end_date: Option<String>,
+    /// Rounds planned, 1-99.
+    #[serde(default)]
+    pub rounds_planned: Option<u16>,
+    /// A TRF-2026 `192` code: `FIDE_DUTCH_2025` (the default), `FIDE_DUTCH`,
+    /// `FIDE_ROUNDROBIN`, `FIDE_DOUBLE_ROUNDROBIN`.
+    #[serde(default)]
+    pub pairing_system: Option<String>,
+    /// Time control, free text.
+    #[serde(default)]
+    pub time_control: Option<String>,
+    /// Default time (Art. 6.7), minutes.
+    #[serde(default)]
+    pub default_time_minutes: Option<u32>,
+    /// Tie-breaks, C.07 codes separated by commas.
+    #[serde(default)]
+    pub tiebreaks: Option<String>,
+    /// C.07 edition, `2024` or `2026`.
+    #[serde(default)]
+    pub tiebreak_edition: Option<String>,
+    /// Settings only: `white` or `black`, the first player's colour in round 1.
+    #[serde(default)]
+    pub initial_colour: Option<String>,
+    /// Settings only: points for a win (Art. 11), as text (`"1"`, `"3"`).
+    #[serde(default)]
+    pub win: Option<String>,
+    /// Settings only: points for a draw.
+    #[serde(default)]
+    pub draw: Option<String>,
+    /// Settings only: points for a loss.
+    #[serde(default)]
+    pub loss: Option<String>,
+    /// Settings only: points for the pairing-allocated bye.
+    #[serde(default)]
+    pub pab: Option<String>,
+    /// Settings only: the chief arbiter.
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
+    /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
+    #[serde(default)]
+    pub seen: Option<NaiveDateTime>,
+}
+
+impl ApiSettings {
+    fn form(&self) -> TournamentForm {
+        let s = |v: &Option<String>| v.clone().unwrap_or_default();
+        let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_default();
+        TournamentForm {
+            name: s(&self.name),
+            city: s(&self.city),
+            start_date: s(&self.start_date),
+            end_date: s(&self.end_date),
+            rounds_planned: n(self.rounds_planned.map(u32::from)),
+            time_control: s(&self.time_control),
+            default_time_minutes: n(self.default_time_minutes),
+            tiebreaks: s(&self.tiebreaks),
+            tiebreak_edition: s(&self.tiebreak_edition),
+            pairing_system: s(&self.pairing_system),
+            csrf: String::new(),
+        }
+    }
+}
+
+/// The id of something created.
+#[derive(Serialize)]
+pub struct Created {
+    /// The new tournament's id.
+    pub id: Uuid,
+}
+
+/// `POST /api/v1/tournaments`: creates a tournament; the token's account becomes its organizer.
+/// `201` with `{"id": ...}`.
+///
+/// # Errors
+/// Problem JSON: 401, 400 naming the field.
+pub async fn create_tournament(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<ApiSettings>,
+) -> Result<HttpResponse, WebError> {
+    async {
+        let user = api_user(&state, &req).await?;
+        let (t, minutes) = body.form().to_model()?;
+        let id = with_db(&state, move |c| {
+            Ok(arbiter_db::create_tournament_for(c, &t, minutes, &user)?)
+        })
+        .await?;
+        created(StatusCode::CREATED, &Created { id })
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// `PUT /api/v1/tournaments/{id}`: replaces the settings (every field of [`ApiSettings`]; an
+/// absent field is cleared or set to its default, as on the settings page). `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the field, 409 when `seen` is stale.
+pub async fn update_tournament(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<ApiSettings>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let s = |v: &Option<String>| v.clone().unwrap_or_default();
+        let form = EditForm {
+            base: body.form(),
+            initial_colour: s(&body.initial_colour),
+            win: s(&body.win),
+            draw: s(&body.draw),
+            loss: s(&body.loss),
+            pab: s(&body.pab),
+            chief_arbiter: s(&body.chief_arbiter),
+            seen: String::new(),
+        };
+        let changes = form.changes()?;
+        let seen = body.seen;
+        let actor = user.actor();
+        match with_db(&state, move |c| {
+            Ok(arbiter_db::update_tournament(c, id, &changes, seen, &actor))
+        })
+        .await?
+        {
+            Ok(()) => Ok(HttpResponse::NoContent().finish()),
+            Err(ChangeError::Stale) => Err(stale()),
+            Err(e) => Err(e.into()),
+        }
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// A player to register.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiPlayer {
+    /// `Last, First`, at most 33 characters.
+    pub name: String,
+    /// FIDE title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// FIDE rating, 0-3500.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// Federation, three letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// FIDE id.
+    #[serde(default)]
+    pub fide_id: Option<u64>,
+}
+
+/// A registered player.
+#[derive(Serialize)]
+pub struct Registered {
+    /// The pairing number given.
+    pub pairing_number: u16,
+    /// The name.
+    pub name: String,
+    /// `active` or `late_entry`.
+    pub status: &'static str,
+}
+
+/// `POST /api/v1/tournaments/{id}/players`: registers a list of players, all or none, with the
+/// next pairing numbers (late entries once round 1 is paired). `201` with the players.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the player's index and field
+/// (`players[2].rating`).
+pub async fn add_players(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<Vec<ApiPlayer>>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        if body.is_empty() {
+            return Err(crate::organizer::bad("players", "an empty list"));
+        }
+        let players = body
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                PlayerForm {
+                    name: p.name.clone(),
+                    title: p.title.clone().unwrap_or_default(),
+                    rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                    federation: p.federation.clone().unwrap_or_default(),
+                    fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+                    csrf: String::new(),
+                }
+                .to_model()
+                .map_err(|e| match e {
+                    WebError::BadRequest { field, message } => WebError::BadRequest {
+                        field: format!("players[{i}].{field}"),
+                        message,
+                    },
+                    other => other,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let actor = user.actor();
+        let stored = with_db(&state, move |c| {
+            Ok(arbiter_db::add_players(c, id, &players, &actor))
+        })
+        .await??;
+        created(
+            StatusCode::CREATED,
+            &stored
+                .iter()
+                .map(|p| Registered {
+                    pairing_number: p.pairing_number,
+                    name: p.name.clone(),
+                    status: if p.status == PlayerStatus::LateEntry {
+                        "late_entry"
+                    } else {
+                        "active"
+                    },
+                })
+                .collect::<Vec<_>>(),
+        )
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// A player's status.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiStatus {
+    /// `withdrawn` or `active`.
+    pub status: String,
+}
+
+/// `PUT /api/v1/tournaments/{id}/players/{pn}/status`: withdraws or reinstates a player. `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400.
+pub async fn player_status(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+    body: web::Json<ApiStatus>,
+) -> Result<HttpResponse, WebError> {
+    let (id, pn) = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let status = match body.status.as_str() {
+            "withdrawn" => PlayerStatus::Withdrawn,
+            "active" => PlayerStatus::Active,
+            _ => return Err(crate::organizer::bad("status", "withdrawn or active")),
+        };
+        let actor = user.actor();
+        with_db(&state, move |c| {
+            Ok(arbiter_db::set_player_status(c, id, pn, status, &actor))
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// A requested bye.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiBye {
+    /// The round, from 1.
+    pub round: RoundNumber,
+    /// The player's pairing number.
+    pub player: u16,
+    /// `H`, `Z` or `F`; `null` cancels the request.
+    pub code: Option<String>,
+}
+
+/// `POST /api/v1/tournaments/{id}/byes`: records or cancels a bye requested for a round not yet
+/// paired (C.04.1). `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 (a round already paired, a code other than H, Z, F).
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<ApiBye>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let code = match body.code.as_deref() {
+            None => None,
+            Some(c) => Some(
+                c.chars()
+                    .next()
+                    .filter(|_| c.len() == 1)
+                    .and_then(ResultCode::from_trf_char)
+                    .ok_or_else(|| crate::organizer::bad("code", "H, Z or F"))?,
+            ),
+        };
+        let (round, player) = (body.round, body.player);
+        let actor = user.actor();
+        with_db(&state, move |c| {
+            Ok(arbiter_db::request_bye(c, id, round, player, code, &actor))
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// A pairing as JSON: boards in order as `[white, black]` pairing numbers, and the bye.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiPairing {
+    /// Boards, board 1 first.
+    pub boards: Vec<[u16; 2]>,
+    /// The player with the round's bye.
+    #[serde(default)]
+    pub bye: Option<u16>,
+}
+
+impl From<&Pairing> for ApiPairing {
+    fn from(p: &Pairing) -> Self {
+        ApiPairing {
+            boards: p.boards.iter().map(|b| [b.white, b.black]).collect(),
+            bye: p.bye,
+        }
+    }
+}
+
+impl From<&ApiPairing> for Pairing {
+    fn from(p: &ApiPairing) -> Self {
+        Pairing {
+            boards: p
+                .boards
+                .iter()
+                .map(|&[white, black]| Board { white, black })
+                .collect(),
+            bye: p.bye,
+        }
+    }
+}
+
+/// The engine's proposal for the next round.
+#[derive(Serialize)]
+pub struct Proposal {
+    /// The round to pair.
+    pub round: RoundNumber,
+    /// The tournament's last change: send it back as `seen` when storing.
+    pub seen: NaiveDateTime,
+    /// The engine's pairing.
+    pub pairing: ApiPairing,
+}
+
+/// `GET /api/v1/tournaments/{id}/pairing` (organizer): the engine's pairing of the next round,
+/// not stored.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 when the round cannot be paired (with the reason).
+pub async fn proposal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        organizer(&state, &req, id).await?;
+        let stored = load(&state, id).await?;
+        let (round, p) = stored
+            .tournament
+            .propose_next_round()
+            .map_err(|e| crate::organizer::bad("round", e.to_string()))?;
+        created(
+            StatusCode::OK,
+            &Proposal {
+                round,
+                seen: stored.updated_at,
+                pairing: ApiPairing::from(&p),
+            },
+        )
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// Storing a round's pairing.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiStoreRound {
+    /// The round being paired (must be the next one).
+    pub round: RoundNumber,
+    /// The tournament's `updated_at` as read.
+    pub seen: NaiveDateTime,
+    /// The pairing; absent: the engine's.
+    #[serde(default)]
+    pub pairing: Option<ApiPairing>,
+    /// Store a pairing that differs from the engine's despite the checker's warnings.
+    #[serde(default)]
+    pub accept_warnings: bool,
+}
+
+/// The answer to storing a round.
+#[derive(Serialize)]
+pub struct StoredRound {
+    /// The round.
+    pub round: RoundNumber,
+    /// The pairing stored.
+    pub pairing: ApiPairing,
+    /// The checker's warnings on a pairing that differs from the engine's.
+    pub warnings: Vec<String>,
+}
+
+fn with_warnings(errors: Vec<String>, warnings: Vec<String>, status: &str) -> WebError {
+    WebError::BadRequest {
+        field: "pairing".into(),
+        message: format!(
+            "{status}: {}",
+            errors
+                .iter()
+                .chain(&warnings)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+    }
+}
+
+/// `POST /api/v1/tournaments/{id}/rounds`: stores the pairing of the next round (unpublished):
+/// the engine's, or the one given, which the checker reviews first: errors (a player missing,
+/// twice or absent) refuse it; warnings (absolute criteria broken, not the engine's pairing)
+/// refuse it unless `accept_warnings`, and are then logged and exported with it. `201`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the problem, 409 when `seen` or `round` is stale.
+pub async fn store_round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<ApiStoreRound>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let stored = load(&state, id).await?;
+        let t: &Tournament = &stored.tournament;
+        if stored.updated_at != body.seen || t.next_round_number() != body.round {
+            return Err(stale());
+        }
+        let round = body.round;
+        let engine = match t.propose_next_round() {
+            Ok((_, p)) => Some(p),
+            Err(NextRoundError::Engine(_)) => None,
+            Err(e) => return Err(crate::organizer::bad("round", e.to_string())),
+        };
+        let (pairing, warnings) = match (&body.pairing, &engine) {
+            (None, Some(p)) => (p.clone(), Vec::new()),
+            (None, None) => {
+                return Err(crate::organizer::bad(
+                    "pairing",
+                    "the Dutch system finds no pairing; give one",
+                ));
+            }
+            (Some(given), _) => {
+                let given = Pairing::from(given);
+                if engine.as_ref() == Some(&given) {
+                    (given, Vec::new())
+                } else {
+                    let review = t
+                        .review_manual_pairing(round, &given)
+                        .map_err(|e| crate::organizer::bad("pairing", e.to_string()))?;
+                    if !review.storable() {
+                        return Err(with_warnings(review.errors, review.warnings, "refused"));
+                    }
+                    if !review.warnings.is_empty() && !body.accept_warnings {
+                        return Err(with_warnings(
+                            Vec::new(),
+                            review.warnings,
+                            "warnings (send accept_warnings: true to store anyway)",
+                        ));
+                    }
+                    (given, review.warnings)
+                }
+            }
+        };
+        let manual = (engine.as_ref() != Some(&pairing)).then(|| {
+            let mut n = format!(
+                "Arbiter: round {round} pairing changed by hand by {} ({} boards{})",
+                user.email,
+                pairing.boards.len(),
+                pairing
+                    .bye
+                    .map(|b| format!(", bye {b}"))
+                    .unwrap_or_default()
+            );
+            for w in &warnings {
+                n.push_str(&format!(
+                    "\nArbiter: round {round} warning acknowledged: {w}"
+                ));
+            }
+            n
+        });
+        let r = t.round_from_pairing(round, &pairing);
+        let seen = body.seen;
+        let actor = user.actor();
+        match with_db(&state, move |c| {
+            Ok(arbiter_db::store_pairing(
+                c,
+                id,
+                &r,
+                seen,
+                manual.as_deref(),
+                &actor,
+            ))
+        })
+        .await?
+        {
+            Ok(()) => created(
+                StatusCode::CREATED,
+                &StoredRound {
+                    round,
+                    pairing: ApiPairing::from(&pairing),
+                    warnings,
+                },
+            ),
+            Err(ChangeError::Stale) => Err(stale()),
+            Err(e) => Err(e.into()),
+        }
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// `POST /api/v1/tournaments/{id}/rounds/{n}/publish`: makes a paired round public. `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 unless the round is paired and unpublished.
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let actor = user.actor();
+        with_db(&state, move |c| {
+            Ok(arbiter_db::publish_round(c, id, n, &actor))
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// `DELETE /api/v1/tournaments/{id}/rounds/{n}`: takes back an unpublished pairing (requested
+/// byes stay). `204`.
+///
+/// # Errors
+/// As [`publish`].
+pub async fn unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    async {
+        let user = organizer(&state, &req, id).await?;
+        let actor = user.actor();
+        with_db(&state, move |c| {
+            Ok(arbiter_db::unpair_round(c, id, n, &actor))
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
+    }
+    .await
+    .map_err(WebError::api)
+}
