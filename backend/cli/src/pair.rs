@@ -97,9 +97,14 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                 for rc in &rounds {
                     if rc.findings.is_empty() {
                         println!("round {}: as the engine pairs it", rc.round);
-                    } else {
-                        clean = false;
-                        println!("round {}: {:?}", rc.round, rc.findings);
+                        continue;
+                    }
+                    clean = false;
+                    for b in &rc.boards {
+                        println!("round {}: {b}", rc.round);
+                    }
+                    for f in &rc.findings {
+                        println!("round {}: {f}", rc.round);
                     }
                 }
                 Ok(ExitCode::from(u8::from(!clean)))

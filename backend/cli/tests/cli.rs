@@ -349,3 +349,52 @@ fn pair_exit_codes_follow_the_endorsed_engines() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pair_check_names_the_round_and_board_of_a_swapped_pairing() {
+    let Some(path) = arbiter_testdata::shared_file("pairing/random/20/004.trf") else {
+        return;
+    };
+    let dir = temp_dir("pair-check");
+    let clean = arbiter(&["pair", "--dutch", path.to_str().expect("utf-8"), "-c"]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
+    assert!(stdout(&clean).contains("round 1: as the engine pairs it"));
+    // Reverse the colours of one game of round 5.
+    let bytes = std::fs::read(&path).expect("readable");
+    let mut t = arbiter_tournament::read_trf(&bytes)
+        .expect("valid")
+        .tournament;
+    let round = t
+        .rounds
+        .iter_mut()
+        .find(|r| r.number == 5)
+        .expect("round 5");
+    let g = &mut round.games[0];
+    let (w, b) = (g.white, g.black);
+    std::mem::swap(&mut g.white, &mut g.black);
+    std::mem::swap(&mut g.result.white, &mut g.result.black);
+    let copy = dir.join("swapped.trf");
+    std::fs::write(
+        &copy,
+        arbiter_tournament::write_trf(&t, arbiter_tournament::TrfVersion::Trf16),
+    )
+    .expect("written");
+    let o = arbiter(&["pair", "--dutch", copy.to_str().expect("utf-8"), "-c"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    let flagged: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.ends_with("as the engine pairs it"))
+        .collect();
+    assert!(flagged[0].starts_with("round 5: board "), "{out}");
+    assert!(
+        flagged[0].contains(&format!(": {b}-{w} (the engine: {w}-{b})")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .take_while(|l| !l.starts_with("round 5"))
+            .all(|l| l.ends_with("as the engine pairs it"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

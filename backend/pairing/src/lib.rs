@@ -24,6 +24,7 @@
 )]
 
 pub mod check;
+pub mod criteria;
 mod dense;
 pub mod dutch;
 mod dutch2017;
