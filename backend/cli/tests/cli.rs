@@ -398,3 +398,51 @@ fn pair_check_names_the_round_and_board_of_a_swapped_pairing() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn pair_explain_prints_brackets_and_reasons() {
+    let dir = temp_dir("pair-explain");
+    let four = dir.join("four.trf");
+    let text = format!(
+        "012 Explain\nXXR 3\n{}{}{}{}",
+        trf_player(1, 2000, "1.0", &[(3, 'w', '1')]),
+        trf_player(2, 1900, "0.0", &[(4, 'b', '0')]),
+        trf_player(3, 1800, "0.0", &[(1, 'b', '0')]),
+        trf_player(4, 1700, "1.0", &[(2, 'w', '1')]),
+    );
+    std::fs::write(&four, text).expect("written");
+    let four = four.to_str().expect("utf-8");
+    let o = arbiter(&["pair", "--dutch", four, "-p", "--explain"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("2\n4 1\n2 3\n\nRound 2: FIDE Dutch system"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bracket 1: residents 1, 4; MDPs none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bracket 0: residents 2, 3; MDPs none"),
+        "{out}"
+    );
+    assert!(out.contains("board 1: 4 - 1: "), "{out}");
+    // With an output file the pairs go there and the explanation to standard output.
+    let pairs = dir.join("four.pairs");
+    let o = arbiter(&[
+        "pair",
+        "--dutch",
+        four,
+        "-p",
+        pairs.to_str().expect("utf-8"),
+        "--explain",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("Round 2: FIDE Dutch system"));
+    assert_eq!(
+        std::fs::read_to_string(&pairs).expect("written"),
+        "2\n4 1\n2 3\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
