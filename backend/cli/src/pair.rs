@@ -7,6 +7,10 @@
 //! error. With `-c` every paired round is re-paired and compared instead (C.04.A free pairing
 //! checker): 0 when all agree, 1 when some round differs.
 //!
+//! With `--explain` the explanation of the pairing follows (on standard output, after the pairs
+//! when they go there too): per bracket its residents and MDPs, who was moved down and why, the
+//! criterion that decided each game, and the PAB.
+//!
 //! `arbiter pair --round-robin N [--double]` prints the FIDE Berger table (C.05 Annex 1) for `N`
 //! players: per round a line `round R`, then the same format (a player meeting the dummy of an odd
 //! field has the bye, `N 0`).
@@ -37,6 +41,10 @@ pub struct PairArgs {
     /// report where the recorded pairing differs. Exit status 0 when every round agrees.
     #[arg(short = 'c', long = "check")]
     check: bool,
+    /// With -p: also print the explanation of the pairing (per bracket: residents, MDPs,
+    /// downfloaters and why, the criterion behind each game, the PAB).
+    #[arg(long, requires = "pairings")]
+    explain: bool,
     /// The edition of the Dutch rules: 2026 (the default, C1-C21) or 2017 (C1-C19).
     #[arg(long, default_value = "2026", value_parser = ["2017", "2026"])]
     edition: String,
@@ -97,9 +105,14 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                 for rc in &rounds {
                     if rc.findings.is_empty() {
                         println!("round {}: as the engine pairs it", rc.round);
-                    } else {
-                        clean = false;
-                        println!("round {}: {:?}", rc.round, rc.findings);
+                        continue;
+                    }
+                    clean = false;
+                    for b in &rc.boards {
+                        println!("round {}: {b}", rc.round);
+                    }
+                    for f in &rc.findings {
+                        println!("round {}: {f}", rc.round);
                     }
                 }
                 Ok(ExitCode::from(u8::from(!clean)))
@@ -122,7 +135,27 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(3));
         }
     };
-    let text = render(&pairing);
+    let mut text = render(&pairing);
+    let explanation = if args.explain {
+        match arbiter_pairing::explain::explain(&state) {
+            Ok(e) => Some(e.to_string()),
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", dutch.display());
+                return Ok(ExitCode::from(3));
+            }
+        }
+    } else {
+        None
+    };
+    let to_stdout = matches!(args.pairings.as_deref(), None | Some("-"));
+    if let Some(e) = &explanation {
+        if to_stdout {
+            text.push('\n');
+            text.push_str(e);
+        } else {
+            print!("{e}");
+        }
+    }
     match args.pairings.as_deref() {
         None | Some("-") => {
             let stdout = std::io::stdout();

@@ -239,3 +239,210 @@ fn pair_round_robin_and_dutch() {
         Some(5)
     );
 }
+
+/// A TRF-16 player line (`001`): pairing number, rating, points, rank and one
+/// `(opponent, colour, result)` block per round, at the columns of the format.
+fn trf_player(pn: u16, rating: u16, points: &str, rounds: &[(u16, char, char)]) -> String {
+    let name = format!("Player{pn:04}");
+    let mut s = format!(
+        "001 {pn:>4}      {name:<33} {rating:>4}{:28}{points:>4} {pn:>4}",
+        ""
+    );
+    for &(opp, colour, result) in rounds {
+        if opp == 0 {
+            s.push_str(&format!("  0000 - {result}"));
+        } else {
+            s.push_str(&format!("  {opp:>4} {colour} {result}"));
+        }
+    }
+    s.push('\n');
+    s
+}
+
+/// A temporary directory for one test, removed by the caller.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn pair_exit_codes_follow_the_endorsed_engines() {
+    let dir = temp_dir("pair-exit");
+    // 0: four players after one round pair the second.
+    let four = dir.join("four.trf");
+    let text = format!(
+        "012 Exit codes\nXXR 3\n{}{}{}{}",
+        trf_player(1, 2000, "1.0", &[(3, 'w', '1')]),
+        trf_player(2, 1900, "0.0", &[(4, 'b', '0')]),
+        trf_player(3, 1800, "0.0", &[(1, 'b', '0')]),
+        trf_player(4, 1700, "1.0", &[(2, 'w', '1')]),
+    );
+    std::fs::write(&four, text).expect("written");
+    let four = four.to_str().expect("utf-8");
+    let o = arbiter(&["pair", "--dutch", four, "-p"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o), "2\n4 1\n2 3\n");
+    let out = dir.join("four.pairs");
+    let o = arbiter(&["pair", "--dutch", four, "-p", out.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("written"),
+        "2\n4 1\n2 3\n"
+    );
+    let o = arbiter(&["pair", "--dutch", four, "-p", "--edition", "2017"]);
+    assert_eq!(o.status.code(), Some(0));
+    // -c on a file whose only round is as the engine pairs it.
+    let o = arbiter(&["pair", "--dutch", four, "-c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    // 1: two players who already met cannot be paired again (C1), nor can one of them be
+    // left without an opponent (C4: completion; one PAB needs an odd number).
+    let two = dir.join("two.trf");
+    let text = format!(
+        "012 Exit codes\nXXR 3\n{}{}",
+        trf_player(1, 2000, "1.0", &[(2, 'w', '1')]),
+        trf_player(2, 1900, "0.0", &[(1, 'b', '0')]),
+    );
+    std::fs::write(&two, text).expect("written");
+    let o = arbiter(&["pair", "--dutch", two.to_str().expect("utf-8"), "-p"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("C1"));
+
+    // 3: invalid input (an unreadable player line), for -p and for -c.
+    let bad = dir.join("bad.trf");
+    std::fs::write(&bad, "012 Bad\n001 abcd      Nobody\n").expect("written");
+    let bad = bad.to_str().expect("utf-8");
+    let o = arbiter(&["pair", "--dutch", bad, "-p"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("invalid TRF"));
+    assert_eq!(
+        arbiter(&["pair", "--dutch", bad, "-c"]).status.code(),
+        Some(3)
+    );
+
+    // 5: a missing input file, an unwritable output file.
+    let missing = dir.join("missing.trf");
+    let missing = missing.to_str().expect("utf-8");
+    assert_eq!(
+        arbiter(&["pair", "--dutch", missing, "-p"]).status.code(),
+        Some(5)
+    );
+    assert_eq!(
+        arbiter(&["pair", "--dutch", missing, "-c"]).status.code(),
+        Some(5)
+    );
+    let unwritable = dir.join("no-such-dir").join("out.pairs");
+    let o = arbiter(&[
+        "pair",
+        "--dutch",
+        four,
+        "-p",
+        unwritable.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pair_check_names_the_round_and_board_of_a_swapped_pairing() {
+    let Some(path) = arbiter_testdata::shared_file("pairing/random/20/004.trf") else {
+        return;
+    };
+    let dir = temp_dir("pair-check");
+    let clean = arbiter(&["pair", "--dutch", path.to_str().expect("utf-8"), "-c"]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stdout(&clean));
+    assert!(stdout(&clean).contains("round 1: as the engine pairs it"));
+    // Reverse the colours of one game of round 5.
+    let bytes = std::fs::read(&path).expect("readable");
+    let mut t = arbiter_tournament::read_trf(&bytes)
+        .expect("valid")
+        .tournament;
+    let round = t
+        .rounds
+        .iter_mut()
+        .find(|r| r.number == 5)
+        .expect("round 5");
+    let g = &mut round.games[0];
+    let (w, b) = (g.white, g.black);
+    std::mem::swap(&mut g.white, &mut g.black);
+    std::mem::swap(&mut g.result.white, &mut g.result.black);
+    let copy = dir.join("swapped.trf");
+    std::fs::write(
+        &copy,
+        arbiter_tournament::write_trf(&t, arbiter_tournament::TrfVersion::Trf16),
+    )
+    .expect("written");
+    let o = arbiter(&["pair", "--dutch", copy.to_str().expect("utf-8"), "-c"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let out = stdout(&o);
+    let flagged: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.ends_with("as the engine pairs it"))
+        .collect();
+    assert!(flagged[0].starts_with("round 5: board "), "{out}");
+    assert!(
+        flagged[0].contains(&format!(": {b}-{w} (the engine: {w}-{b})")),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .take_while(|l| !l.starts_with("round 5"))
+            .all(|l| l.ends_with("as the engine pairs it"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pair_explain_prints_brackets_and_reasons() {
+    let dir = temp_dir("pair-explain");
+    let four = dir.join("four.trf");
+    let text = format!(
+        "012 Explain\nXXR 3\n{}{}{}{}",
+        trf_player(1, 2000, "1.0", &[(3, 'w', '1')]),
+        trf_player(2, 1900, "0.0", &[(4, 'b', '0')]),
+        trf_player(3, 1800, "0.0", &[(1, 'b', '0')]),
+        trf_player(4, 1700, "1.0", &[(2, 'w', '1')]),
+    );
+    std::fs::write(&four, text).expect("written");
+    let four = four.to_str().expect("utf-8");
+    let o = arbiter(&["pair", "--dutch", four, "-p", "--explain"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("2\n4 1\n2 3\n\nRound 2: FIDE Dutch system"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bracket 1: residents 1, 4; MDPs none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Bracket 0: residents 2, 3; MDPs none"),
+        "{out}"
+    );
+    assert!(out.contains("board 1: 4 - 1: "), "{out}");
+    // With an output file the pairs go there and the explanation to standard output.
+    let pairs = dir.join("four.pairs");
+    let o = arbiter(&[
+        "pair",
+        "--dutch",
+        four,
+        "-p",
+        pairs.to_str().expect("utf-8"),
+        "--explain",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("Round 2: FIDE Dutch system"));
+    assert_eq!(
+        std::fs::read_to_string(&pairs).expect("written"),
+        "2\n4 1\n2 3\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

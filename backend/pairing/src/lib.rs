@@ -24,9 +24,11 @@
 )]
 
 pub mod check;
+pub mod criteria;
 mod dense;
 pub mod dutch;
 mod dutch2017;
+pub mod explain;
 mod matching;
 pub mod round_robin;
 mod wide;

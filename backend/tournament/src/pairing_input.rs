@@ -3,7 +3,7 @@
 //! system (Handbook C.04.3) sees it. The flow is pairing -> tournament, so the conversion lives
 //! here.
 
-use arbiter_pairing::check::{Finding, check};
+use arbiter_pairing::check::{BoardDifference, Finding, check, differing_boards};
 use arbiter_pairing::{
     Board, Colour as PColour, Edition, Pairing, PairingError, PairingState, PlayerState,
     PointSystem, RoundKind, RoundRecord,
@@ -142,6 +142,10 @@ pub struct RoundCheck {
     pub round: RoundNumber,
     /// What the checker found (empty: the round is exactly the engine's pairing).
     pub findings: Vec<Finding>,
+    /// The recorded boards, numbered in FIDE board order (C.04.2 D), that the engine does not
+    /// make, with the engine's boards of their players (empty when the round agrees, or when
+    /// the engine finds no valid pairing).
+    pub boards: Vec<BoardDifference>,
 }
 
 impl Tournament {
@@ -217,8 +221,18 @@ impl Tournament {
                         Colour::Black => PColour::Black,
                     });
                 }
-                let findings = check(&state, &self.recorded_pairing(round))?;
-                Ok(RoundCheck { round, findings })
+                let recorded = self.recorded_pairing(round);
+                let findings = check(&state, &recorded)?;
+                let boards = if findings.is_empty() {
+                    Vec::new()
+                } else {
+                    differing_boards(&state, &recorded)?
+                };
+                Ok(RoundCheck {
+                    round,
+                    findings,
+                    boards,
+                })
             })
             .collect()
     }
