@@ -213,6 +213,24 @@ impl Tournament {
         }
     }
 
+    /// The Dutch system's explanation of the next round's pairing (per bracket: residents, MDPs,
+    /// who floated and why, the criterion behind each game, the PAB and why; see
+    /// [`arbiter_pairing::explain`]), as text for the arbiter; `None` for a round robin, whose
+    /// pairings come from the Berger table.
+    ///
+    /// # Errors
+    /// As [`Tournament::propose_next_round`].
+    pub fn explain_next_round(&self) -> Result<Option<String>, NextRoundError> {
+        match self.system() {
+            PairingSystem::Dutch(edition) => {
+                let round = self.next_round_number();
+                let state = self.pairing_state(round, edition);
+                Ok(Some(arbiter_pairing::explain::explain(&state)?.to_string()))
+            }
+            PairingSystem::RoundRobin { .. } => Ok(None),
+        }
+    }
+
     /// Round `number` made from a pairing: the games in board order (board 1 first) with no
     /// result, the bye of the pairing, and the byes and absences already entered for the round
     /// (requested byes) kept. The bye is a pairing-allocated bye (`U`, C.04.1) in a Swiss event,
@@ -421,35 +439,10 @@ impl Tournament {
                             name(a),
                             name(b)
                         )),
-                        Finding::DiffersFromEngine { missing, extra } => {
-                            let list = |v: &[(PairingNumber, PairingNumber)]| {
-                                v.iter()
-                                    .map(|&(w, b)| {
-                                        if b == 0 {
-                                            format!("bye {w}")
-                                        } else {
-                                            format!("{w}-{b}")
-                                        }
-                                    })
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            };
-                            review.warnings.push(format!(
-                                "not the Dutch system's pairing: it makes {} where this has {} \
-                                 (a quality criterion, C.04.3 C5 onward, prefers the engine's)",
-                                list(&missing),
-                                list(&extra)
-                            ));
-                        }
-                        Finding::ColoursDiffer(games) => review.warnings.push(format!(
-                            "colours reversed against the colour allocation rules (C.04.3 E) \
-                             on {}",
-                            games
-                                .iter()
-                                .map(|(w, b)| format!("{w}-{b}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )),
+                        finding @ (Finding::DiffersFromEngine { .. }
+                        | Finding::ColoursDiffer(_)) => review
+                            .warnings
+                            .push(format!("not the Dutch system's pairing: {finding}")),
                     }
                 }
             }
