@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod csv_io;
+pub mod generator;
 pub mod model;
 pub mod pairing_input;
 pub mod points;
