@@ -23,6 +23,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use arbiter_pairing::check::Finding;
 use arbiter_pairing::{Edition, Pairing, PairingError};
 use arbiter_tournament::generator::GeneratorConfig;
 
@@ -139,8 +140,17 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                         continue;
                     }
                     clean = false;
-                    for b in &rc.boards {
-                        println!("round {}: {b}", rc.round);
+                    // The quality findings name their boards themselves.
+                    let named = rc.findings.iter().any(|f| {
+                        matches!(
+                            f,
+                            Finding::DiffersFromEngine { .. } | Finding::ColoursDiffer(_)
+                        )
+                    });
+                    if !named {
+                        for b in &rc.boards {
+                            println!("round {}: {b}", rc.round);
+                        }
                     }
                     for f in &rc.findings {
                         println!("round {}: {f}", rc.round);

@@ -391,6 +391,14 @@ fn pair_check_names_the_round_and_board_of_a_swapped_pairing() {
         flagged[0].contains(&format!(": {b}-{w} (the engine: {w}-{b})")),
         "{out}"
     );
+    // Named once, with the finding.
+    assert!(flagged[0].ends_with("colours reversed (C.04.3 E)"), "{out}");
+    assert!(
+        !flagged[1..]
+            .iter()
+            .any(|l| l.starts_with("round 5: ") && l.contains(&format!("{b}-{w}"))),
+        "{out}"
+    );
     assert!(
         out.lines()
             .take_while(|l| !l.starts_with("round 5"))

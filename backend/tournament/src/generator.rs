@@ -393,5 +393,10 @@ pub fn generate(
         }
         r.state = RoundState::Complete;
     }
+    // The points column of the player lines (TRF 001, columns 81-84).
+    let scores = t.scores_after_round(t.last_paired_round());
+    for p in &mut t.players {
+        p.reported_points = scores.get(&p.pairing_number).copied();
+    }
     Ok(t)
 }

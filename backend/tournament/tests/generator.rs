@@ -147,6 +147,18 @@ fn the_configuration_shapes_the_tournament() {
             .iter()
             .all(|p| p.rating.is_some_and(|r| (1500..=2000).contains(&r)))
     );
+    // The points column: every game gives out one point (all forfeits here), a PAB one.
+    let total: u32 = t
+        .players
+        .iter()
+        .map(|p| p.reported_points.expect("points written").tenths())
+        .sum();
+    let given: usize = t
+        .rounds
+        .iter()
+        .map(|r| r.games.len() + r.byes.iter().filter(|b| b.code == ResultCode::Pab).count())
+        .sum();
+    assert_eq!(total, 10 * u32::try_from(given).expect("small"));
     // Ratings descend with the pairing numbers (the initial ranking).
     assert!(t.players.windows(2).all(|w| w[0].rating >= w[1].rating));
     // Every game forfeited (forfeit_rate 100%), no draws anywhere.
