@@ -11,23 +11,52 @@
 //! when they go there too): per bracket its residents and MDPs, who was moved down and why, the
 //! criterion that decided each game, and the PAB.
 //!
+//! `arbiter pair --dutch -g CONFIG [-o OUT.trf] [-s SEED] [--edition 2017|2026]` generates a
+//! random tournament (the RTG of C.04.A; configuration keys in
+//! [`arbiter_tournament::generator`]) and writes it as TRF16.
+//!
 //! `arbiter pair --round-robin N [--double]` prints the FIDE Berger table (C.05 Annex 1) for `N`
 //! players: per round a line `round R`, then the same format (a player meeting the dummy of an odd
 //! field has the bye, `N 0`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use arbiter_pairing::check::Finding;
 use arbiter_pairing::{Edition, Pairing, PairingError};
+use arbiter_tournament::generator::GeneratorConfig;
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "round_robin"])))]
 pub struct PairArgs {
     /// The tournament (TRF16 or TRF-2026): the round after the last paired one is paired.
-    #[arg(long, value_name = "IN.trf")]
-    dutch: Option<PathBuf>,
+    /// Without a file, with -g: generate a random tournament.
+    #[arg(long, value_name = "IN.trf", num_args = 0..=1)]
+    dutch: Option<Option<PathBuf>>,
+    /// With --dutch: generate a random tournament (FIDE's RTG, C.04.A) from this configuration
+    /// file (`key = value` lines: players, rounds, rating_high, rating_low,
+    /// rating_distribution, draw_rate, forfeit_rate, withdrawal_rate, half_bye_rate, baku,
+    /// seed), every round paired by the Dutch system.
+    #[arg(
+        short = 'g',
+        long = "generate",
+        value_name = "CONFIG",
+        requires = "dutch"
+    )]
+    generate: Option<PathBuf>,
+    /// With -g: write the generated tournament (TRF16) to this file (standard output without).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "OUT.trf",
+        requires = "generate"
+    )]
+    output: Option<PathBuf>,
+    /// With -g: the seed (the configuration's `seed`, else 1, without it).
+    #[arg(short = 's', long = "seed", requires = "generate")]
+    seed: Option<u64>,
     /// Print the Berger table (C.05 Annex 1) of a round robin of this many players.
     #[arg(long, value_name = "N")]
     round_robin: Option<u16>,
@@ -75,8 +104,16 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
         std::io::stdout().write_all(out.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let Some(dutch) = args.dutch.as_ref() else {
-        eprintln!("arbiter: give --dutch IN.trf or --round-robin N");
+    let edition = if args.edition == "2017" {
+        Edition::Dutch2017
+    } else {
+        Edition::Dutch2026
+    };
+    if let Some(config) = args.generate.as_ref() {
+        return generate(args, config, edition);
+    }
+    let Some(Some(dutch)) = args.dutch.as_ref() else {
+        eprintln!("arbiter: give --dutch IN.trf, --dutch -g CONFIG or --round-robin N");
         return Ok(ExitCode::from(3));
     };
     let bytes = match std::fs::read(dutch) {
@@ -93,11 +130,6 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(3));
         }
     };
-    let edition = if args.edition == "2017" {
-        Edition::Dutch2017
-    } else {
-        Edition::Dutch2026
-    };
     if args.check {
         return match read.tournament.recheck_pairings(edition) {
             Ok(rounds) => {
@@ -108,8 +140,17 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                         continue;
                     }
                     clean = false;
-                    for b in &rc.boards {
-                        println!("round {}: {b}", rc.round);
+                    // The quality findings name their boards themselves.
+                    let named = rc.findings.iter().any(|f| {
+                        matches!(
+                            f,
+                            Finding::DiffersFromEngine { .. } | Finding::ColoursDiffer(_)
+                        )
+                    });
+                    if !named {
+                        for b in &rc.boards {
+                            println!("round {}: {b}", rc.round);
+                        }
                     }
                     for f in &rc.findings {
                         println!("round {}: {f}", rc.round);
@@ -169,6 +210,55 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                 eprintln!("arbiter: cannot write {path}: {e}");
                 return Ok(ExitCode::from(5));
             }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `arbiter pair --dutch -g CONFIG [-o OUT.trf] [-s SEED]`: a random tournament (C.04.A RTG).
+/// Exit status 0 written, 3 invalid configuration, 5 file error, 1 the engine rejected a state.
+fn generate(args: &PairArgs, config: &Path, edition: Edition) -> anyhow::Result<ExitCode> {
+    let text = match std::fs::read_to_string(config) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter: cannot read {}: {e}", config.display());
+            return Ok(ExitCode::from(5));
+        }
+    };
+    let cfg = match GeneratorConfig::parse(&text) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("arbiter: {}: {e}", config.display());
+            return Ok(ExitCode::from(3));
+        }
+    };
+    let seed = args.seed.unwrap_or(cfg.seed);
+    let t = match arbiter_tournament::generator::generate(&cfg, edition, seed) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let trf = arbiter_tournament::write_trf(&t, arbiter_tournament::TrfVersion::Trf16);
+    match args.output.as_ref() {
+        None => {
+            if std::io::stdout().lock().write_all(trf.as_bytes()).is_err() {
+                return Ok(ExitCode::from(5));
+            }
+        }
+        Some(out) => {
+            if let Err(e) = std::fs::write(out, trf) {
+                eprintln!("arbiter: cannot write {}: {e}", out.display());
+                return Ok(ExitCode::from(5));
+            }
+            println!(
+                "{} players, {} of {} rounds, seed {seed}: {}",
+                t.players.len(),
+                t.last_paired_round(),
+                t.rounds_planned.unwrap_or(0),
+                out.display()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

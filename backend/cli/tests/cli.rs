@@ -391,6 +391,14 @@ fn pair_check_names_the_round_and_board_of_a_swapped_pairing() {
         flagged[0].contains(&format!(": {b}-{w} (the engine: {w}-{b})")),
         "{out}"
     );
+    // Named once, with the finding.
+    assert!(flagged[0].ends_with("colours reversed (C.04.3 E)"), "{out}");
+    assert!(
+        !flagged[1..]
+            .iter()
+            .any(|l| l.starts_with("round 5: ") && l.contains(&format!("{b}-{w}"))),
+        "{out}"
+    );
     assert!(
         out.lines()
             .take_while(|l| !l.starts_with("round 5"))
@@ -444,5 +452,86 @@ fn pair_explain_prints_brackets_and_reasons() {
         std::fs::read_to_string(&pairs).expect("written"),
         "2\n4 1\n2 3\n"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pair_generate_writes_a_tournament_the_checker_accepts() {
+    let dir = temp_dir("pair-generate");
+    let config = dir.join("rtg.cfg");
+    std::fs::write(
+        &config,
+        "# a small open\nplayers = 16\nrounds = 5\ndraw_rate = 35\nforfeit_rate = 3\nbaku = off\n",
+    )
+    .expect("written");
+    let config = config.to_str().expect("utf-8");
+    let out = dir.join("out.trf");
+    let out = out.to_str().expect("utf-8");
+    for edition in ["2026", "2017"] {
+        let o = arbiter(&[
+            "pair",
+            "--dutch",
+            "-g",
+            config,
+            "-o",
+            out,
+            "-s",
+            "5",
+            "--edition",
+            edition,
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            stdout(&o).starts_with("16 players, 5 of 5 rounds, seed 5: "),
+            "{}",
+            stdout(&o)
+        );
+        let first = std::fs::read_to_string(out).expect("written");
+        assert_eq!(first.lines().filter(|l| l.starts_with("001 ")).count(), 16);
+        let o = arbiter(&["pair", "--dutch", out, "-c", "--edition", edition]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        assert_eq!(stdout(&o).matches("as the engine pairs it").count(), 5);
+        // The same seed, the same file; to standard output without -o.
+        let o = arbiter(&[
+            "pair",
+            "--dutch",
+            "-g",
+            config,
+            "-s",
+            "5",
+            "--edition",
+            edition,
+        ]);
+        assert_eq!(stdout(&o), first);
+    }
+    let bad = dir.join("bad.cfg");
+    std::fs::write(&bad, "players = 16\nrounds = many\n").expect("written");
+    let o = arbiter(&[
+        "pair",
+        "--dutch",
+        "-g",
+        bad.to_str().expect("utf-8"),
+        "-o",
+        out,
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: rounds"));
+    let missing = dir.join("missing.cfg");
+    let o = arbiter(&["pair", "--dutch", "-g", missing.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(5));
+    let o = arbiter(&[
+        "pair",
+        "--dutch",
+        "-g",
+        config,
+        "-o",
+        "/nonexistent-dir/x.trf",
+    ]);
+    assert_eq!(o.status.code(), Some(5));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -13,7 +13,8 @@
 //! change (a persistent primal-dual blossom matcher); for 2017 over the bracket and the next
 //! scoregroup, with a completion check (C4) and the PPB/CLB rule. The weights are wide unsigned
 //! integers (multi-limb, sized per round). [`check`] says whether a proposed pairing is the
-//! engine's and, if not, which absolute criterion it breaks.
+//! engine's and, if not, which absolute criterion it breaks or
+//! which quality criterion it loses on ([`criteria`]); [`explain`] says why each game was made.
 //!
 //! Exactness: on the shared data set (`pairing/random/{20,60,150}`, `large`, `real`) every round
 //! is paired as the endorsed engine (bbpPairings 6.0.0 for 2026, 5.0.1 for 2017) pairs it.

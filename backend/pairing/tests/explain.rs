@@ -151,3 +151,60 @@ fn the_pab_goes_to_the_lowest_score_and_the_explanation_says_so() {
         assert_eq!((d.criterion, d.bracket), (5, 10));
     }
 }
+
+/// On the data's round inputs the explanation covers the engine's pairing exactly: every game
+/// once in its bracket with its FIDE board number, every player paired or given the PAB, a
+/// reason for every game.
+#[test]
+fn explanations_of_data_rounds_cover_every_game() {
+    let Some(dir) = arbiter_testdata::shared_data() else {
+        return;
+    };
+    let dir = dir.join("pairing/random/20");
+    let (mut by_criterion, mut by_order, mut by_completion) = (0, 0, 0);
+    for n in 1..=5 {
+        for k in [1, 3, 5] {
+            let Ok(bytes) = std::fs::read(dir.join(format!("{n:03}.r{k}.trf"))) else {
+                continue;
+            };
+            let t = arbiter_tournament::read_trf(&bytes)
+                .expect("valid")
+                .tournament;
+            for edition in [Edition::Dutch2026, Edition::Dutch2017] {
+                let s = t.next_pairing_state(edition);
+                let e = explain(&s).expect("explains");
+                let engine = arbiter_pairing::pair(&s).expect("pairs");
+                assert_eq!(e.pairing, engine, "the engine's pairing in board order");
+                let mut boards: Vec<usize> = Vec::new();
+                for b in &e.brackets {
+                    for g in &b.games {
+                        assert_eq!(
+                            e.pairing.boards[g.board - 1],
+                            arbiter_pairing::Board {
+                                white: g.white,
+                                black: g.black
+                            }
+                        );
+                        boards.push(g.board);
+                        match &g.reason {
+                            Reason::Criterion(_) => by_criterion += 1,
+                            Reason::Order => by_order += 1,
+                            Reason::Completion => by_completion += 1,
+                            Reason::NotExamined => panic!("a small field is examined"),
+                        }
+                    }
+                }
+                boards.sort_unstable();
+                assert_eq!(boards, (1..=e.pairing.boards.len()).collect::<Vec<_>>());
+                let text = e.to_string();
+                for g in 1..=e.pairing.boards.len() {
+                    assert!(text.contains(&format!("  board {g}: ")), "{text}");
+                }
+            }
+        }
+    }
+    eprintln!(
+        "games decided by a criterion {by_criterion}, by the order {by_order}, by completion {by_completion}"
+    );
+    assert!(by_criterion > 0 && by_order > 0);
+}

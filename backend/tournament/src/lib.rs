@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod csv_io;
+pub mod generator;
 pub mod model;
 pub mod next_round;
 pub mod pairing_input;
