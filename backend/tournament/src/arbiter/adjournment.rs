@@ -351,6 +351,45 @@ pub struct SealedMove {
     pub commitment: String,
 }
 
+impl SealedMove {
+    /// The nonce in hex (24 digits), as stored.
+    #[must_use]
+    pub fn nonce_hex(&self) -> String {
+        hex::encode(self.nonce)
+    }
+
+    /// The ciphertext in hex, as stored.
+    #[must_use]
+    pub fn ciphertext_hex(&self) -> String {
+        hex::encode(&self.ciphertext)
+    }
+
+    /// A sealed move from its stored hex columns.
+    ///
+    /// # Errors
+    /// [`AdjournmentError::Tampered`] when a column is not hex of the right length, or the
+    /// commitment is not 64 hex digits.
+    pub fn from_hex(
+        nonce: &str,
+        ciphertext: &str,
+        commitment: &str,
+    ) -> Result<SealedMove, AdjournmentError> {
+        let nonce: [u8; NONCE_LEN] = hex::decode(nonce)
+            .ok()
+            .and_then(|v| v.try_into().ok())
+            .ok_or(AdjournmentError::Tampered)?;
+        let ciphertext = hex::decode(ciphertext).map_err(|_| AdjournmentError::Tampered)?;
+        if commitment.len() != 64 || !commitment.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(AdjournmentError::Tampered);
+        }
+        Ok(SealedMove {
+            nonce,
+            ciphertext,
+            commitment: commitment.to_ascii_lowercase(),
+        })
+    }
+}
+
 /// The move and salt revealed at opening (A.9), with which anyone can check the commitment.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Revealed {
@@ -388,6 +427,29 @@ fn aad(id: Uuid, commitment: &str, info: &EnvelopeInfo) -> Vec<u8> {
     v.extend_from_slice(commitment.as_bytes());
     v.extend_from_slice(info.binding().as_bytes());
     v
+}
+
+impl Revealed {
+    /// The salt in hex (32 digits), as stored after opening.
+    #[must_use]
+    pub fn salt_hex(&self) -> String {
+        hex::encode(self.salt)
+    }
+
+    /// A revealed move from its stored columns.
+    ///
+    /// # Errors
+    /// [`AdjournmentError::Tampered`] when the salt is not 32 hex digits.
+    pub fn from_hex(move_text: &str, salt: &str) -> Result<Revealed, AdjournmentError> {
+        let salt: [u8; SALT_LEN] = hex::decode(salt)
+            .ok()
+            .and_then(|v| v.try_into().ok())
+            .ok_or(AdjournmentError::Tampered)?;
+        Ok(Revealed {
+            move_text: move_text.to_owned(),
+            salt,
+        })
+    }
 }
 
 impl Envelope {
@@ -1411,6 +1473,23 @@ mod tests {
             Err(AdjournmentError::Tampered)
         );
         e.open(&key(), true).unwrap();
+    }
+
+    #[test]
+    fn stored_columns_round_trip() {
+        let mut e = sealed("Ra8+");
+        let s = e.sealed().unwrap().clone();
+        let back =
+            SealedMove::from_hex(&s.nonce_hex(), &s.ciphertext_hex(), &s.commitment).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(
+            SealedMove::from_hex("zz", &s.ciphertext_hex(), &s.commitment),
+            Err(AdjournmentError::Tampered)
+        );
+        e.open(&key(), true).unwrap();
+        let r = e.revealed().unwrap();
+        assert_eq!(Revealed::from_hex(&r.move_text, &r.salt_hex()).unwrap(), *r);
+        assert!(Revealed::from_hex("Ra8+", "00").is_err());
     }
 
     #[test]

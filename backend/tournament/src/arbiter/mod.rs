@@ -18,7 +18,11 @@ pub mod penalty;
 pub mod score_report;
 
 use arbiter_rules::Color;
-use arbiter_rules::Position;
+/// The rules core's position and Laws edition, re-exported for the crates that store the
+/// arbiter's work (an incident's position, a tournament's edition) without depending on the rules
+/// core themselves.
+pub use arbiter_rules::Position;
+pub use arbiter_rules::draw::LawsEdition;
 use arbiter_rules::pgn::{PgnError, PgnReader};
 use arbiter_rules::replay::{GameText, ReplayOptions, Status, replay};
 
