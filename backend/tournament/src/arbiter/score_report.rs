@@ -191,6 +191,9 @@ pub fn score_report(
     }
     match r.status {
         Status::Ok => {}
+        // A penalty result (13.4(e)/(f), 12.7, 12.8), a forfeit or an unknown result has no
+        // over-the-board result to compare with the final position.
+        Status::ResultContradicted if termination.is_none() => {}
         Status::ResultContradicted => {
             let expected = if r.article == Some("6.9") {
                 Some(GameResult::draw())
@@ -1057,6 +1060,23 @@ mod tests {
             ),
             Err(ScoreReportError::Unreadable(_))
         ));
+    }
+
+    #[test]
+    fn penalty_results_are_replayed_but_not_compared() {
+        // A game ending in mate, then declared lost by both (12.8): only the moves are checked.
+        let r = report(
+            "1.f3 e5 2.g4 Qh4#",
+            GameResult::lost_by_both("Art. 12.8: both refused"),
+            HowDecided::Unspecified,
+        );
+        assert!(r.is_clean(), "{r:?}");
+        let r = report(
+            "1.f3 e5 2.g4 Qh4# 3.Kf2",
+            GameResult::lost_by_both("Art. 12.8"),
+            HowDecided::Unspecified,
+        );
+        assert!(r.move_flag.is_some());
     }
 
     #[test]
