@@ -368,7 +368,9 @@ struct ForfeitAudit<'a> {
 }
 
 /// Applies every default-time forfeit due at `now` (Art. 6.7), in every tournament: for each game
-/// without a result in a round whose scheduled start plus the tournament's default time has passed,
+/// without a result in a round being played (state `published`: a round only paired, for example
+/// one imported from TRF with a date at midnight, is never touched) whose scheduled start plus the
+/// tournament's default time has passed,
 /// with no override and a player not checked in by the deadline, the forfeit (`+`/`-`, or `-`/`-`)
 /// is recorded. Safe to run from several server instances at once: each forfeit is one transaction
 /// whose first statement is a conditional `UPDATE` of the game (still at the version read, still
@@ -385,7 +387,7 @@ pub fn apply_default_time_forfeits(
     let due_rounds: Vec<(String, i32, Option<NaiveDateTime>)> = rounds::table
         .filter(rounds::scheduled.is_not_null())
         .filter(rounds::scheduled.le(now))
-        .filter(rounds::state.eq_any(["paired", "published"]))
+        .filter(rounds::state.eq("published"))
         .select((rounds::tournament_id, rounds::number, rounds::scheduled))
         .load(conn)?;
     let mut defaults: BTreeMap<String, DefaultTime> = BTreeMap::new();

@@ -628,3 +628,43 @@ fn incidents_change_results_and_withdraw_players() {
         );
     }
 }
+
+#[test]
+fn rounds_not_being_played_are_never_forfeited() {
+    for db in TestDb::all() {
+        let mut conn = db.pool.get().unwrap();
+        // Paired but not published (as a TRF import with a pending round and a date at midnight).
+        let mut t = event();
+        t.rounds[0].state = RoundState::Paired;
+        let tid = create_tournament(&mut conn, &t, Some(0), &arbiter(), "import").unwrap();
+        assert!(
+            apply_default_time_forfeits(&mut conn, at(23, 0, 0), &arbiter())
+                .unwrap()
+                .is_empty()
+        );
+        let games = round_games(&mut conn, tid, 1).unwrap();
+        assert!(games.iter().all(|g| g.white_code.is_empty()));
+        // Published with a default time of zero: any lateness loses (later Laws, Art. 6.7).
+        let mut t = event();
+        t.name = Some("Zero default".into());
+        let tid = create_tournament(&mut conn, &t, Some(0), &arbiter(), "import").unwrap();
+        let ids = game_ids(&mut conn, tid);
+        for (n, id) in ids.iter().enumerate() {
+            for c in [Colour::White, Colour::Black] {
+                // Board 1's Black arrives one second after the start.
+                let late = n == 0 && c == Colour::Black;
+                let when = if late { at(15, 0, 1) } else { at(15, 0, 0) };
+                record_check_in(&mut conn, *id, c, Session::Start, when, &arbiter()).unwrap();
+            }
+        }
+        assert!(
+            apply_default_time_forfeits(&mut conn, at(15, 0, 0), &arbiter())
+                .unwrap()
+                .is_empty()
+        );
+        let applied = apply_default_time_forfeits(&mut conn, at(15, 0, 1), &arbiter()).unwrap();
+        assert_eq!(applied.len(), 1, "{:?}", db.kind);
+        assert_eq!(applied[0].forfeit, Forfeit::Black);
+        assert_eq!(applied[0].game.id, ids[0].to_string());
+    }
+}

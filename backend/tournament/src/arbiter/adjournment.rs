@@ -941,6 +941,20 @@ fn board_end(after: &Position, mover: Colour, san: &str) -> Option<GameEnd> {
     }
 }
 
+/// A.1(b): a player having the move who adjourns before the session's nominal end is treated as
+/// having sealed at the nominal end, and his time is recorded as at that moment. Given the time
+/// he has used at `sealed_at` (seconds), the time to record for him: what his clock would show at
+/// `nominal_end` (unchanged when he seals at or after the nominal end).
+#[must_use]
+pub fn time_used_at_nominal_end(
+    time_used: u32,
+    sealed_at: NaiveDateTime,
+    nominal_end: NaiveDateTime,
+) -> u32 {
+    let early = (nominal_end - sealed_at).num_seconds();
+    u32::try_from(early.max(0)).map_or(u32::MAX, |e| time_used.saturating_add(e))
+}
+
 /// Who is at the board at the resumption time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Presence {
@@ -1816,6 +1830,13 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a1b_sealing_before_the_nominal_end() {
+        // Sealed at 18:40 with 5,000 s used; the session ends at 19:00: recorded as 6,200 s.
+        assert_eq!(time_used_at_nominal_end(5000, at(18, 40), at(19, 0)), 6200);
+        assert_eq!(time_used_at_nominal_end(5000, at(19, 5), at(19, 0)), 5000);
     }
 
     #[test]
