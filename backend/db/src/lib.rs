@@ -8,6 +8,7 @@
 //! No web framework here: the web crate runs these functions inside `web::block`.
 
 pub mod accounts;
+pub mod arbiter;
 pub mod connection;
 pub mod models;
 pub mod organizer;

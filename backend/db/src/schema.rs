@@ -160,3 +160,78 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     audit_log,
 );
+
+// The arbiter's work (migration 2026-11-21-000002_arbiter_work).
+
+diesel::table! {
+    check_ins (id) {
+        id -> Text,
+        game_id -> Text,
+        colour -> Text,
+        player -> Integer,
+        session -> Text,
+        at -> Timestamp,
+        recorded_at -> Timestamp,
+        by_actor -> Text,
+        by_user -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    default_time_decisions (game_id) {
+        game_id -> Text,
+        kind -> Text,
+        forfeit -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        deadline -> Timestamp,
+        decided_at -> Timestamp,
+        by_actor -> Text,
+        by_user -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    envelopes (id) {
+        id -> Text,
+        game_id -> Text,
+        seq -> Integer,
+        state -> Text,
+        white_name -> Text,
+        black_name -> Text,
+        position_fen -> Text,
+        white_time_used -> Integer,
+        black_time_used -> Integer,
+        sealer -> Text,
+        move_number -> Integer,
+        draw_offer -> Nullable<Text>,
+        resumption_at -> Timestamp,
+        resumption_place -> Text,
+        nonce -> Text,
+        ciphertext -> Text,
+        commitment -> Text,
+        salt -> Nullable<Text>,
+        revealed_move -> Nullable<Text>,
+        sealed_at -> Timestamp,
+        sealed_by -> Text,
+        opened_at -> Nullable<Timestamp>,
+        opened_by -> Nullable<Text>,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    incidents (id) {
+        id -> Text,
+        game_id -> Text,
+        offender -> Text,
+        kind -> Text,
+        seconds -> Nullable<Integer>,
+        code -> Nullable<Text>,
+        article -> Text,
+        reason -> Text,
+        message -> Text,
+        at -> Timestamp,
+        by_actor -> Text,
+        by_user -> Nullable<Text>,
+    }
+}

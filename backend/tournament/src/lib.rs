@@ -7,6 +7,7 @@
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 
+pub mod arbiter;
 pub mod check;
 pub mod csv_io;
 pub mod generator;
