@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod connection;
+pub mod games;
 pub mod models;
 pub mod queries;
 pub mod schema;

@@ -7,9 +7,11 @@
 
 pub mod api;
 pub mod auth;
+pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
+pub mod games;
 pub mod organizer;
 pub mod public;
 pub mod views;
@@ -184,6 +186,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         page().to(public::crosstable_page),
     )
     .route("/tournaments/{id}/players/{pn}", page().to(public::player))
+    // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
+    .configure(games::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))
