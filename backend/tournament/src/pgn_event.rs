@@ -560,7 +560,6 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
             .or_else(|| dates.iter().min().map(|d| (*d).to_owned())),
         end_date: dates.iter().max().map(|d| (*d).to_owned()),
         tournament_type: Some(published_note(read.len(), &present, last)),
-        rounds_planned: Some(last),
         players,
         ..Tournament::default()
     };

@@ -299,12 +299,12 @@ async fn load_game(
 }
 
 /// The move number and dots of ply `ply` (1-based) from a start with `white_first` and move
-/// number `first`: `12.` or `12...`.
+/// number `first`: `12. ` (White) or `12...` (Black), written before the move.
 fn move_label(ply: usize, white_first: bool, first: u32) -> String {
     let offset = ply - 1 + usize::from(!white_first);
     let number = first as usize + offset / 2;
     if offset % 2 == 0 {
-        format!("{number}.")
+        format!("{number}. ")
     } else {
         format!("{number}...")
     }
@@ -320,7 +320,7 @@ fn score_view(score: &GameScoreRow, ply: Option<usize>) -> Result<ScoreView, Web
     let caption = match ply {
         0 => "The starting position".to_owned(),
         p => format!(
-            "Position after {} {}",
+            "Position after {}{}",
             move_label(p, white_first, first),
             moves.san.get(p - 1).map_or("", String::as_str)
         ),
@@ -768,9 +768,16 @@ fn print_lines(
             what: crate::views::bye_text(b.code),
         })
         .collect();
+    // A round dated without a time (a TRF `132` date, a PGN `Date`) is stored at midnight.
     let scheduled = r
         .scheduled
-        .map(|s| s.format("%Y-%m-%d %H:%M").to_string())
+        .map(|s| {
+            if s.time() == chrono::NaiveTime::MIN {
+                s.format("%Y-%m-%d").to_string()
+            } else {
+                s.format("%Y-%m-%d %H:%M").to_string()
+            }
+        })
         .unwrap_or_default();
     Ok((scheduled, lines, byes))
 }
@@ -835,11 +842,11 @@ mod tests {
 
     #[test]
     fn move_labels_follow_the_side_to_move() {
-        assert_eq!(move_label(1, true, 1), "1.");
+        assert_eq!(move_label(1, true, 1), "1. ");
         assert_eq!(move_label(2, true, 1), "1...");
-        assert_eq!(move_label(3, true, 1), "2.");
+        assert_eq!(move_label(3, true, 1), "2. ");
         assert_eq!(move_label(1, false, 30), "30...");
-        assert_eq!(move_label(2, false, 30), "31.");
+        assert_eq!(move_label(2, false, 30), "31. ");
     }
 
     #[test]

@@ -118,7 +118,7 @@ async fn a_pgn_event_has_games_pages_boards_and_a_pgn_export_that_reads_back() {
         assert!(game.contains("href=\"?ply=1\""));
         assert!(game.contains("href=\"?ply=86\""));
         assert!(!game.contains("href=\"?ply=87\""));
-        assert!(game.contains("Position after 43... Rf5"), "{game}");
+        assert!(game.contains("Position after 43...Rf5"), "{game}");
         assert!(game.contains("Replay report"));
         assert!(game.contains(">valid<"), "{game}");
         // Stepping through: the start, then after 2. d4.
