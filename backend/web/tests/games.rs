@@ -8,7 +8,7 @@ use actix_web::{App, test, web};
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, create_tournament};
 use arbiter_rules::pgn::{PgnReader, RawGame};
-use arbiter_tournament::pgn_event::{PgnEvent, read_pgn_event};
+use arbiter_tournament::pgn_event::{PgnEvent, check_score, read_pgn_event};
 use arbiter_tournament::read_trf;
 use arbiter_web::{AppState, Config, configure};
 use serde_json::Value as Json;
@@ -252,5 +252,46 @@ async fn games_without_scores_export_their_tags_and_print_with_byes() {
         assert_eq!(status, StatusCode::OK);
         assert!(page.contains("No score"));
         assert!(!page.contains("<svg"));
+
+        // An arbiter stores a score with an illegal move: the page and the list flag it, the
+        // export carries it, and the cached pages change.
+        let (_, headers, _) = get!(app, &format!("/tournaments/{id}/rounds/1/games"));
+        let etag = h(&headers, header::ETAG);
+        {
+            let (pgn, report) =
+                check_score("[White \"x\"]\n[Black \"y\"]\n\n1. e4 e5 2. Ke3 Nc6 *").unwrap();
+            let mut conn = db.pool.get().unwrap();
+            let gid = uuid::Uuid::parse_str(&gid).unwrap();
+            arbiter_db::games::store_game_score(
+                &mut conn,
+                gid,
+                &pgn,
+                &report,
+                &Actor::system("arbiter"),
+            )
+            .unwrap();
+        }
+        let (_, headers, list) = get!(app, &format!("/tournaments/{id}/rounds/1/games"));
+        assert_ne!(h(&headers, header::ETAG), etag);
+        assert!(
+            list.contains("1 game score stored, 1 flagged for the arbiter"),
+            "{list}"
+        );
+        assert!(list.contains("class=\"flagged\""));
+        let (_, _, page) = get!(app, &format!("/tournaments/{id}/games/{gid}"));
+        assert!(page.contains("<svg"));
+        assert!(page.contains("illegal move"), "{page}");
+        assert!(page.contains("move 2 (White): Ke3, half-move 3"), "{page}");
+        // The board stops before the illegal move.
+        assert!(page.contains("Position after 1...e5"), "{page}");
+        assert!(!page.contains("href=\"?ply=3\""));
+        let (_, _, pgn) = get!(app, &format!("/tournaments/{id}/export.pgn"));
+        let exported = games_of(pgn.as_bytes());
+        assert_eq!(exported.len(), games);
+        assert_eq!(
+            exported.iter().filter(|g| g.move_count() == 4).count(),
+            1,
+            "the stored score, its four tokens as written"
+        );
     }
 }
