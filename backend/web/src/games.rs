@@ -635,18 +635,33 @@ pub struct GameJson {
 /// [`WebError::NotFound`], [`WebError::Database`], as problem+json.
 pub async fn api_game(
     state: web::Data<AppState>,
+    req: HttpRequest,
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
+    // Revalidation costs two indexed lookups: the game, its tournament's last change.
     let found = with_db(&state, move |c| {
         let Some(row) = arbiter_db::game(c, game)? else {
             return Ok(None);
         };
         let tid = Uuid::parse_str(&row.tournament_id)
             .map_err(|e| WebError::Internal(format!("games.tournament_id: {e}")))?;
+        Ok(arbiter_db::last_change(c, tid)?.map(|changed| (tid, changed)))
+    })
+    .await
+    .map_err(WebError::api)?;
+    let (tid, changed) = found
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))
+        .map_err(WebError::api)?;
+    let kind = format!("api-game:{game}");
+    if Validators::new(&kind, changed).is_fresh(&req) {
+        return Ok(Validators::new(&kind, changed).not_modified(state.config.public_max_age));
+    }
+    let found = with_db(&state, move |c| {
+        let row = arbiter_db::game(c, game)?;
         let t = arbiter_db::load_tournament(c, tid)?;
         let score = arbiter_db::games::game_score(c, game)?;
-        Ok(t.map(|t| (row, t, score)))
+        Ok(row.zip(t).map(|(row, t)| (row, t, score)))
     })
     .await
     .map_err(WebError::api)?;
@@ -685,11 +700,7 @@ pub async fn api_game(
         score,
     };
     let mut b = HttpResponse::Ok();
-    Validators::new(
-        &format!("api-game:{game}:{}", row.version),
-        stored.updated_at,
-    )
-    .apply(&mut b, state.config.public_max_age);
+    Validators::new(&kind, stored.updated_at).apply(&mut b, state.config.public_max_age);
     Ok(b.json(body))
 }
 

@@ -164,8 +164,16 @@ async fn a_pgn_event_has_games_pages_boards_and_a_pgn_export_that_reads_back() {
         assert_eq!(one[0].move_count(), 86);
 
         // The game as JSON; an unknown game is a problem.
-        let (status, _, body) = get!(app, &format!("/api/v1/games/{gid}"));
+        let (status, headers, body) = get!(app, &format!("/api/v1/games/{gid}"));
         assert_eq!(status, StatusCode::OK, "{body}");
+        let req = test::TestRequest::get()
+            .uri(&format!("/api/v1/games/{gid}"))
+            .insert_header((header::IF_NONE_MATCH, h(&headers, header::ETAG)))
+            .to_request();
+        assert_eq!(
+            test::call_service(&app, req).await.status(),
+            StatusCode::NOT_MODIFIED
+        );
         let j: Json = serde_json::from_str(&body).unwrap();
         assert_eq!(j["round"], 2);
         assert_eq!(j["board"], 1);
