@@ -1,11 +1,12 @@
-//! The database commands: `arbiter import FILE.trf` (prints the new tournament's id) and
-//! `arbiter migrate`, and the `--database` option they share with `serve`.
+//! The database commands: `arbiter import FILE.trf` or `FILE.pgn` (prints the new tournament's
+//! id) and `arbiter migrate`, and the `--database` option they share with `serve`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use arbiter_db::{Actor, DatabaseUrl, Pool, PoolOptions};
+use arbiter_tournament::pgn_event::read_pgn_event;
 use arbiter_tournament::read_trf;
 use arbiter_web::Config;
 
@@ -46,7 +47,8 @@ pub fn open(config: &Config) -> anyhow::Result<Pool> {
 /// Arguments of `arbiter import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// The tournament (TRF16 or TRF-2026).
+    /// The tournament: TRF16 or TRF-2026, or PGN (the games of one event; by the `.pgn`
+    /// extension, or text that starts with a tag pair).
     pub file: PathBuf,
     #[command(flatten)]
     db: DatabaseArg,
@@ -60,6 +62,9 @@ pub struct ImportArgs {
 pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     let bytes =
         std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
+    if is_pgn(&args.file, &bytes) {
+        return import_pgn(args, &bytes);
+    }
     let read = match read_trf(&bytes) {
         Ok(r) => r,
         Err(e) => {
@@ -102,6 +107,50 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         "import",
     )
     .context("storing the tournament (nothing was stored)")?;
+    println!("{id}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether a file is PGN: a `.pgn` extension, or text whose first non-blank character opens a
+/// tag pair (`[Event "..."]`; TRF starts with a record code such as `012`).
+fn is_pgn(path: &std::path::Path, bytes: &[u8]) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        || bytes
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .unwrap_or(bytes)
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            == Some(&b'[')
+}
+
+/// Reads a PGN file as one event and stores it with every game's score (one transaction);
+/// prints its id, and on standard error the number of games and of flagged scores.
+fn import_pgn(args: &ImportArgs, bytes: &[u8]) -> anyhow::Result<ExitCode> {
+    let event = match read_pgn_event(bytes) {
+        Ok(e) => e,
+        Err(e) => {
+            for issue in &e.issues {
+                eprintln!("{}: {issue}", args.file.display());
+            }
+            bail!(
+                "{}: {} error(s); nothing was imported",
+                args.file.display(),
+                e.issues.len()
+            );
+        }
+    };
+    let flagged = event.games.iter().filter(|g| g.report.flagged()).count();
+    let pool = open(&args.db.config())?;
+    let mut conn = pool.get().context("connecting to the database")?;
+    let id = arbiter_db::games::import_pgn_event(&mut conn, &event, &Actor::system("cli"))
+        .context("storing the tournament (nothing was stored)")?;
+    eprintln!(
+        "{}: {} players, {} games stored with their scores, {flagged} flagged by replay",
+        args.file.display(),
+        event.tournament.players.len(),
+        event.games.len()
+    );
     println!("{id}");
     Ok(ExitCode::SUCCESS)
 }

@@ -36,7 +36,7 @@ enum Command {
     Trf(trf::TrfCommand),
     /// Run the web service (the default when no command is given).
     Serve(serve::ServeArgs),
-    /// Store a TRF file as a new tournament; prints its id.
+    /// Store a TRF or PGN file as a new tournament; prints its id.
     Import(database::ImportArgs),
     /// Run the database migrations.
     Migrate(database::MigrateArgs),

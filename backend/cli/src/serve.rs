@@ -1,16 +1,22 @@
 //! `arbiter serve` (the default command): the web service, on SQLite by default; `--demo` loads
-//! the real event in `fixtures/` (compiled in) once.
+//! the real events in `fixtures/` (compiled in) once: a TRF tournament and a PGN event with its
+//! games.
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 use arbiter_db::{Actor, Pool};
+use arbiter_tournament::pgn_event::read_pgn_event;
 use arbiter_tournament::read_trf;
 
 use crate::database::{DatabaseArg, open};
 
 /// The demo event: Karl-Mala-Gedenkturnier 2005 (284 players, 7 rounds), `fixtures/`.
 const DEMO_TRF: &[u8] = include_bytes!("../../../fixtures/karl-mala-2005.trf");
+
+/// The demo games: the published games of the Chinese Championship 2025 (ch-CHN 2025, Xinghua;
+/// rounds 2-8, 210 games with their moves), `fixtures/ch-chn-2025.pgn`.
+const DEMO_PGN: &[u8] = include_bytes!("../../../fixtures/ch-chn-2025.pgn");
 
 /// Arguments of `arbiter serve`.
 #[derive(Debug, Default, clap::Args)]
@@ -20,8 +26,8 @@ pub struct ServeArgs {
     bind: Option<String>,
     #[command(flatten)]
     db: DatabaseArg,
-    /// Load the demo event (a real tournament, `fixtures/karl-mala-2005.trf`) unless it is
-    /// already stored.
+    /// Load the demo events (real tournaments: `fixtures/karl-mala-2005.trf`, and the games of
+    /// `fixtures/ch-chn-2025.pgn`) unless they are already stored.
     #[arg(long)]
     demo: bool,
 }
@@ -47,6 +53,26 @@ pub fn load_demo(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
         None,
         &Actor::system("demo"),
         "import",
+    )?)
+}
+
+/// Imports the demo games (a PGN event with every game's score) unless a tournament of its name
+/// and start date is stored; returns its id.
+///
+/// # Errors
+/// The database refuses it.
+pub fn load_demo_games(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
+    let event = read_pgn_event(DEMO_PGN).context("reading the demo games")?;
+    let mut conn = pool.get().context("connecting to the database")?;
+    let t = &event.tournament;
+    let name = t.name.clone().unwrap_or_default();
+    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date.as_deref())? {
+        return Ok(id);
+    }
+    Ok(arbiter_db::games::import_pgn_event(
+        &mut conn,
+        &event,
+        &Actor::system("demo"),
     )?)
 }
 
@@ -78,15 +104,19 @@ fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
         arbiter_db::list_tournaments(&mut conn)?.is_empty()
     };
     let demo = if args.demo || empty {
-        Some(load_demo(&pool)?)
+        Some((load_demo(&pool)?, load_demo_games(&pool)?))
     } else {
         None
     };
     println!("Arbiter: database {}", config.database_url);
     println!("Arbiter: listening on http://{}/", config.bind);
-    if let Some(id) = demo {
+    if let Some((id, games)) = demo {
         println!(
             "Arbiter: demo event at http://{}/tournaments/{id}",
+            config.bind
+        );
+        println!(
+            "Arbiter: demo games at http://{}/tournaments/{games}/games",
             config.bind
         );
     }

@@ -535,3 +535,36 @@ fn pair_generate_writes_a_tournament_the_checker_accepts() {
     assert_eq!(o.status.code(), Some(5));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn import_a_pgn_event_all_or_nothing() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = format!("sqlite://{}", dir.join("import.sqlite").display());
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ch-chn-2025.pgn"
+    );
+    let text = std::fs::read_to_string(fixture).expect("fixtures/ch-chn-2025.pgn");
+    // The second game loses its round: nothing is imported, the game and its line are named.
+    let bad = dir.join("bad.pgn");
+    std::fs::write(&bad, text.replacen("[Round \"2.2\"]", "[Round \"?\"]", 1)).expect("write");
+    let o = arbiter(&["import", bad.to_str().expect("utf-8"), "--database", &db]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("game 2 (line 26): no `Round` tag"), "{err}");
+    assert!(err.contains("nothing was imported"), "{err}");
+    // The whole event: its id, and the games counted (by content, whatever the extension).
+    let good = dir.join("event.txt");
+    std::fs::write(&good, &text).expect("write");
+    let o = arbiter(&["import", good.to_str().expect("utf-8"), "--database", &db]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        uuid::Uuid::parse_str(stdout(&o).trim()).is_ok(),
+        "{}",
+        stdout(&o)
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("60 players, 210 games stored"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,6 +10,7 @@
 pub mod accounts;
 pub mod arbiter;
 pub mod connection;
+pub mod games;
 pub mod models;
 pub mod organizer;
 pub mod queries;

@@ -235,3 +235,20 @@ diesel::table! {
         by_user -> Nullable<Text>,
     }
 }
+
+// Game scores (migration 2026-11-21-000001_game_scores).
+diesel::table! {
+    game_scores (game_id) {
+        game_id -> Text,
+        tournament_id -> Text,
+        pgn -> Text,
+        status -> Text,
+        report_json -> Text,
+        flagged -> Bool,
+        submitted_by -> Nullable<Text>,
+        submitted_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(game_scores -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(game_scores, games);

@@ -2,7 +2,8 @@
 //! ([`model`]); every TRF result code, double forfeits, games lost by both (Art. 12.8), unknown
 //! results and asymmetric scores set by a penalty (Art. 13.4(e)/(f)) ([`result`]); scoring
 //! (Art. 11, [`scoring`]); validation ([`check`]); TRF16 and TRF-2026 reading and writing
-//! ([`trf`]); CSV import and export ([`csv_io`]); FIDE tie-breaks (C.07), standings, explanations
+//! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
+//! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
@@ -14,6 +15,7 @@ pub mod generator;
 pub mod model;
 pub mod next_round;
 pub mod pairing_input;
+pub mod pgn_event;
 pub mod points;
 pub mod result;
 pub mod scoring;

@@ -8,9 +8,11 @@
 pub mod api;
 pub mod api_write;
 pub mod auth;
+pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
+pub mod games;
 pub mod organizer;
 pub mod public;
 pub mod rounds;
@@ -240,6 +242,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         page().to(public::crosstable_page),
     )
     .route("/tournaments/{id}/players/{pn}", page().to(public::player))
+    // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
+    .configure(games::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

@@ -1,0 +1,875 @@
+//! Games and printouts (public, no login, cacheable like every published page):
+//!
+//! - the games of a tournament (`/tournaments/{id}/games`) and of a round
+//!   (`/tournaments/{id}/rounds/{n}/games`), each with its replay verdict;
+//! - a game (`/tournaments/{id}/games/{game}?ply=N`): the moves in SAN (Appendix E), the board
+//!   after any ply as server-drawn SVG ([`crate::board`]), the rules core's replay report;
+//! - PGN export (PGN standard section 8) of a tournament (`/tournaments/{id}/export.pgn`: every
+//!   stored score, and for a game without one its tags and result) and of one game;
+//! - the game as JSON (`/api/v1/games/{id}`);
+//! - a printable pairing list (`/tournaments/{id}/rounds/{n}/print`) and a result sheet to sign
+//!   (`/tournaments/{id}/rounds/{n}/sheets`), one page per round (print rules in `static/`).
+
+use std::collections::BTreeMap;
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_db::games::{GameScoreRow, ScoreStatus};
+use arbiter_db::models::GameRow;
+use arbiter_rules::pgn::{PgnWriter, Termination};
+use arbiter_tournament::pgn_event::{ScoreReport, score_moves};
+use arbiter_tournament::{Game, GameResult, Player, ResultCode, Tournament};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::board::board_svg;
+use crate::cache::Validators;
+use crate::error::WebError;
+use crate::views::{opt, result_text, titled_name};
+use crate::{AppState, Loaded, load_if_changed, with_db};
+
+/// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
+/// the `/api/v1` scope.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route("/tournaments/{id}/games", page().to(games))
+        .route("/tournaments/{id}/rounds/{n}/games", page().to(round_games))
+        .route("/tournaments/{id}/games/{game}", page().to(game))
+        .route(
+            "/tournaments/{id}/games/{game}/export.pgn",
+            page().to(game_pgn),
+        )
+        .route("/tournaments/{id}/export.pgn", page().to(export_pgn))
+        .route(
+            "/tournaments/{id}/rounds/{n}/print",
+            page().to(print_pairings),
+        )
+        .route(
+            "/tournaments/{id}/rounds/{n}/sheets",
+            page().to(result_sheets),
+        )
+        .route("/api/v1/games/{id}", page().to(api_game));
+}
+
+fn html(
+    page: &impl Template,
+    validators: &Validators,
+    max_age: u32,
+) -> Result<HttpResponse, WebError> {
+    let body = page
+        .render()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let mut b = HttpResponse::Ok();
+    validators.apply(&mut b, max_age);
+    Ok(b.content_type("text/html; charset=utf-8").body(body))
+}
+
+/// What every page of a tournament shows at the top (`head.html`).
+struct Head {
+    id: String,
+    name: String,
+    subtitle: String,
+}
+
+fn head(id: Uuid, t: &Tournament) -> Head {
+    let mut parts = Vec::new();
+    if let Some(c) = &t.city {
+        parts.push(c.clone());
+    }
+    match (&t.start_date, &t.end_date) {
+        (Some(s), Some(e)) if s != e => parts.push(format!("{s} – {e}")),
+        (Some(s), _) => parts.push(s.clone()),
+        _ => {}
+    }
+    Head {
+        id: id.to_string(),
+        name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
+        subtitle: parts.join(", "),
+    }
+}
+
+/// A replay status in words.
+fn status_words(status: &str) -> &'static str {
+    match status {
+        "ok" => "valid",
+        "illegal_move" => "illegal move",
+        "unreadable_move" => "unreadable move",
+        "ambiguous_move" => "ambiguous move",
+        "moves_after_end" => "moves after the end",
+        "result_contradicted" => "result contradicted",
+        "bad_setup" => "impossible setup",
+        "unsupported_variant" => "not standard chess",
+        "pgn_syntax" => "malformed PGN",
+        _ => "other",
+    }
+}
+
+struct GameLine {
+    id: String,
+    board: String,
+    white: String,
+    white_rating: String,
+    result: String,
+    black: String,
+    black_rating: String,
+    status: String,
+    flagged: bool,
+    has_score: bool,
+}
+
+struct RoundGames {
+    number: u16,
+    games: Vec<GameLine>,
+}
+
+#[derive(Template)]
+#[template(path = "games.html")]
+struct GamesPage {
+    head: Head,
+    round: Option<u16>,
+    note: String,
+    scores: usize,
+    flagged: usize,
+    rounds: Vec<RoundGames>,
+}
+
+fn name_of(t: &Tournament, pn: u16) -> String {
+    t.player(pn).map_or_else(|| format!("#{pn}"), titled_name)
+}
+
+fn rating_of(t: &Tournament, pn: u16) -> String {
+    opt(t.player(pn).and_then(|p| p.rating).filter(|&r| r > 0))
+}
+
+async fn games_page(
+    state: &AppState,
+    req: &HttpRequest,
+    id: Uuid,
+    only: Option<u16>,
+) -> Result<HttpResponse, WebError> {
+    let (stored, v) = match load_if_changed(state, req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &stored.tournament;
+    if let Some(n) = only {
+        t.round(n)
+            .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    }
+    let (rows, statuses) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::games::tournament_games(c, id)?,
+            arbiter_db::games::score_statuses(c, id)?,
+        ))
+    })
+    .await?;
+    let mut rounds: BTreeMap<u16, Vec<GameLine>> = BTreeMap::new();
+    for g in rows {
+        let Ok(n) = u16::try_from(g.round) else {
+            continue;
+        };
+        if only.is_some_and(|o| o != n) {
+            continue;
+        }
+        let model = g.to_model()?;
+        let s: Option<&ScoreStatus> = statuses.get(&g.id);
+        rounds.entry(n).or_default().push(GameLine {
+            board: g
+                .board
+                .map_or_else(|| (g.seq + 1).to_string(), |b| b.to_string()),
+            white: name_of(t, model.white),
+            white_rating: rating_of(t, model.white),
+            result: result_text(&model.result),
+            black: name_of(t, model.black),
+            black_rating: rating_of(t, model.black),
+            status: s.map_or_else(String::new, |s| status_words(&s.status).to_owned()),
+            flagged: s.is_some_and(|s| s.flagged),
+            has_score: s.is_some(),
+            id: g.id,
+        });
+    }
+    let scores = statuses.len();
+    let flagged = statuses.values().filter(|s| s.flagged).count();
+    let page = GamesPage {
+        head: head(id, t),
+        round: only,
+        note: t
+            .tournament_type
+            .clone()
+            .filter(|n| n.starts_with("Imported from PGN"))
+            .unwrap_or_default(),
+        scores,
+        flagged,
+        rounds: rounds
+            .into_iter()
+            .map(|(number, games)| RoundGames { number, games })
+            .collect(),
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+/// `GET /tournaments/{id}/games`: every game by round and board, with its score's verdict.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`].
+pub async fn games(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    games_page(&state, &req, path.into_inner(), None).await
+}
+
+/// `GET /tournaments/{id}/rounds/{n}/games`: the games of one round.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown tournament or round, [`WebError::Database`].
+pub async fn round_games(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    games_page(&state, &req, id, Some(n)).await
+}
+
+/// The query of the game page.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct PlyQuery {
+    /// Show the board after this many half-moves (default: the last; 0: the start).
+    pub ply: Option<usize>,
+}
+
+struct MoveCell {
+    ply: usize,
+    san: String,
+    current: bool,
+}
+
+struct MovePair {
+    number: u32,
+    white: Option<MoveCell>,
+    black: Option<MoveCell>,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GamePage {
+    head: Head,
+    game_id: String,
+    round: i32,
+    board: String,
+    white: String,
+    black: String,
+    result: String,
+    score: Option<ScoreView>,
+}
+
+struct ScoreView {
+    svg: String,
+    caption: String,
+    ply: usize,
+    plies: usize,
+    pairs: Vec<MovePair>,
+    report: ScoreReport,
+    status: &'static str,
+    outcome: String,
+    submitted: String,
+    tags: Vec<(String, String)>,
+}
+
+/// The game row of `game`, checked to belong to tournament `id`, with its stored score.
+async fn load_game(
+    state: &AppState,
+    id: Uuid,
+    game: Uuid,
+) -> Result<(GameRow, Option<GameScoreRow>), WebError> {
+    let (row, score) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::game(c, game)?,
+            arbiter_db::games::game_score(c, game)?,
+        ))
+    })
+    .await?;
+    let row = row
+        .filter(|r| r.tournament_id == id.to_string())
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+    Ok((row, score))
+}
+
+/// The move number and dots of ply `ply` (1-based) from a start with `white_first` and move
+/// number `first`: `12. ` (White) or `12...` (Black), written before the move.
+fn move_label(ply: usize, white_first: bool, first: u32) -> String {
+    let offset = ply - 1 + usize::from(!white_first);
+    let number = first as usize + offset / 2;
+    if offset % 2 == 0 {
+        format!("{number}. ")
+    } else {
+        format!("{number}...")
+    }
+}
+
+fn score_view(score: &GameScoreRow, ply: Option<usize>) -> Result<ScoreView, WebError> {
+    let report = score.report()?;
+    let moves = score_moves(&score.pgn).map_err(|e| WebError::Internal(e.to_string()))?;
+    let plies = moves.san.len();
+    let ply = ply.unwrap_or(plies).min(plies);
+    let white_first = moves.start.turn() == arbiter_rules::Color::White;
+    let first = moves.start.fullmove_number();
+    let caption = match ply {
+        0 => "The starting position".to_owned(),
+        p => format!(
+            "Position after {}{}",
+            move_label(p, white_first, first),
+            moves.san.get(p - 1).map_or("", String::as_str)
+        ),
+    };
+    let last = ply
+        .checked_sub(1)
+        .and_then(|i| moves.moves.get(i))
+        .map(|m| (m.from(), m.to()));
+    let svg = board_svg(moves.position_at(ply).board(), &caption, last);
+    let mut pairs: Vec<MovePair> = Vec::new();
+    for (i, san) in moves.san.iter().enumerate() {
+        let p = i + 1;
+        let offset = i + usize::from(!white_first);
+        let cell = MoveCell {
+            ply: p,
+            san: san.clone(),
+            current: p == ply,
+        };
+        let number = first + u32::try_from(offset / 2).unwrap_or(0);
+        if offset % 2 == 0 {
+            pairs.push(MovePair {
+                number,
+                white: Some(cell),
+                black: None,
+            });
+        } else {
+            match pairs.last_mut() {
+                Some(last) if last.black.is_none() && last.number == number => {
+                    last.black = Some(cell);
+                }
+                _ => pairs.push(MovePair {
+                    number,
+                    white: None,
+                    black: Some(cell),
+                }),
+            }
+        }
+    }
+    Ok(ScoreView {
+        svg,
+        caption,
+        ply,
+        plies,
+        pairs,
+        status: status_words(&report.status),
+        outcome: report.outcome.replace('_', " "),
+        report,
+        submitted: format!(
+            "{} at {} UTC",
+            score.submitted_by.as_deref().unwrap_or("unknown"),
+            score.submitted_at.format("%Y-%m-%d %H:%M")
+        ),
+        tags: moves
+            .tags
+            .into_iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "White" | "Black" | "Result" | "Round"))
+            .collect(),
+    })
+}
+
+/// `GET /tournaments/{id}/games/{game}?ply=N`: the game: players, result, the moves in SAN with a
+/// link to each ply, the board after ply `N` (default: the last) as SVG, the replay report.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown tournament or a game of another, [`WebError::Database`].
+pub async fn game(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, Uuid)>,
+    query: web::Query<PlyQuery>,
+) -> Result<HttpResponse, WebError> {
+    let (id, game) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &stored.tournament;
+    let (row, score) = load_game(&state, id, game).await?;
+    let model = row.to_model()?;
+    let page = GamePage {
+        head: head(id, t),
+        game_id: row.id.clone(),
+        round: row.round,
+        board: row
+            .board
+            .map_or_else(|| (row.seq + 1).to_string(), |b| b.to_string()),
+        white: name_of(t, model.white),
+        black: name_of(t, model.black),
+        result: result_text(&model.result),
+        score: score
+            .as_ref()
+            .map(|s| score_view(s, query.ply))
+            .transpose()?,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+/// The PGN result of a game (PGN standard section 8.1.1.7) and a `Termination` tag value for a
+/// game not played over the board: a forfeit is `1-0`/`0-1` with `rules infraction` (Art. 6.7);
+/// pending, unknown and double forfeits are `*`.
+fn pgn_result(r: &GameResult) -> (Termination, Option<&'static str>) {
+    use ResultCode as C;
+    match (r.white, r.black) {
+        (C::Win | C::UnratedWin, _) => (Termination::WhiteWins, None),
+        (_, C::Win | C::UnratedWin) => (Termination::BlackWins, None),
+        (C::Draw | C::UnratedDraw, C::Draw | C::UnratedDraw) => (Termination::Draw, None),
+        (C::ForfeitWin, _) => (Termination::WhiteWins, Some("rules infraction")),
+        (_, C::ForfeitWin) => (Termination::BlackWins, Some("rules infraction")),
+        _ => (Termination::Unknown, None),
+    }
+}
+
+/// The tags of a game without a stored score (the Seven Tag Roster and the players' details).
+fn tags_for(t: &Tournament, round: u16, g: &Game, seq: usize) -> Vec<(String, String)> {
+    let (result, termination) = pgn_result(&g.result);
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), t.name.clone().unwrap_or_else(|| "?".into())),
+        ("Site".into(), t.city.clone().unwrap_or_else(|| "?".into())),
+        (
+            "Date".into(),
+            t.round(round)
+                .and_then(|r| r.scheduled)
+                .map_or_else(|| "????.??.??".into(), |d| d.format("%Y.%m.%d").to_string()),
+        ),
+        (
+            "Round".into(),
+            format!("{round}.{}", g.board.map_or(seq + 1, usize::from)),
+        ),
+    ];
+    let player = |pn: u16| t.player(pn);
+    let name = |p: Option<&Player>| p.map_or_else(|| "?".to_owned(), |p| p.name.clone());
+    tags.push(("White".into(), name(player(g.white))));
+    tags.push(("Black".into(), name(player(g.black))));
+    tags.push(("Result".into(), result.as_str().into()));
+    for (side, pn) in [("White", g.white), ("Black", g.black)] {
+        let Some(p) = player(pn) else { continue };
+        if let Some(title) = &p.title {
+            tags.push((format!("{side}Title"), title.as_str().to_owned()));
+        }
+        if let Some(r) = p.rating.filter(|&r| r > 0) {
+            tags.push((format!("{side}Elo"), r.to_string()));
+        }
+        if let Some(f) = p.fide_id.filter(|&f| f > 0) {
+            tags.push((format!("{side}FideId"), f.to_string()));
+        }
+    }
+    if let Some(term) = termination {
+        tags.push(("Termination".into(), term.into()));
+    }
+    tags
+}
+
+/// The PGN of every game of a tournament: the stored score, or tags and result.
+fn export_text(
+    t: &Tournament,
+    rows: &[GameRow],
+    scores: &BTreeMap<String, GameScoreRow>,
+) -> Result<String, WebError> {
+    let mut out = String::new();
+    for row in rows {
+        if let Some(s) = scores.get(&row.id) {
+            out.push_str(&s.pgn);
+            if !s.pgn.ends_with("\n\n") {
+                out.push('\n');
+            }
+            continue;
+        }
+        let g = row.to_model()?;
+        let round = u16::try_from(row.round).unwrap_or(0);
+        let seq = usize::try_from(row.seq).unwrap_or(0);
+        let (result, _) = pgn_result(&g.result);
+        let mut w = PgnWriter::new(Vec::new());
+        w.begin_game(&tags_for(t, round, &g, seq), result)
+            .and_then(|()| w.end_game())
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+        out.push_str(&String::from_utf8_lossy(&w.into_inner()));
+    }
+    Ok(out)
+}
+
+fn pgn_response(
+    body: String,
+    filename: &str,
+    v: &Validators,
+    max_age: u32,
+) -> Result<HttpResponse, WebError> {
+    let mut b = HttpResponse::Ok();
+    v.apply(&mut b, max_age);
+    Ok(b.content_type("application/x-chess-pgn; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{filename}\""),
+        ))
+        .body(body))
+}
+
+/// `GET /tournaments/{id}/export.pgn`: every game by round and board in PGN export format: the
+/// stored score, or for a game without one its tags and result.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`].
+pub async fn export_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let (rows, scores) = with_db(&state, move |c| {
+        Ok((
+            arbiter_db::games::tournament_games(c, id)?,
+            arbiter_db::games::tournament_scores(c, id)?,
+        ))
+    })
+    .await?;
+    let body = export_text(&stored.tournament, &rows, &scores)?;
+    pgn_response(
+        body,
+        &format!("tournament-{id}.pgn"),
+        &v,
+        state.config.public_max_age,
+    )
+}
+
+/// `GET /tournaments/{id}/games/{game}/export.pgn`: one game in PGN export format.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`].
+pub async fn game_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, game) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let (row, score) = load_game(&state, id, game).await?;
+    let scores: BTreeMap<String, GameScoreRow> =
+        score.into_iter().map(|s| (s.game_id.clone(), s)).collect();
+    let body = export_text(&stored.tournament, std::slice::from_ref(&row), &scores)?;
+    pgn_response(
+        body,
+        &format!("game-{game}.pgn"),
+        &v,
+        state.config.public_max_age,
+    )
+}
+
+/// One player of a game in the API.
+#[derive(Debug, Serialize)]
+pub struct SideJson {
+    /// The pairing number.
+    pub pairing_number: u16,
+    /// The name, `Last, First`.
+    pub name: String,
+    /// The rating, if any.
+    pub rating: Option<u16>,
+}
+
+/// A stored score in the API.
+#[derive(Debug, Serialize)]
+pub struct ScoreJson {
+    /// PGN export format.
+    pub pgn: String,
+    /// The moves in SAN (English letters), up to the first bad move.
+    pub moves: Vec<String>,
+    /// The replay verdict.
+    pub report: ScoreReport,
+    /// Whether an arbiter should look at it.
+    pub flagged: bool,
+    /// Who submitted it.
+    pub submitted_by: Option<String>,
+    /// When (UTC, ISO 8601).
+    pub submitted_at: String,
+}
+
+/// `GET /api/v1/games/{id}` answers this.
+#[derive(Debug, Serialize)]
+pub struct GameJson {
+    /// The game's id.
+    pub id: String,
+    /// The tournament's id.
+    pub tournament_id: String,
+    /// The round.
+    pub round: i32,
+    /// The board, if known.
+    pub board: Option<i32>,
+    /// White.
+    pub white: SideJson,
+    /// Black.
+    pub black: SideJson,
+    /// The result as a pairing list prints it (`1–0`, `½–½`, `+–−`; empty while pending).
+    pub result: String,
+    /// White's TRF result code (empty while pending).
+    pub white_code: String,
+    /// Black's TRF result code.
+    pub black_code: String,
+    /// The version a result writer names (`PUT /api/v1/games/{id}/result`).
+    pub version: i32,
+    /// The stored score, if any.
+    pub score: Option<ScoreJson>,
+}
+
+/// `GET /api/v1/games/{id}`: a game with its players, result, version and score.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`], as problem+json.
+pub async fn api_game(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let game = path.into_inner();
+    // Revalidation costs two indexed lookups: the game, its tournament's last change.
+    let found = with_db(&state, move |c| {
+        let Some(row) = arbiter_db::game(c, game)? else {
+            return Ok(None);
+        };
+        let tid = Uuid::parse_str(&row.tournament_id)
+            .map_err(|e| WebError::Internal(format!("games.tournament_id: {e}")))?;
+        Ok(arbiter_db::last_change(c, tid)?.map(|changed| (tid, changed)))
+    })
+    .await
+    .map_err(WebError::api)?;
+    let (tid, changed) = found
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))
+        .map_err(WebError::api)?;
+    let kind = format!("api-game:{game}");
+    if Validators::new(&kind, changed).is_fresh(&req) {
+        return Ok(Validators::new(&kind, changed).not_modified(state.config.public_max_age));
+    }
+    let found = with_db(&state, move |c| {
+        let row = arbiter_db::game(c, game)?;
+        let t = arbiter_db::load_tournament(c, tid)?;
+        let score = arbiter_db::games::game_score(c, game)?;
+        Ok(row.zip(t).map(|(row, t)| (row, t, score)))
+    })
+    .await
+    .map_err(WebError::api)?;
+    let (row, stored, score) = found
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))
+        .map_err(WebError::api)?;
+    let t = &stored.tournament;
+    let model = row.to_model().map_err(|e| WebError::from(e).api())?;
+    let side = |pn: u16| SideJson {
+        pairing_number: pn,
+        name: t.player(pn).map_or_else(String::new, |p| p.name.clone()),
+        rating: t.player(pn).and_then(|p| p.rating).filter(|&r| r > 0),
+    };
+    let score = match score {
+        None => None,
+        Some(s) => Some(ScoreJson {
+            moves: score_moves(&s.pgn).map(|m| m.san).unwrap_or_default(),
+            report: s.report().map_err(|e| WebError::from(e).api())?,
+            flagged: s.flagged,
+            submitted_by: s.submitted_by.clone(),
+            submitted_at: s.submitted_at.and_utc().to_rfc3339(),
+            pgn: s.pgn,
+        }),
+    };
+    let body = GameJson {
+        id: row.id.clone(),
+        tournament_id: row.tournament_id.clone(),
+        round: row.round,
+        board: row.board,
+        white: side(model.white),
+        black: side(model.black),
+        result: result_text(&model.result),
+        white_code: row.white_code.clone(),
+        black_code: row.black_code.clone(),
+        version: row.version,
+        score,
+    };
+    let mut b = HttpResponse::Ok();
+    Validators::new(&kind, stored.updated_at).apply(&mut b, state.config.public_max_age);
+    Ok(b.json(body))
+}
+
+struct PrintLine {
+    board: String,
+    white_pn: u16,
+    white: String,
+    white_rating: String,
+    white_points: String,
+    result: String,
+    black_pn: u16,
+    black: String,
+    black_rating: String,
+    black_points: String,
+}
+
+struct PrintBye {
+    pairing_number: u16,
+    name: String,
+    what: &'static str,
+}
+
+#[derive(Template)]
+#[template(path = "print_pairings.html")]
+struct PrintPairings {
+    head: Head,
+    number: u16,
+    scheduled: String,
+    lines: Vec<PrintLine>,
+    byes: Vec<PrintBye>,
+}
+
+#[derive(Template)]
+#[template(path = "print_results.html")]
+struct PrintResults {
+    head: Head,
+    number: u16,
+    scheduled: String,
+    lines: Vec<PrintLine>,
+    byes: Vec<PrintBye>,
+}
+
+/// The lines of a round for print: board, players with ratings and scores before the round.
+fn print_lines(
+    t: &Tournament,
+    n: u16,
+) -> Result<(String, Vec<PrintLine>, Vec<PrintBye>), WebError> {
+    let r = t
+        .round(n)
+        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let before = t.scores_after_round(n.saturating_sub(1));
+    let pts = |pn: u16| before.get(&pn).map(ToString::to_string).unwrap_or_default();
+    let lines = r
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| PrintLine {
+            board: g.board.map_or(i + 1, usize::from).to_string(),
+            white_pn: g.white,
+            white: name_of(t, g.white),
+            white_rating: rating_of(t, g.white),
+            white_points: pts(g.white),
+            result: result_text(&g.result),
+            black_pn: g.black,
+            black: name_of(t, g.black),
+            black_rating: rating_of(t, g.black),
+            black_points: pts(g.black),
+        })
+        .collect();
+    let byes = r
+        .byes
+        .iter()
+        .map(|b| PrintBye {
+            pairing_number: b.player,
+            name: name_of(t, b.player),
+            what: crate::views::bye_text(b.code),
+        })
+        .collect();
+    // A round dated without a time (a TRF `132` date, a PGN `Date`) is stored at midnight.
+    let scheduled = r
+        .scheduled
+        .map(|s| {
+            if s.time() == chrono::NaiveTime::MIN {
+                s.format("%Y-%m-%d").to_string()
+            } else {
+                s.format("%Y-%m-%d %H:%M").to_string()
+            }
+        })
+        .unwrap_or_default();
+    Ok((scheduled, lines, byes))
+}
+
+/// `GET /tournaments/{id}/rounds/{n}/print`: the pairing list to post at the venue: board, White
+/// and Black with pairing numbers, ratings and scores before the round, byes; one page.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown tournament or round, [`WebError::Database`].
+pub async fn print_pairings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &stored.tournament;
+    let (scheduled, lines, byes) = print_lines(t, n)?;
+    let page = PrintPairings {
+        head: head(id, t),
+        number: n,
+        scheduled,
+        lines,
+        byes,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+/// `GET /tournaments/{id}/rounds/{n}/sheets`: the round's result sheet for the arbiter: one line
+/// per board with boxes for the result and both players' signatures; one page per round.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown tournament or round, [`WebError::Database`].
+pub async fn result_sheets(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &stored.tournament;
+    let (scheduled, lines, byes) = print_lines(t, n)?;
+    let page = PrintResults {
+        head: head(id, t),
+        number: n,
+        scheduled,
+        lines,
+        byes,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_labels_follow_the_side_to_move() {
+        assert_eq!(move_label(1, true, 1), "1. ");
+        assert_eq!(move_label(2, true, 1), "1...");
+        assert_eq!(move_label(3, true, 1), "2. ");
+        assert_eq!(move_label(1, false, 30), "30...");
+        assert_eq!(move_label(2, false, 30), "31. ");
+    }
+
+    #[test]
+    fn forfeits_and_pending_games_in_pgn() {
+        assert_eq!(
+            pgn_result(&GameResult::forfeit(arbiter_tournament::Colour::Black)),
+            (Termination::BlackWins, Some("rules infraction"))
+        );
+        assert_eq!(pgn_result(&GameResult::draw()), (Termination::Draw, None));
+        assert_eq!(
+            pgn_result(&GameResult::pending()),
+            (Termination::Unknown, None)
+        );
+    }
+}
