@@ -184,6 +184,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/tournaments/{id}/manage", page().to(organizer::manage))
     .route("/tournaments/{id}/edit", page().to(rounds::edit_form))
     .route("/tournaments/{id}/edit", web::post().to(rounds::edit))
+    .route("/tournaments/{id}/pair/explain", page().to(rounds::explain))
     .route("/tournaments/{id}/pair", page().to(rounds::pair_form))
     .route(
         "/tournaments/{id}/pair",

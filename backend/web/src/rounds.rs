@@ -190,6 +190,60 @@ pub async fn pair_form(
     pair_page(&state, &session, id, None, StatusCode::OK).await
 }
 
+#[derive(Template)]
+#[template(path = "pair_explain.html")]
+struct ExplainPage {
+    id: String,
+    name: String,
+    round: u16,
+    text: String,
+    error: String,
+}
+
+/// `GET /tournaments/{id}/pair/explain`: why the Dutch system pairs the next round as it does,
+/// bracket by bracket (who floated and why, the criterion behind each game, the PAB), for the
+/// arbiter answering "why am I paired with him?". Computed on request: it re-pairs the round
+/// once per choice, so it takes longer than the pairing itself on large fields.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (not an arbiter or organizer),
+/// [`WebError::NotFound`].
+pub async fn explain(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    let stored = load(&state, id).await?;
+    let round = stored.tournament.next_round_number();
+    let name = stored.tournament.name.clone().unwrap_or_default();
+    let explained = web::block(move || stored.tournament.explain_next_round())
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let (text, error) = match explained {
+        Ok(Some(t)) => (t, String::new()),
+        Ok(None) => (
+            String::new(),
+            "A round robin is paired by the Berger table (C.05 Annex 1): there is no choice to \
+             explain."
+                .to_owned(),
+        ),
+        Err(e) => (String::new(), e.to_string()),
+    };
+    private(
+        &ExplainPage {
+            id: id.to_string(),
+            name,
+            round,
+            text,
+            error,
+        },
+        StatusCode::OK,
+    )
+}
+
 /// The store-a-pairing form.
 #[derive(Debug, Deserialize)]
 pub struct PairForm {

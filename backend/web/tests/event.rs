@@ -367,6 +367,13 @@ async fn a_swiss_event_from_nothing_to_final_standings() {
         assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
         let p = get!(app, b, format!("/tournaments/{id}/pair"));
         assert!(p.body.contains("Gray, Gia"), "the bye is listed");
+        let why = get!(app, b, format!("/tournaments/{id}/pair/explain"));
+        assert_eq!(why.status, StatusCode::OK);
+        assert!(
+            why.body.contains("Bracket 1:") && why.body.contains("board 1:"),
+            "{}",
+            why.body
+        );
         let engine = input(&p.body, "engine");
         assert!(!engine.contains("7 "), "7 is not paired: {engine}");
         // Swap the first board's colours: the checker warns, and asks for confirmation.
