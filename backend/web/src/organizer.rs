@@ -791,6 +791,7 @@ struct ResultsPage {
     message: String,
     choices: Vec<(&'static str, &'static str)>,
     games: Vec<EntryLine>,
+    byes: Vec<String>,
 }
 
 async fn results_page(
@@ -849,6 +850,21 @@ async fn results_page(
             message,
             choices: RESULT_CHOICES.to_vec(),
             games,
+            byes: t
+                .round(n)
+                .map(|r| {
+                    r.byes
+                        .iter()
+                        .map(|b| {
+                            let who = t.player(b.player).map_or_else(
+                                || format!("#{}", b.player),
+                                |p| format!("{} {}", p.pairing_number, titled_name(p)),
+                            );
+                            format!("{who}: {}", crate::views::bye_text(b.code))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
         },
         status,
     )

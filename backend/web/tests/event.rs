@@ -419,6 +419,12 @@ async fn a_swiss_event_from_nothing_to_final_standings() {
         );
         assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
         publish!(app, b, id, 2);
+        let sheet = get!(app, b, format!("/tournaments/{id}/rounds/2/results"));
+        assert!(
+            sheet.body.contains("7 Gray, Gia: "),
+            "the bye is on the sheet: {}",
+            sheet.body
+        );
         let r2 = results!(app, b, id, 2, |_w: u16, _b: u16| "=:=");
         assert_eq!(r2["games"][0]["white"].to_string(), first[1]);
 
