@@ -439,9 +439,9 @@ pub async fn proposal(
     async {
         organizer(&state, &req, id).await?;
         let stored = load(&state, id).await?;
-        let (round, p) = stored
-            .tournament
-            .propose_next_round()
+        let t = stored.tournament;
+        let (round, p) = crate::rounds::off_thread(move || t.propose_next_round())
+            .await?
             .map_err(|e| crate::organizer::bad("round", e.to_string()))?;
         created(
             StatusCode::OK,
@@ -520,7 +520,12 @@ pub async fn store_round(
             return Err(stale());
         }
         let round = body.round;
-        let engine = match t.propose_next_round() {
+        let proposal = crate::rounds::off_thread({
+            let t = t.clone();
+            move || t.propose_next_round()
+        })
+        .await?;
+        let engine = match proposal {
             Ok((_, p)) => Some(p),
             Err(NextRoundError::Engine(_)) => None,
             Err(e) => return Err(crate::organizer::bad("round", e.to_string())),
@@ -538,9 +543,12 @@ pub async fn store_round(
                 if engine.as_ref() == Some(&given) {
                     (given, Vec::new())
                 } else {
-                    let review = t
-                        .review_manual_pairing(round, &given)
-                        .map_err(|e| crate::organizer::bad("pairing", e.to_string()))?;
+                    let review = crate::rounds::off_thread({
+                        let (t, given) = (t.clone(), given.clone());
+                        move || t.review_manual_pairing(round, &given)
+                    })
+                    .await?
+                    .map_err(|e| crate::organizer::bad("pairing", e.to_string()))?;
                     if !review.storable() {
                         return Err(with_warnings(review.errors, review.warnings, "refused"));
                     }

@@ -40,6 +40,15 @@ fn parse_seen(v: &str) -> Result<NaiveDateTime, WebError> {
         .map_err(|_| bad("seen", "missing or malformed; reload the page"))
 }
 
+/// Runs the pairing engine (seconds on a large field) on the blocking pool, not on a worker.
+pub(crate) async fn off_thread<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, WebError> {
+    web::block(f)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
 async fn load(state: &AppState, id: Uuid) -> Result<arbiter_db::StoredTournament, WebError> {
     with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
@@ -137,7 +146,12 @@ async fn pair_page(
         warnings: Vec::new(),
         confirm: false,
     };
-    match t.propose_next_round() {
+    let proposal = off_thread({
+        let t = t.clone();
+        move || t.propose_next_round()
+    })
+    .await?;
+    match proposal {
         Ok((_, p)) => {
             page.boards = board_lines(t, round, &p);
             page.bye = p.bye.map(|b| player_cell(t, b, round)).unwrap_or_default();
@@ -313,9 +327,12 @@ pub async fn store_pairing(
     let manual = engine.as_ref() != Some(&proposed);
     let mut note = None;
     if manual {
-        let review = t
-            .review_manual_pairing(round, &proposed)
-            .map_err(|e| bad("pairing", e.to_string()))?;
+        let review = off_thread({
+            let (t, proposed) = (t.clone(), proposed.clone());
+            move || t.review_manual_pairing(round, &proposed)
+        })
+        .await?
+        .map_err(|e| bad("pairing", e.to_string()))?;
         if !review.storable() || (!review.warnings.is_empty() && form.confirm.trim() != "1") {
             let status = if review.storable() {
                 StatusCode::OK
