@@ -1,0 +1,619 @@
+//! End to end in a real browser (issue #5): the `arbiter` binary serves a new empty SQLite
+//! database, and headless Chromium, driven through chromedriver (WebDriver), runs a whole Swiss
+//! event as an organizer would: sign up (the first account is the administrator), create a
+//! Dutch-system event of 3 rounds, register 4 players by the form and 3 by uploading a CSV
+//! file, pair, publish and enter the results of three rounds (a forfeit among them; 7 players,
+//! so each round has a pairing-allocated bye), then read the public standings page.
+//!
+//! Needs `chromium` and `chromedriver` (Debian packages `chromium`, `chromium-driver`; other
+//! paths by `ARBITER_CHROMIUM` and `ARBITER_CHROMEDRIVER`). Without them the test prints
+//! `SKIPPED` and returns, unless `ARBITER_E2E` is set (as `.ci/run` does): then it fails.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+
+/// A child process killed (and reaped) when the guard is dropped, on success or panic.
+struct Killed {
+    what: &'static str,
+    child: Child,
+}
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        if let Err(e) = self.child.kill() {
+            eprintln!("e2e: stopping {}: {e}", self.what);
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// A TCP port free on 127.0.0.1 a moment ago.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free local port")
+        .port()
+}
+
+/// Waits until something accepts connections on `port`; panics, with the log, if `child` exits
+/// or nothing answers within a minute.
+fn wait_for_port(port: u16, child: &mut Killed, log: &Path) {
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if let Ok(Some(status)) = child.child.try_wait() {
+            panic!(
+                "{} exited with {status} before answering:\n{}",
+                child.what,
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{} does not answer on port {port}:\n{}",
+            child.what,
+            std::fs::read_to_string(log).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The first of `candidates` that is an existing file, or the program `name` found on `PATH`.
+fn program(env: &str, candidates: &[&str], name: &str) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(env) {
+        return Some(PathBuf::from(p)).filter(|p| p.is_file());
+    }
+    candidates
+        .iter()
+        .map(PathBuf::from)
+        .chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+                .map(|d| d.join(name)),
+        )
+        .find(|p| p.is_file())
+}
+
+/// Starts `program args...` with its output in `log`.
+fn start(what: &'static str, program: &Path, args: &[&str], log: &Path) -> Killed {
+    let out = File::create(log).expect("a log file");
+    let err = out.try_clone().expect("a log file");
+    let child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .unwrap_or_else(|e| panic!("starting {what} ({}): {e}", program.display()));
+    Killed { what, child }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_swiss_event_run_in_the_browser() {
+    let required = std::env::var_os("ARBITER_E2E").is_some_and(|v| !v.is_empty());
+    let chromium = program(
+        "ARBITER_CHROMIUM",
+        &["/usr/bin/chromium", "/usr/bin/chromium-browser"],
+        "chromium",
+    );
+    let chromedriver = program(
+        "ARBITER_CHROMEDRIVER",
+        &["/usr/bin/chromedriver"],
+        "chromedriver",
+    );
+    let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
+        assert!(
+            !required,
+            "ARBITER_E2E is set but chromium or chromedriver is missing \
+             (Debian packages chromium, chromium-driver; or ARBITER_CHROMIUM, ARBITER_CHROMEDRIVER)"
+        );
+        eprintln!(
+            "SKIPPED a_swiss_event_run_in_the_browser: chromium or chromedriver not found \
+             (set ARBITER_E2E=1 to make this a failure)"
+        );
+        return;
+    };
+
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = format!("sqlite://{}", dir.path().join("e2e.sqlite").display());
+    let web_port = free_port();
+    let bind = format!("127.0.0.1:{web_port}");
+    let server_log = dir.path().join("server.log");
+    let mut server = start(
+        "arbiter serve",
+        Path::new(env!("CARGO_BIN_EXE_arbiter")),
+        &["serve", "--bind", &bind, "--database", &database],
+        &server_log,
+    );
+    wait_for_port(web_port, &mut server, &server_log);
+
+    let driver_port = free_port();
+    let driver_log = dir.path().join("chromedriver.log");
+    let mut driver = start(
+        "chromedriver",
+        &chromedriver,
+        &[&format!("--port={driver_port}")],
+        &driver_log,
+    );
+    wait_for_port(driver_port, &mut driver, &driver_log);
+
+    let profile = dir.path().join("chromium-profile");
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".to_owned(),
+        serde_json::json!({
+            "binary": chromium,
+            "args": [
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--window-size=1280,1024",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{driver_port}"))
+        .await
+        .unwrap_or_else(|e| {
+            panic!(
+                "starting a Chromium session: {e}\n{}",
+                std::fs::read_to_string(&driver_log).unwrap_or_default()
+            )
+        });
+
+    // The scenario runs as a task so that its panic still lets the browser session be closed
+    // (the guards then stop chromedriver and the server).
+    let started = Instant::now();
+    let run = tokio::spawn(scenario(
+        client.clone(),
+        format!("http://{bind}"),
+        dir.path().to_owned(),
+    ))
+    .await;
+    if run.is_err() {
+        // The page the scenario stopped on, for the failure report.
+        let url = client.current_url().await.map(|u| u.to_string());
+        let source = client.source().await.unwrap_or_default();
+        eprintln!("e2e: the browser was at {url:?}:\n{source}");
+    }
+    if let Err(e) = client.close().await {
+        eprintln!("e2e: closing the browser session: {e}");
+    }
+    match run {
+        Ok(()) => eprintln!(
+            "e2e: the event ran in the browser in {:.1} s",
+            started.elapsed().as_secs_f64()
+        ),
+        Err(e) => {
+            eprintln!(
+                "e2e: server log:\n{}",
+                std::fs::read_to_string(&server_log).unwrap_or_default()
+            );
+            match e.try_into_panic() {
+                Ok(panic) => std::panic::resume_unwind(panic),
+                Err(e) => panic!("the scenario did not finish: {e}"),
+            }
+        }
+    }
+    drop(driver);
+    drop(server);
+}
+
+/// One game as entered: white's and black's pairing numbers, the value chosen and the points
+/// it gives each side (Art. 11: a win or forfeit win 1, a draw ½; in halves).
+struct Entered {
+    white: u16,
+    black: u16,
+    halves: (u32, u32),
+}
+
+/// The results entered, by round and board: a forfeit (`+:-`) on board 1 of round 1; otherwise
+/// 1-0, ½-½, 0-1 in turn. Returns the select's option label and value and the points in halves.
+fn result_for(round: u16, board: usize) -> (&'static str, &'static str, (u32, u32)) {
+    if round == 1 && board == 1 {
+        return ("+ – − (White wins by forfeit)", "+:-", (2, 0));
+    }
+    match (usize::from(round) + board) % 3 {
+        0 => ("1–0", "1:0", (2, 0)),
+        1 => ("½–½", "=:=", (1, 1)),
+        _ => ("0–1", "0:1", (0, 2)),
+    }
+}
+
+/// The pairing number at the start of a cell such as `5 Name, First` or
+/// `5 Name, First (1, 2100)`.
+fn leading_number(cell: &str) -> u16 {
+    cell.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no pairing number at the start of {cell:?}"))
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    let url = c.current_url().await.ok();
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no {css} on {url:?}: {e}"))
+        .text()
+        .await
+        .expect("an element's text")
+}
+
+/// Types `value` into the field `name` of the form `form_css`, replacing what it held.
+async fn type_into(c: &Client, form_css: &str, name: &str, value: &str) {
+    let field = c
+        .find(Locator::Css(&format!("{form_css} [name='{name}']")))
+        .await
+        .unwrap_or_else(|e| panic!("no field {name} in {form_css}: {e}"));
+    field.clear().await.expect("clearing a field");
+    field.send_keys(value).await.expect("typing into a field");
+}
+
+/// Clicks `element` (a link or a submit button) and waits until the browser has left the page
+/// and loaded the next one (WebDriver's click does not wait for a form's navigation).
+async fn click_and_wait(c: &Client, element: fantoccini::elements::Element, what: &str) {
+    let old = c.find(Locator::Css("html")).await.expect("the page");
+    element
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let start = Instant::now();
+    loop {
+        // The old document's root goes stale once the next page replaces it.
+        if old.tag_name().await.is_err() {
+            let ready = c
+                .execute("return document.readyState", vec![])
+                .await
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned));
+            if ready.as_deref() == Some("complete") {
+                return;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{what}: no new page after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Clicks the submit button of `form_css` whose text is `label`.
+async fn press(c: &Client, form_css: &str, label: &str) {
+    let button = c
+        .find(Locator::Css(form_css))
+        .await
+        .unwrap_or_else(|e| panic!("no form {form_css}: {e}"))
+        .find(Locator::XPath(&format!(
+            ".//button[normalize-space(.)='{label}']"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("no button {label:?} in {form_css}: {e}"));
+    click_and_wait(c, button, &format!("pressing {label:?}")).await;
+}
+
+/// Asserts the page shows no error message (`role="alert"`).
+async fn no_error(c: &Client, doing: &str) {
+    let alerts = c
+        .find_all(Locator::Css("[role='alert']"))
+        .await
+        .expect("finding alerts");
+    if let Some(a) = alerts.first() {
+        let t = a.text().await.unwrap_or_default();
+        panic!("{doing}: the page says {t:?}");
+    }
+}
+
+/// Follows the link whose text is `text`.
+async fn follow(c: &Client, text: &str) {
+    let url = c.current_url().await.ok();
+    let link = c
+        .find(Locator::LinkText(text))
+        .await
+        .unwrap_or_else(|e| panic!("no link {text:?} on {url:?}: {e}"));
+    click_and_wait(c, link, &format!("following {text:?}")).await;
+}
+
+async fn scenario(c: Client, base: String, dir: PathBuf) {
+    // Sign up: the first account on the new database is the administrator.
+    c.goto(&format!("{base}/")).await.expect("the home page");
+    c.goto(&format!("{base}/signup"))
+        .await
+        .expect("the sign-up page");
+    let form = "form[action='/signup']";
+    type_into(&c, form, "email", "organizer@example.org").await;
+    type_into(&c, form, "password", "correct horse battery").await;
+    press(&c, form, "Create the account").await;
+    no_error(&c, "signing up").await;
+    assert!(
+        text(&c, "main").await.contains("Administrator"),
+        "the first account is the administrator"
+    );
+
+    // A new event: Dutch system, 3 rounds.
+    follow(&c, "Create a tournament").await;
+    let form = "form[action='/tournaments/new']";
+    type_into(&c, form, "name", "Browser Open 2026").await;
+    type_into(&c, form, "city", "Utrecht").await;
+    c.find(Locator::Css(&format!(
+        "{form} select[name='pairing_system']"
+    )))
+    .await
+    .expect("the pairing system field")
+    .select_by_value("FIDE_DUTCH_2025")
+    .await
+    .expect("choosing the Dutch system");
+    type_into(&c, form, "rounds_planned", "3").await;
+    press(&c, form, "Create").await;
+    no_error(&c, "creating the event").await;
+    let url = c.current_url().await.expect("the manage page's address");
+    let path = url.path().to_owned();
+    let id = path
+        .strip_prefix("/tournaments/")
+        .and_then(|p| p.strip_suffix("/manage"))
+        .unwrap_or_else(|| panic!("creating the event led to {url}, not its manage page"))
+        .to_owned();
+    let manage = format!("{base}/tournaments/{id}/manage");
+
+    // Four players by the form.
+    let by_form = [
+        ("Carlsen, Magnus", "2830"),
+        ("Giri, Anish", "2750"),
+        ("Van Foreest, Jorden", "2690"),
+        ("Muzychuk, Mariya", "2500"),
+    ];
+    let form = format!("form[action='/tournaments/{id}/players']");
+    for (name, rating) in by_form {
+        type_into(&c, &form, "name", name).await;
+        type_into(&c, &form, "rating", rating).await;
+        press(&c, &form, "Register").await;
+        no_error(&c, &format!("registering {name}")).await;
+    }
+    // Three by a CSV file.
+    let by_csv = [
+        ("L'Ami, Erwin", "2600"),
+        ("Smeets, Jan", "2550"),
+        ("Bok, Benjamin", "2580"),
+    ];
+    let csv = dir.join("players.csv");
+    let mut lines = String::from("name,rating\n");
+    for (name, rating) in by_csv {
+        lines.push_str(&format!("\"{name}\",{rating}\n"));
+    }
+    std::fs::write(&csv, lines).expect("writing the CSV file");
+    let form = format!("form[action='/tournaments/{id}/players/upload']");
+    c.find(Locator::Css(&format!("{form} input[name='file']")))
+        .await
+        .expect("the file field")
+        .send_keys(csv.to_str().expect("a UTF-8 path"))
+        .await
+        .expect("choosing the CSV file");
+    press(&c, &form, "Register all").await;
+    no_error(&c, "uploading the CSV file").await;
+    let registered: BTreeSet<String> = by_form
+        .iter()
+        .chain(&by_csv)
+        .map(|(n, _)| (*n).to_owned())
+        .collect();
+    let rows = c
+        .find_all(Locator::Css("table.players tbody tr"))
+        .await
+        .expect("the player list");
+    let mut listed = BTreeSet::new();
+    for r in &rows {
+        let cells = r
+            .find_all(Locator::Css("td"))
+            .await
+            .expect("a player's cells");
+        listed.insert(cells[1].text().await.expect("a name"));
+    }
+    assert_eq!(listed, registered, "the manage page lists the 7 players");
+
+    // Three rounds: pair, publish, enter the results.
+    let mut entered: Vec<Entered> = Vec::new();
+    let mut pab: Vec<u16> = Vec::new();
+    for round in 1..=3_u16 {
+        c.goto(&manage).await.expect("the manage page");
+        follow(&c, &format!("Pair round {round}")).await;
+        no_error(&c, &format!("pairing round {round}")).await;
+        let form = format!("form[action='/tournaments/{id}/pair']");
+        press(&c, &form, &format!("Store the pairing of round {round}")).await;
+        no_error(&c, &format!("storing round {round}")).await;
+        let here = c.current_url().await.expect("an address");
+        assert!(
+            here.path().ends_with(&format!("/rounds/{round}/pairing")),
+            "storing round {round} led to {here}"
+        );
+        // The PAB (7 players), from the round's byes list.
+        let byes = c
+            .find_all(Locator::XPath(
+                "//h3[normalize-space(.)='Byes and absences']/following-sibling::ul[1]/li",
+            ))
+            .await
+            .expect("the byes list");
+        let mut this_pab = Vec::new();
+        for b in byes {
+            let t = b.text().await.expect("a bye's text");
+            if t.contains("(PAB)") {
+                this_pab.push(leading_number(&t));
+            }
+        }
+        assert_eq!(this_pab.len(), 1, "round {round} has one PAB");
+        pab.push(this_pab[0]);
+
+        let form = format!("form[action='/tournaments/{id}/rounds/{round}/publish']");
+        press(&c, &form, &format!("Publish round {round}")).await;
+        no_error(&c, &format!("publishing round {round}")).await;
+
+        // The results sheet, from the manage page's round list.
+        c.goto(&manage).await.expect("the manage page");
+        let link = c
+            .find(Locator::Css(&format!(
+                "a[href='/tournaments/{id}/rounds/{round}/results']"
+            )))
+            .await
+            .unwrap_or_else(|e| panic!("no results link for round {round}: {e}"));
+        click_and_wait(&c, link, "opening the results sheet").await;
+        let boards = c
+            .find_all(Locator::Css("table.entry tbody tr"))
+            .await
+            .expect("the results sheet")
+            .len();
+        assert_eq!(boards, 3, "7 players: 3 boards in round {round}");
+        for board in 1..=boards {
+            // The page reloads after each save: find the row again.
+            let rows = c
+                .find_all(Locator::Css("table.entry tbody tr"))
+                .await
+                .expect("the results sheet");
+            let row = &rows[board - 1];
+            let cells = row.find_all(Locator::Css("td")).await.expect("cells");
+            assert_eq!(
+                cells[0].text().await.expect("board").trim(),
+                board.to_string()
+            );
+            let white = leading_number(&cells[1].text().await.expect("white"));
+            let black = leading_number(&cells[2].text().await.expect("black"));
+            let (label, value, halves) = result_for(round, board);
+            row.find(Locator::Css("select[name='result']"))
+                .await
+                .expect("the result field")
+                .select_by_label(label)
+                .await
+                .unwrap_or_else(|e| panic!("choosing {label:?}: {e}"));
+            let save = row
+                .find(Locator::XPath(".//button[normalize-space(.)='Save']"))
+                .await
+                .expect("the Save button");
+            click_and_wait(&c, save, "saving a result").await;
+            no_error(&c, &format!("saving round {round} board {board}")).await;
+            let saved = c
+                .find(Locator::Css(&format!(
+                    "table.entry tbody tr:nth-child({board}) select[name='result']"
+                )))
+                .await
+                .expect("the result field after saving")
+                .prop("value")
+                .await
+                .expect("its value");
+            assert_eq!(saved.as_deref(), Some(value), "round {round} board {board}");
+            entered.push(Entered {
+                white,
+                black,
+                halves,
+            });
+        }
+    }
+    assert_eq!(
+        pab.iter().collect::<BTreeSet<_>>().len(),
+        3,
+        "no player gets the PAB twice (C.04.1 f): {pab:?}"
+    );
+
+    // The public standings page, as the public sees it.
+    c.goto(&format!("{base}/tournaments/{id}"))
+        .await
+        .expect("the public page");
+    follow(&c, "Standings").await;
+    assert!(
+        text(&c, "main h2").await.contains("after round 3"),
+        "the standings are after round 3"
+    );
+    let headers = c
+        .find_all(Locator::Css("table.standings thead th"))
+        .await
+        .expect("the standings header");
+    let mut pts_column = None;
+    for (i, h) in headers.iter().enumerate() {
+        if h.text()
+            .await
+            .expect("a header")
+            .trim()
+            .eq_ignore_ascii_case("PTS")
+        {
+            pts_column = Some(i);
+        }
+    }
+    let pts_column = pts_column.expect("a points (PTS) column");
+    let rows = c
+        .find_all(Locator::Css("table.standings tbody tr"))
+        .await
+        .expect("the standings");
+    assert_eq!(rows.len(), 7, "the standings list all 7 players");
+    // (pairing number, name, points in halves), in the page's order.
+    let mut shown: Vec<(u16, String, u32)> = Vec::new();
+    for r in &rows {
+        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
+        let pn: u16 = cells[1]
+            .text()
+            .await
+            .expect("a pairing number")
+            .trim()
+            .parse()
+            .expect("a pairing number");
+        let name = cells[2].text().await.expect("a name");
+        let pts = cells[pts_column].text().await.expect("points");
+        let value: f64 = pts
+            .trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("{pts:?}: {e}"));
+        let halves = (value * 2.0).round();
+        assert!(
+            (value * 2.0 - halves).abs() < 1e-9,
+            "points in halves: {pts}"
+        );
+        shown.push((pn, name, halves as u32));
+    }
+    eprintln!(
+        "e2e: standings (pairing number, name, points in halves): {shown:?}; PAB by round: {pab:?}"
+    );
+    let names: BTreeSet<String> = shown.iter().map(|(_, n, _)| n.clone()).collect();
+    assert_eq!(names, registered, "the standings name the 7 players");
+
+    // The points the entered results and the PABs give (Art. 11; the PAB a win's point).
+    let mut expected: BTreeMap<u16, u32> = shown.iter().map(|&(pn, _, _)| (pn, 0)).collect();
+    for g in &entered {
+        *expected.get_mut(&g.white).expect("white is listed") += g.halves.0;
+        *expected.get_mut(&g.black).expect("black is listed") += g.halves.1;
+    }
+    for p in &pab {
+        *expected.get_mut(p).expect("the PAB player is listed") += 2;
+    }
+    let points: BTreeMap<u16, u32> = shown.iter().map(|&(pn, _, h)| (pn, h)).collect();
+    for p in &pab {
+        let games: u32 = entered
+            .iter()
+            .map(|g| {
+                if g.white == *p {
+                    g.halves.0
+                } else if g.black == *p {
+                    g.halves.1
+                } else {
+                    0
+                }
+            })
+            .sum();
+        assert_eq!(
+            points[p],
+            games + 2,
+            "player {p}'s score includes the PAB's point"
+        );
+    }
+    let forfeit = &entered[0];
+    assert!(
+        points[&forfeit.white] >= 2,
+        "the forfeit winner {} has the forfeit's point",
+        forfeit.white
+    );
+    assert_eq!(points, expected, "points per pairing number (in halves)");
+    assert!(
+        shown.windows(2).all(|w| w[0].2 >= w[1].2),
+        "the standings are in order of points: {shown:?}"
+    );
+}
