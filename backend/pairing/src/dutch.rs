@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::dense::DenseMatcher;
+use crate::dense::{DenseMatcher, Interner};
 use crate::matching::{Edge, max_weight_matching_with_duals};
 use crate::wide::{Weight, Wide};
 use crate::{
@@ -545,6 +545,22 @@ impl<W: Weight> Graph<W> {
     }
 }
 
+/// The unnudged weights of a bracket's pairs, interned: row `li` holds the pairs `(li, si)`,
+/// `si < li`, as ids in `values`.
+struct Base<W: Weight> {
+    rows: Vec<Vec<u32>>,
+    values: Interner<W>,
+}
+
+impl<W: Weight> Base<W> {
+    fn get(&self, li: usize, si: usize) -> W {
+        self.values.get(self.rows[li][si])
+    }
+    fn clear(&mut self, li: usize, si: usize) {
+        self.rows[li][si] = 0;
+    }
+}
+
 fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let n = ctx.sorted.len();
     let score = |v: usize| ctx.sorted[v].score;
@@ -642,18 +658,24 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             single_bye: single,
             ranks: &ranks,
         };
-        // base[li][si], si < li.
-        let mut base: Vec<Vec<W>> = vec![Vec::new(); len];
+        // The unnudged weights of the bracket's pairs `(li, si)`, si < li.
+        let mut base = Base {
+            rows: vec![Vec::new(); len],
+            values: Interner::new(),
+        };
         for li in sgb..len {
-            base[li] = (0..li)
-                .map(|si| edge_weight(ctx, pbi[si], pbi[li], li < nsgb, li >= nsgb, &prm))
+            base.rows[li] = (0..li)
+                .map(|si| {
+                    let w = edge_weight(ctx, pbi[si], pbi[li], li < nsgb, li >= nsgb, &prm);
+                    base.values.id(w)
+                })
                 .collect();
             for si in 0..li {
-                g.set(pbi[li], pbi[si], base[li][si]);
+                g.set(pbi[li], pbi[si], base.get(li, si));
             }
         }
-        let ewc = |base: &Vec<Vec<W>>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
-            let r = base[li][si];
+        let ewc = |base: &Base<W>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
+            let r = base.get(li, si);
             if r.is_zero() {
                 return r;
             }
@@ -696,7 +718,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             rem_md -= 1;
             if !in_bracket(&sm, pv) {
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, pbi[oi], e.or_u64(1));
                     }
@@ -707,7 +729,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 matched[pv] = true;
                 rem_matched -= 1;
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(
                             pv,
@@ -731,7 +753,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 if matched[ov] {
                     continue;
                 }
-                let e = base[oi][pi];
+                let e = base.get(oi, pi);
                 if !e.is_zero() {
                     g.set(pv, ov, e.add(W::from_u64(addend)));
                     addend += 1;
@@ -804,7 +826,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             }
             for &oi in &remainder[pit + 1..] {
                 if exchange {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                 }
                 g.set(pv, pbi[oi], ewc(&base, pi, oi, pri, rpairs));
             }
@@ -829,11 +851,11 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             if sm[pv] > pv && sm[pv] < nsgbv {
                 left -= 1;
                 for &oi in &remainder[..pit] {
-                    base[pi][oi] = W::zero();
+                    base.clear(pi, oi);
                     g.set(pv, pbi[oi], W::zero());
                 }
                 for oi in nsgb..len {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                     g.set(pv, pbi[oi], W::zero());
                 }
                 // Nor may the player float below the next scoregroup.
@@ -855,9 +877,9 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             for &oi in &remainder[a + 1..] {
                 let ov = pbi[oi];
                 if sm[pv] <= pv || sm[pv] >= nsgbv || (sm[ov] > ov && sm[ov] < nsgbv) {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                 }
-                g.set(pv, ov, base[oi][pi]);
+                g.set(pv, ov, base.get(oi, pi));
             }
         }
         // Each S1 player's opponent, the highest possible first.
@@ -871,7 +893,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, ov, e.add(W::from_u64(addend)));
                         best = ov;
