@@ -3,11 +3,14 @@
 //! decision over all players still to pair, each differing from the last in a few edges.
 //!
 //! The algorithm is the primal-dual blossom algorithm of [`crate::matching`] in its perfect
-//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, blossoms
-//! are dissolved with their duals folded into their vertices (which keeps every edge feasible),
-//! the duals of vertices whose edges changed are raised until feasible, matched edges no longer
-//! tight are unmatched, and free vertices get duals of one parity; then a few augmentations
-//! restore optimality. A zero-weight dummy vertex takes the pairing-allocated bye when the
+//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, the
+//! blossoms around a vertex whose edges changed (or that left the graph) are dissolved with
+//! their duals folded into their vertices (which keeps every edge feasible and every tight edge
+//! tight); the other blossoms are kept. The duals of vertices whose edges changed are raised
+//! until feasible, matched edges no longer tight are unmatched, and free vertices get duals of
+//! one parity (a free blossom's leaves move together, paid by its dual); then a few
+//! augmentations restore optimality. Weights are interned: the matrix holds a `u32` id per
+//! ordered pair. A zero-weight dummy vertex takes the pairing-allocated bye when the
 //! number of players is odd.
 
 use std::collections::HashMap;
@@ -191,6 +194,9 @@ impl<W: Weight> DenseMatcher<W> {
     /// Removes a pair of vertices (a fixed pair) from the graph.
     pub fn remove(&mut self, a: usize, b: usize) {
         for v in [a, b] {
+            self.dissolve_around(v);
+        }
+        for v in [a, b] {
             self.alive[v] = false;
             self.mate[v] = NONE;
         }
@@ -304,6 +310,46 @@ impl<W: Weight> DenseMatcher<W> {
         v
     }
 
+    /// Dissolves the top-level blossom `b`: its dual is folded into its vertices (every edge
+    /// stays feasible, every tight edge tight) and its children become top-level blossoms.
+    fn dissolve_top(&mut self, b: usize) {
+        let z = self.dualvar[b];
+        if !z.is_zero() {
+            for v in self.blossom_leaves(b) {
+                self.dualvar[v] = self.dualvar[v].add(z);
+            }
+        }
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            if c < self.n {
+                self.inblossom[c] = c;
+            } else {
+                for v in self.blossom_leaves(c) {
+                    self.inblossom[v] = c;
+                }
+            }
+        }
+        self.blossomchilds[b] = childs;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossomparent[b] = NONE;
+        self.dualvar[b] = W::zero();
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.bestedge[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.unusedblossoms.push(b);
+    }
+
+    /// Dissolves every blossom containing `v`, outermost first, so that `v` stands alone.
+    fn dissolve_around(&mut self, v: usize) {
+        while self.inblossom[v] >= self.n {
+            self.dissolve_top(self.inblossom[v]);
+        }
+    }
+
     fn reset_blossoms(&mut self) {
         let n = self.n;
         for b in n..2 * n {
@@ -340,15 +386,35 @@ impl<W: Weight> DenseMatcher<W> {
         let n = self.n;
         let d = n - 1;
         let count = (0..d).filter(|&v| self.alive[v]).count();
-        self.reset_blossoms();
+        // Blossoms persist between solves, but not those around a vertex whose edges changed.
+        for v in 0..n {
+            if self.dirty[v] && self.alive[v] {
+                self.dissolve_around(v);
+            }
+        }
         let odd = count % 2 == 1;
         if odd && !self.dummy_on {
+            self.dissolve_around(d);
             self.dummy_on = true;
             self.alive[d] = true;
             self.mate[d] = NONE;
         } else if !odd && self.dummy_on {
+            self.dissolve_around(d);
+            let p = self.mate[d];
+            if p != NONE {
+                let u = self.endp(p);
+                self.dissolve_around(u);
+                self.mate[u] = NONE;
+            }
+            self.mate[d] = NONE;
             self.dummy_on = false;
             self.alive[d] = false;
+        }
+        for b in 0..2 * n {
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.bestedge[b] = NONE;
+            self.blossombestedges[b] = None;
         }
         // Feasibility of the changed edges.
         for v in 0..d {
@@ -400,7 +466,8 @@ impl<W: Weight> DenseMatcher<W> {
                 && self.present(v, u)
                 && self.mate[u] != NONE
                 && self.endp(self.mate[u]) == v
-                && self.slack(k).is_zero();
+                && ((self.inblossom[v] == self.inblossom[u] && self.inblossom[v] >= n)
+                    || self.slack(k).is_zero());
             if !keep {
                 self.mate[v] = NONE;
                 if self.mate[u] != NONE && self.endp(self.mate[u]) == v {
@@ -427,7 +494,20 @@ impl<W: Weight> DenseMatcher<W> {
         let one = W::from_u64(1);
         for v in 0..n {
             if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].and_one_is_zero() {
-                self.dualvar[v] = self.dualvar[v].add(one);
+                // A free vertex in a blossom is its base: the whole blossom moves, its dual
+                // paying for the change; a blossom without dual to spare is dissolved.
+                while self.inblossom[v] >= n && self.dualvar[self.inblossom[v]].is_zero() {
+                    self.dissolve_top(self.inblossom[v]);
+                }
+                let b = self.inblossom[v];
+                if b >= n {
+                    self.dualvar[b] = self.dualvar[b].sub(one);
+                    for x in self.blossom_leaves(b) {
+                        self.dualvar[x] = self.dualvar[x].add(one);
+                    }
+                } else {
+                    self.dualvar[v] = self.dualvar[v].add(one);
+                }
             }
         }
         self.failed = false;
@@ -763,19 +843,24 @@ impl<W: Weight> DenseMatcher<W> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
+                    // The scan of `v`'s edges; vertex duals do not change during it.
+                    let dv = self.dualvar[v];
+                    let row = v * n;
+                    let dummy_row = self.dummy_on && v == n - 1;
                     for &u in &live {
-                        if !self.present(v, u) {
+                        let id = self.w[row + u];
+                        if u == v || (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1))) {
+                            continue;
+                        }
+                        let w = u;
+                        if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let p = self.remote(v, u);
                         let k = p / 2;
-                        let w = self.endp(p);
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
                         let mut kslack = W::zero();
                         if !self.allowed(k) {
-                            kslack = self.slack(k);
+                            kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                             if kslack.is_zero() {
                                 self.allow(k);
                             }
