@@ -45,6 +45,8 @@ impl Hasher for LimbHasher {
 pub(crate) struct Interner<W: Weight> {
     values: Vec<W>,
     ids: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
+    /// The last value interned and its id: runs of equal weights skip the hash.
+    last: (W, u32),
 }
 
 impl<W: Weight> Interner<W> {
@@ -54,6 +56,7 @@ impl<W: Weight> Interner<W> {
         Interner {
             values: vec![W::zero()],
             ids,
+            last: (W::zero(), 0),
         }
     }
     /// The id of `w`, adding it when new.
@@ -61,11 +64,15 @@ impl<W: Weight> Interner<W> {
         if w.is_zero() {
             return 0;
         }
+        if w == self.last.0 {
+            return self.last.1;
+        }
         let next = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
         let id = *self.ids.entry(w).or_insert(next);
         if id == next {
             self.values.push(w);
         }
+        self.last = (w, id);
         id
     }
     /// The value of an id.

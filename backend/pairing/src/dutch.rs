@@ -546,6 +546,43 @@ impl<W: Weight> Graph<W> {
     }
 }
 
+/// Sets every edge to its weight outside the current and the next bracket. That weight depends
+/// on compatibility and, for each player, PAB eligibility and the 2026 C9 rank only, so it is
+/// computed once per class of players with equal such values.
+fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
+    let n = ctx.sorted.len();
+    let key = |p: &Pl| {
+        let rank = if prm.single_bye && p.score == prm.bye_score {
+            prm.ranks.get(&p.played_games).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        (p.bye_ok && p.score <= prm.bye_score, rank)
+    };
+    let mut classes: HashMap<(bool, u64), usize> = HashMap::new();
+    let class: Vec<usize> = ctx
+        .sorted
+        .iter()
+        .map(|p| {
+            let next = classes.len();
+            *classes.entry(key(p)).or_insert(next)
+        })
+        .collect();
+    let c = classes.len();
+    let mut memo: Vec<Option<W>> = vec![None; c * c];
+    for p in 0..n {
+        for o in 0..p {
+            let w = if ctx.compatible(o, p) {
+                let slot = &mut memo[class[o] * c + class[p]];
+                *slot.get_or_insert_with(|| edge_weight(ctx, o, p, false, false, prm))
+            } else {
+                W::zero()
+            };
+            g.set(p, o, w);
+        }
+    }
+}
+
 /// The unnudged weights of a bracket's pairs, interned: row `li` holds the pairs `(li, si)`,
 /// `si < li`, as ids in `values`.
 struct Base<W: Weight> {
@@ -574,10 +611,12 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let empty = HashMap::new();
     let top = score(0);
     let (b, s) = (ctx.b, ctx.s);
-    for p in 0..n {
-        for o in 0..p {
-            let w = if odd {
-                if ctx.compatible(o, p) {
+    if odd {
+        // Before the PAB score is known: pairs and PAB eligibility, then the scoregroups of the
+        // players paired (the PAB from the lowest possible), then the top scoregroup's players.
+        for p in 0..n {
+            for o in 0..p {
+                let w = if ctx.compatible(o, p) {
                     let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
                     W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
                         .shl(s)
@@ -586,17 +625,17 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                         .or_u64(u64::from(x.score >= top))
                 } else {
                     W::zero()
-                }
-            } else {
-                let prm = Params {
-                    bye_score: 0,
-                    single_bye: false,
-                    ranks: &empty,
                 };
-                edge_weight(ctx, o, p, false, false, &prm)
-            };
-            g.set(p, o, w);
+                g.set(p, o, w);
+            }
         }
+    } else {
+        let prm = Params {
+            bye_score: 0,
+            single_bye: false,
+            ranks: &empty,
+        };
+        fill_outside(ctx, &mut g, &prm);
     }
     let m = g.compute();
     let unmatched: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
@@ -627,12 +666,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             single_bye: single,
             ranks: &ranks,
         };
-        for p in 0..n {
-            for o in 0..p {
-                let w = edge_weight(ctx, o, p, false, false, &prm);
-                g.set(p, o, w);
-            }
-        }
+        fill_outside(ctx, &mut g, &prm);
     }
 
     let mut result = vec![NONE; n];
