@@ -3,27 +3,101 @@
 //! decision over all players still to pair, each differing from the last in a few edges.
 //!
 //! The algorithm is the primal-dual blossom algorithm of [`crate::matching`] in its perfect
-//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, blossoms
-//! are dissolved with their duals folded into their vertices (which keeps every edge feasible),
-//! the duals of vertices whose edges changed are raised until feasible, matched edges no longer
-//! tight are unmatched, and free vertices get duals of one parity; then a few augmentations
-//! restore optimality. A zero-weight dummy vertex takes the pairing-allocated bye when the
+//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, the
+//! blossoms around a vertex whose edges changed (or that left the graph) are dissolved with
+//! their duals folded into their vertices (which keeps every edge feasible and every tight edge
+//! tight); the other blossoms are kept. The duals of vertices whose edges changed are raised
+//! until feasible, matched edges no longer tight are unmatched, and free vertices get duals of
+//! one parity (a free blossom's leaves move together, paid by its dual); then a few
+//! augmentations restore optimality. Weights are interned: the matrix holds a `u32` id per
+//! ordered pair. A zero-weight dummy vertex takes the pairing-allocated bye when the
 //! number of players is odd.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::wide::Weight;
 
 const NONE: usize = usize::MAX;
 
+/// A fast multiplicative hasher for interning weights (their limbs are well spread already).
+#[derive(Default)]
+pub(crate) struct LimbHasher(u64);
+
+impl Hasher for LimbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// Interned values: each distinct weight is stored once and named by a `u32` id; id 0 is zero.
+pub(crate) struct Interner<W: Weight> {
+    values: Vec<W>,
+    ids: HashMap<W, u32, BuildHasherDefault<LimbHasher>>,
+    /// The last value interned and its id: runs of equal weights skip the hash.
+    last: (W, u32),
+}
+
+impl<W: Weight> Interner<W> {
+    pub(crate) fn new() -> Self {
+        let mut ids = HashMap::default();
+        ids.insert(W::zero(), 0);
+        Interner {
+            values: vec![W::zero()],
+            ids,
+            last: (W::zero(), 0),
+        }
+    }
+    /// The id of `w`, adding it when new.
+    pub(crate) fn id(&mut self, w: W) -> u32 {
+        if w.is_zero() {
+            return 0;
+        }
+        if w == self.last.0 {
+            return self.last.1;
+        }
+        let next = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
+        let id = *self.ids.entry(w).or_insert(next);
+        if id == next {
+            self.values.push(w);
+        }
+        self.last = (w, id);
+        id
+    }
+    /// The value of an id.
+    #[inline]
+    pub(crate) fn get(&self, id: u32) -> W {
+        self.values[id as usize]
+    }
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+}
+
 /// The dense matcher: weights, the live vertices and the solver state kept between solves.
 pub struct DenseMatcher<W: Weight> {
     /// Vertices including the dummy (the last one).
     n: usize,
-    w: Vec<W>,
+    /// For each ordered pair `a * n + b`, the id of twice its weight in `doubled`.
+    w: Vec<u32>,
+    doubled: Interner<W>,
     alive: Vec<bool>,
     dirty: Vec<bool>,
     dummy_on: bool,
-    stage: u32,
-    stamps: Vec<u32>,
+    /// The edges (`i * n + j`, `i < j`) allowed in this stage, as bits, and the list of those set.
+    allowed_bits: Vec<u64>,
+    allowed_list: Vec<usize>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -37,6 +111,12 @@ pub struct DenseMatcher<W: Weight> {
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     queue: Vec<usize>,
+    /// The live vertices (with the dummy when in use), ascending, during a solve.
+    live_list: Vec<usize>,
+    /// Bumped whenever vertex duals change: slacks cached in an older epoch are stale.
+    epoch: u64,
+    /// Per blossom or vertex: the slack of its `bestedge` as `(edge, epoch, slack)`.
+    best_cache: Vec<(usize, u64, W)>,
     perfect: bool,
     failed: bool,
 }
@@ -50,12 +130,13 @@ impl<W: Weight> DenseMatcher<W> {
         alive[n - 1] = false;
         DenseMatcher {
             n,
-            w: vec![W::zero(); n * n],
+            w: vec![0; n * n],
+            doubled: Interner::new(),
             alive,
             dirty: vec![true; n],
             dummy_on: false,
-            stage: 1,
-            stamps: vec![0; n * n],
+            allowed_bits: vec![0; (n * n).div_ceil(64)],
+            allowed_list: Vec::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -69,6 +150,9 @@ impl<W: Weight> DenseMatcher<W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![W::zero(); 2 * n],
             queue: Vec::new(),
+            live_list: Vec::new(),
+            epoch: 0,
+            best_cache: vec![(NONE, 0, W::zero()); 2 * n],
             perfect: true,
             failed: false,
         }
@@ -77,22 +161,48 @@ impl<W: Weight> DenseMatcher<W> {
     /// The weight of edge `(a, b)` (zero: no edge).
     #[must_use]
     pub fn weight(&self, a: usize, b: usize) -> W {
-        self.w[a * self.n + b]
+        self.doubled.get(self.w[a * self.n + b]).half()
     }
 
     /// Sets the weight of edge `(a, b)`.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         let n = self.n;
-        if self.w[a * n + b] != w {
-            self.w[a * n + b] = w;
-            self.w[b * n + a] = w;
+        let id = self.doubled.id(w.add(w));
+        if self.w[a * n + b] != id {
+            self.w[a * n + b] = id;
+            self.w[b * n + a] = id;
             self.dirty[a] = true;
             self.dirty[b] = true;
+            if self.doubled.len() > (1 << 20).max(16 * n) {
+                self.compact();
+            }
         }
+    }
+
+    /// Drops the interned weights no edge uses any more.
+    fn compact(&mut self) {
+        let mut used = vec![false; self.doubled.len()];
+        for &id in &self.w {
+            used[id as usize] = true;
+        }
+        let mut fresh = Interner::new();
+        let mut map = vec![0u32; used.len()];
+        for (id, &u) in used.iter().enumerate() {
+            if u {
+                map[id] = fresh.id(self.doubled.values[id]);
+            }
+        }
+        for id in &mut self.w {
+            *id = map[*id as usize];
+        }
+        self.doubled = fresh;
     }
 
     /// Removes a pair of vertices (a fixed pair) from the graph.
     pub fn remove(&mut self, a: usize, b: usize) {
+        for v in [a, b] {
+            self.dissolve_around(v);
+        }
         for v in [a, b] {
             self.alive[v] = false;
             self.mate[v] = NONE;
@@ -128,8 +238,8 @@ impl<W: Weight> DenseMatcher<W> {
         self.dirty.fill(false);
     }
 
-    fn edge(&self, k: usize) -> (usize, usize, W) {
-        (k / self.n, k % self.n, self.w[k])
+    fn edge(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
     }
 
     fn endp(&self, p: usize) -> usize {
@@ -142,7 +252,7 @@ impl<W: Weight> DenseMatcher<W> {
         a != b
             && self.alive[a]
             && self.alive[b]
-            && (!self.w[a * self.n + b].is_zero()
+            && (self.w[a * self.n + b] != 0
                 || (self.dummy_on && (a == self.n - 1 || b == self.n - 1)))
     }
 
@@ -167,17 +277,84 @@ impl<W: Weight> DenseMatcher<W> {
         if v == i { 2 * k + 1 } else { 2 * k }
     }
 
+    #[inline]
     fn allowed(&self, k: usize) -> bool {
-        self.stamps[k] == self.stage
+        self.allowed_bits[k / 64] >> (k % 64) & 1 == 1
     }
 
     fn allow(&mut self, k: usize) {
-        self.stamps[k] = self.stage;
+        if !self.allowed(k) {
+            self.allowed_bits[k / 64] |= 1 << (k % 64);
+            self.allowed_list.push(k);
+        }
     }
 
+    /// Forgets the allowed edges (a new stage).
+    fn disallow_all(&mut self) {
+        for k in self.allowed_list.drain(..) {
+            self.allowed_bits[k / 64] = 0;
+        }
+    }
+
+    #[inline]
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edge(k);
-        self.dualvar[i].add(self.dualvar[j]).sub(w.add(w))
+        let (i, j) = self.edge(k);
+        self.dualvar[i]
+            .add(self.dualvar[j])
+            .sub(self.doubled.get(self.w[k]))
+    }
+
+    /// The slack of `bestedge[b]` (which must be set), cached while the duals stay unchanged.
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        let k = self.bestedge[b];
+        let (ck, ce, cv) = self.best_cache[b];
+        if ck == k && ce == self.epoch {
+            return cv;
+        }
+        let v = self.slack(k);
+        self.best_cache[b] = (k, self.epoch, v);
+        v
+    }
+
+    /// Dissolves the top-level blossom `b`: its dual is folded into its vertices (every edge
+    /// stays feasible, every tight edge tight) and its children become top-level blossoms.
+    fn dissolve_top(&mut self, b: usize) {
+        let z = self.dualvar[b];
+        if !z.is_zero() {
+            for v in self.blossom_leaves(b) {
+                self.dualvar[v] = self.dualvar[v].add(z);
+            }
+        }
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            if c < self.n {
+                self.inblossom[c] = c;
+            } else {
+                for v in self.blossom_leaves(c) {
+                    self.inblossom[v] = c;
+                }
+            }
+        }
+        self.blossomchilds[b] = childs;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossomparent[b] = NONE;
+        self.dualvar[b] = W::zero();
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.bestedge[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.unusedblossoms.push(b);
+    }
+
+    /// Dissolves every blossom containing `v`, outermost first, so that `v` stands alone.
+    fn dissolve_around(&mut self, v: usize) {
+        while self.inblossom[v] >= self.n {
+            self.dissolve_top(self.inblossom[v]);
+        }
     }
 
     fn reset_blossoms(&mut self) {
@@ -216,15 +393,35 @@ impl<W: Weight> DenseMatcher<W> {
         let n = self.n;
         let d = n - 1;
         let count = (0..d).filter(|&v| self.alive[v]).count();
-        self.reset_blossoms();
+        // Blossoms persist between solves, but not those around a vertex whose edges changed.
+        for v in 0..n {
+            if self.dirty[v] && self.alive[v] {
+                self.dissolve_around(v);
+            }
+        }
         let odd = count % 2 == 1;
         if odd && !self.dummy_on {
+            self.dissolve_around(d);
             self.dummy_on = true;
             self.alive[d] = true;
             self.mate[d] = NONE;
         } else if !odd && self.dummy_on {
+            self.dissolve_around(d);
+            let p = self.mate[d];
+            if p != NONE {
+                let u = self.endp(p);
+                self.dissolve_around(u);
+                self.mate[u] = NONE;
+            }
+            self.mate[d] = NONE;
             self.dummy_on = false;
             self.alive[d] = false;
+        }
+        for b in 0..2 * n {
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.bestedge[b] = NONE;
+            self.blossombestedges[b] = None;
         }
         // Feasibility of the changed edges.
         for v in 0..d {
@@ -276,7 +473,8 @@ impl<W: Weight> DenseMatcher<W> {
                 && self.present(v, u)
                 && self.mate[u] != NONE
                 && self.endp(self.mate[u]) == v
-                && self.slack(k).is_zero();
+                && ((self.inblossom[v] == self.inblossom[u] && self.inblossom[v] >= n)
+                    || self.slack(k).is_zero());
             if !keep {
                 self.mate[v] = NONE;
                 if self.mate[u] != NONE && self.endp(self.mate[u]) == v {
@@ -303,7 +501,20 @@ impl<W: Weight> DenseMatcher<W> {
         let one = W::from_u64(1);
         for v in 0..n {
             if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].and_one_is_zero() {
-                self.dualvar[v] = self.dualvar[v].add(one);
+                // A free vertex in a blossom is its base: the whole blossom moves, its dual
+                // paying for the change; a blossom without dual to spare is dissolved.
+                while self.inblossom[v] >= n && self.dualvar[self.inblossom[v]].is_zero() {
+                    self.dissolve_top(self.inblossom[v]);
+                }
+                let b = self.inblossom[v];
+                if b >= n {
+                    self.dualvar[b] = self.dualvar[b].sub(one);
+                    for x in self.blossom_leaves(b) {
+                        self.dualvar[x] = self.dualvar[x].add(one);
+                    }
+                } else {
+                    self.dualvar[v] = self.dualvar[v].add(one);
+                }
             }
         }
         self.failed = false;
@@ -384,7 +595,7 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edge(k);
+        let (mut v, mut w) = self.edge(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -437,7 +648,7 @@ impl<W: Weight> DenseMatcher<W> {
             };
             for list in lists {
                 for k in list {
-                    let (mut i, mut j, _) = self.edge(k);
+                    let (mut i, mut j) = self.edge(k);
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
                     }
@@ -589,7 +800,7 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edge(k);
+        let (v, w) = self.edge(k);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.inblossom[s];
@@ -615,13 +826,17 @@ impl<W: Weight> DenseMatcher<W> {
 
     fn run(&mut self) {
         let n = self.n;
+        self.epoch += 1;
+        let mut live = std::mem::take(&mut self.live_list);
+        live.clear();
+        live.extend((0..n).filter(|&v| self.alive[v]));
         for _ in 0..n {
             self.label.fill(0);
             self.bestedge.fill(NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.stage = self.stage.wrapping_add(1);
+            self.disallow_all();
             self.queue.clear();
             for v in 0..n {
                 if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -635,19 +850,24 @@ impl<W: Weight> DenseMatcher<W> {
             loop {
                 while !augmented {
                     let Some(v) = self.queue.pop() else { break };
-                    for u in 0..self.n {
-                        if !self.present(v, u) {
+                    // The scan of `v`'s edges; vertex duals do not change during it.
+                    let dv = self.dualvar[v];
+                    let row = v * n;
+                    let dummy_row = self.dummy_on && v == n - 1;
+                    for &u in &live {
+                        let id = self.w[row + u];
+                        if u == v || (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1))) {
+                            continue;
+                        }
+                        let w = u;
+                        if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
                         let p = self.remote(v, u);
                         let k = p / 2;
-                        let w = self.endp(p);
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
                         let mut kslack = W::zero();
                         if !self.allowed(k) {
-                            kslack = self.slack(k);
+                            kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                             if kslack.is_zero() {
                                 self.allow(k);
                             }
@@ -670,13 +890,15 @@ impl<W: Weight> DenseMatcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
                                 self.bestedge[b] = k;
+                                self.best_cache[b] = (k, self.epoch, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
                             self.bestedge[w] = k;
+                            self.best_cache[w] = (k, self.epoch, kslack);
                         }
                     }
                 }
@@ -695,7 +917,7 @@ impl<W: Weight> DenseMatcher<W> {
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 2;
@@ -708,7 +930,7 @@ impl<W: Weight> DenseMatcher<W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -727,6 +949,7 @@ impl<W: Weight> DenseMatcher<W> {
                         deltablossom = b;
                     }
                 }
+                self.epoch += 1;
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
@@ -747,7 +970,7 @@ impl<W: Weight> DenseMatcher<W> {
                 match deltatype {
                     2 => {
                         self.allow(deltaedge);
-                        let (mut i, j, _) = self.edge(deltaedge);
+                        let (mut i, j) = self.edge(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
@@ -755,7 +978,7 @@ impl<W: Weight> DenseMatcher<W> {
                     }
                     3 => {
                         self.allow(deltaedge);
-                        let (i, _, _) = self.edge(deltaedge);
+                        let (i, _) = self.edge(deltaedge);
                         self.queue.push(i);
                     }
                     4 => self.expand_blossom(deltablossom, false),
@@ -779,5 +1002,6 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         }
+        self.live_list = live;
     }
 }

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::dense::DenseMatcher;
+use crate::dense::{DenseMatcher, Interner};
 use crate::matching::{Edge, max_weight_matching_with_duals};
 use crate::wide::{Weight, Wide};
 use crate::{
@@ -108,7 +108,8 @@ pub fn pair(state: &PairingState) -> Result<Pairing, PairingError> {
             2 => run::<Wide<2>>(&ctx),
             3..=4 => run::<Wide<4>>(&ctx),
             5..=8 => run::<Wide<8>>(&ctx),
-            9..=16 => run::<Wide<16>>(&ctx),
+            9..=12 => run::<Wide<12>>(&ctx),
+            13..=16 => run::<Wide<16>>(&ctx),
             17..=32 => run::<Wide<32>>(&ctx),
             33..=64 => run::<Wide<64>>(&ctx),
             _ => run::<Wide<128>>(&ctx),
@@ -545,6 +546,59 @@ impl<W: Weight> Graph<W> {
     }
 }
 
+/// Sets every edge to its weight outside the current and the next bracket. That weight depends
+/// on compatibility and, for each player, PAB eligibility and the 2026 C9 rank only, so it is
+/// computed once per class of players with equal such values.
+fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
+    let n = ctx.sorted.len();
+    let key = |p: &Pl| {
+        let rank = if prm.single_bye && p.score == prm.bye_score {
+            prm.ranks.get(&p.played_games).copied().unwrap_or(0)
+        } else {
+            0
+        };
+        (p.bye_ok && p.score <= prm.bye_score, rank)
+    };
+    let mut classes: HashMap<(bool, u64), usize> = HashMap::new();
+    let class: Vec<usize> = ctx
+        .sorted
+        .iter()
+        .map(|p| {
+            let next = classes.len();
+            *classes.entry(key(p)).or_insert(next)
+        })
+        .collect();
+    let c = classes.len();
+    let mut memo: Vec<Option<W>> = vec![None; c * c];
+    for p in 0..n {
+        for o in 0..p {
+            let w = if ctx.compatible(o, p) {
+                let slot = &mut memo[class[o] * c + class[p]];
+                *slot.get_or_insert_with(|| edge_weight(ctx, o, p, false, false, prm))
+            } else {
+                W::zero()
+            };
+            g.set(p, o, w);
+        }
+    }
+}
+
+/// The unnudged weights of a bracket's pairs, interned: row `li` holds the pairs `(li, si)`,
+/// `si < li`, as ids in `values`.
+struct Base<W: Weight> {
+    rows: Vec<Vec<u32>>,
+    values: Interner<W>,
+}
+
+impl<W: Weight> Base<W> {
+    fn get(&self, li: usize, si: usize) -> W {
+        self.values.get(self.rows[li][si])
+    }
+    fn clear(&mut self, li: usize, si: usize) {
+        self.rows[li][si] = 0;
+    }
+}
+
 fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let n = ctx.sorted.len();
     let score = |v: usize| ctx.sorted[v].score;
@@ -557,10 +611,12 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let empty = HashMap::new();
     let top = score(0);
     let (b, s) = (ctx.b, ctx.s);
-    for p in 0..n {
-        for o in 0..p {
-            let w = if odd {
-                if ctx.compatible(o, p) {
+    if odd {
+        // Before the PAB score is known: pairs and PAB eligibility, then the scoregroups of the
+        // players paired (the PAB from the lowest possible), then the top scoregroup's players.
+        for p in 0..n {
+            for o in 0..p {
+                let w = if ctx.compatible(o, p) {
                     let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
                     W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
                         .shl(s)
@@ -569,17 +625,17 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                         .or_u64(u64::from(x.score >= top))
                 } else {
                     W::zero()
-                }
-            } else {
-                let prm = Params {
-                    bye_score: 0,
-                    single_bye: false,
-                    ranks: &empty,
                 };
-                edge_weight(ctx, o, p, false, false, &prm)
-            };
-            g.set(p, o, w);
+                g.set(p, o, w);
+            }
         }
+    } else {
+        let prm = Params {
+            bye_score: 0,
+            single_bye: false,
+            ranks: &empty,
+        };
+        fill_outside(ctx, &mut g, &prm);
     }
     let m = g.compute();
     let unmatched: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
@@ -610,12 +666,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             single_bye: single,
             ranks: &ranks,
         };
-        for p in 0..n {
-            for o in 0..p {
-                let w = edge_weight(ctx, o, p, false, false, &prm);
-                g.set(p, o, w);
-            }
-        }
+        fill_outside(ctx, &mut g, &prm);
     }
 
     let mut result = vec![NONE; n];
@@ -642,18 +693,24 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             single_bye: single,
             ranks: &ranks,
         };
-        // base[li][si], si < li.
-        let mut base: Vec<Vec<W>> = vec![Vec::new(); len];
+        // The unnudged weights of the bracket's pairs `(li, si)`, si < li.
+        let mut base = Base {
+            rows: vec![Vec::new(); len],
+            values: Interner::new(),
+        };
         for li in sgb..len {
-            base[li] = (0..li)
-                .map(|si| edge_weight(ctx, pbi[si], pbi[li], li < nsgb, li >= nsgb, &prm))
+            base.rows[li] = (0..li)
+                .map(|si| {
+                    let w = edge_weight(ctx, pbi[si], pbi[li], li < nsgb, li >= nsgb, &prm);
+                    base.values.id(w)
+                })
                 .collect();
             for si in 0..li {
-                g.set(pbi[li], pbi[si], base[li][si]);
+                g.set(pbi[li], pbi[si], base.get(li, si));
             }
         }
-        let ewc = |base: &Vec<Vec<W>>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
-            let r = base[li][si];
+        let ewc = |base: &Base<W>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
+            let r = base.get(li, si);
             if r.is_zero() {
                 return r;
             }
@@ -696,7 +753,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             rem_md -= 1;
             if !in_bracket(&sm, pv) {
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, pbi[oi], e.or_u64(1));
                     }
@@ -707,7 +764,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 matched[pv] = true;
                 rem_matched -= 1;
                 for oi in sgb..nsgb {
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(
                             pv,
@@ -731,7 +788,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 if matched[ov] {
                     continue;
                 }
-                let e = base[oi][pi];
+                let e = base.get(oi, pi);
                 if !e.is_zero() {
                     g.set(pv, ov, e.add(W::from_u64(addend)));
                     addend += 1;
@@ -804,7 +861,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             }
             for &oi in &remainder[pit + 1..] {
                 if exchange {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                 }
                 g.set(pv, pbi[oi], ewc(&base, pi, oi, pri, rpairs));
             }
@@ -829,11 +886,11 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             if sm[pv] > pv && sm[pv] < nsgbv {
                 left -= 1;
                 for &oi in &remainder[..pit] {
-                    base[pi][oi] = W::zero();
+                    base.clear(pi, oi);
                     g.set(pv, pbi[oi], W::zero());
                 }
                 for oi in nsgb..len {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                     g.set(pv, pbi[oi], W::zero());
                 }
                 // Nor may the player float below the next scoregroup.
@@ -855,9 +912,9 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             for &oi in &remainder[a + 1..] {
                 let ov = pbi[oi];
                 if sm[pv] <= pv || sm[pv] >= nsgbv || (sm[ov] > ov && sm[ov] < nsgbv) {
-                    base[oi][pi] = W::zero();
+                    base.clear(oi, pi);
                 }
-                g.set(pv, ov, base[oi][pi]);
+                g.set(pv, ov, base.get(oi, pi));
             }
         }
         // Each S1 player's opponent, the highest possible first.
@@ -871,7 +928,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let e = base[oi][pi];
+                    let e = base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, ov, e.add(W::from_u64(addend)));
                         best = ov;

@@ -33,7 +33,7 @@ impl<const N: usize> PartialOrd for Wide<N> {
 }
 
 /// The operations the matching and the weight encoding need.
-pub trait Weight: Copy + Ord + Default + std::fmt::Debug {
+pub trait Weight: Copy + Ord + Default + std::fmt::Debug + std::hash::Hash {
     /// Zero.
     fn zero() -> Self {
         Self::default()
