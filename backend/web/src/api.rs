@@ -19,11 +19,12 @@ fn json<T: Serialize>(
     max_age: u32,
 ) -> Result<HttpResponse, WebError> {
     let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()).api())?;
-    let mut b = HttpResponse::Ok();
     if let Some(v) = validators {
-        v.apply(&mut b, max_age);
+        return Ok(v.remember("application/json", text, max_age));
     }
-    Ok(b.content_type("application/json").body(text))
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(text))
 }
 
 /// One tournament in the list.

@@ -60,9 +60,7 @@ fn html(
     let body = page
         .render()
         .map_err(|e| WebError::Internal(e.to_string()))?;
-    let mut b = HttpResponse::Ok();
-    validators.apply(&mut b, max_age);
-    Ok(b.content_type("text/html; charset=utf-8").body(body))
+    Ok(validators.remember("text/html; charset=utf-8", body, max_age))
 }
 
 /// What every page of a tournament shows at the top (`head.html`).

@@ -77,9 +77,19 @@ pub async fn load_if_changed(
     let changed = with_db(state, move |c| Ok(arbiter_db::last_change(c, id)?))
         .await?
         .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
-    let v = Validators::new(&req.uri().to_string(), changed);
+    let cache = req
+        .app_data::<web::Data<cache::PageCache>>()
+        .map(|d| d.clone().into_inner());
+    let mut v = Validators::new(&req.uri().to_string(), changed);
     if v.is_fresh(req) {
         return Ok(Loaded::Fresh(v.not_modified(state.config.public_max_age)));
+    }
+    if let Some((content_type, body)) = cache.as_ref().and_then(|c| c.get(&v.etag)) {
+        return Ok(Loaded::Fresh(v.ok(
+            content_type,
+            body,
+            state.config.public_max_age,
+        )));
     }
     let mut stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
@@ -93,7 +103,8 @@ pub async fn load_if_changed(
         )
     });
     // The validators of what was actually loaded (a change may have landed in between).
-    let v = Validators::new(&req.uri().to_string(), stored.updated_at);
+    v = Validators::new(&req.uri().to_string(), stored.updated_at);
+    v.cache = cache;
     Ok(Loaded::Changed(Box::new(stored), v))
 }
 
@@ -311,9 +322,11 @@ pub fn default_headers() -> middleware::DefaultHeaders {
 pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
     let bind = config.bind.clone();
     let state = web::Data::new(AppState { pool, config });
+    let pages = web::Data::new(cache::PageCache::default());
     actix_web::HttpServer::new(move || {
         actix_web::App::new()
             .app_data(state.clone())
+            .app_data(pages.clone())
             .wrap(auth::session_middleware(&state.config))
             .wrap(middleware::Compress::default())
             .wrap(default_headers())

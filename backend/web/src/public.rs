@@ -24,9 +24,7 @@ fn html(
     let body = page
         .render()
         .map_err(|e| WebError::Internal(e.to_string()))?;
-    let mut b = HttpResponse::Ok();
-    validators.apply(&mut b, max_age);
-    Ok(b.content_type("text/html; charset=utf-8").body(body))
+    Ok(validators.remember("text/html; charset=utf-8", body, max_age))
 }
 
 /// One line of the list of tournaments.
