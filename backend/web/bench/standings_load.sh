@@ -95,19 +95,21 @@ wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" "$URL" >/dev/null
 
 echo "== oha: fixed rate $RATE requests/s, $CONNECTIONS connections, ${DURATION} s"
 before=$(cpu_ticks)
-"$OHA" --no-tui --latency-correction -q "$RATE" -c "$CONNECTIONS" -z "${DURATION}s" \
+"$OHA" --no-tui --latency-correction -w -q "$RATE" -c "$CONNECTIONS" -z "${DURATION}s" \
   --output-format json "$URL" >"$WORK/oha.json" 2>"$WORK/oha.err" || {
   cat "$WORK/oha.err" >&2; exit 1; }
 after=$(cpu_ticks)
 OHA_CPU=$(awk -v t=$((after - before)) -v hz="$TICKS" -v d="$DURATION" 'BEGIN { printf "%.2f", t / hz / d }')
 # The JSON's summary and latency percentiles (seconds), read without jq.
-json_num() { grep -o "\"$1\": *[-0-9.e+]*" "$WORK/oha.json" | head -1 | sed 's/.*: *//'; }
-OHA_RPS=$(json_num requestsPerSec)
-OHA_P50=$(json_num p50)
-OHA_P99=$(json_num p99)
-OHA_SUCCESS=$(json_num successRate)
-OHA_ERRORS=$(tr -d '\n ' <"$WORK/oha.json" | grep -o '"errorDistribution":{[^}]*}' | sed 's/"errorDistribution"://')
-OHA_STATUS=$(tr -d '\n ' <"$WORK/oha.json" | grep -o '"statusCodeDistribution":{[^}]*}' | sed 's/"statusCodeDistribution"://')
+block() { tr -d '\n ' <"$WORK/oha.json" | grep -o "\"$1\":{[^}]*}" | head -1 | sed "s/\"$1\"://"; }
+field() { grep -o "\"$1\":[-0-9.e+]*" | head -1 | sed 's/.*://'; }
+OHA_RPS=$(block summary | field requestsPerSec)
+OHA_SUCCESS=$(block summary | field successRate)
+OHA_SIZE=$(block summary | field sizePerRequest)
+OHA_P50=$(block latencyPercentiles | field p50)
+OHA_P99=$(block latencyPercentiles | field p99)
+OHA_ERRORS=$(block errorDistribution)
+OHA_STATUS=$(block statusCodeDistribution)
 
 echo "== wrk: as fast as it goes, 2 threads, $CONNECTIONS connections, ${DURATION} s"
 before=$(cpu_ticks)
@@ -122,7 +124,7 @@ WRK_ERRORS=$(awk '/Socket errors|Non-2xx/ { print }' "$WORK/wrk.txt" | tr '\n' '
 ms() { awk -v s="$1" 'BEGIN { printf "%.1f ms", s * 1000 }'; }
 echo
 echo "== summary: standings of $PLAYERS players after $ROUNDS rounds, $(nproc) cores"
-echo "fixed rate (oha -q $RATE): $OHA_RPS requests/s, p50 $(ms "$OHA_P50"), p99 $(ms "$OHA_P99"), success rate $OHA_SUCCESS, status codes $OHA_STATUS, errors ${OHA_ERRORS:-{\}}, server CPU $OHA_CPU cores"
+echo "fixed rate (oha -q $RATE, gzip, $OHA_SIZE bytes a response): $OHA_RPS requests/s, p50 $(ms "$OHA_P50"), p99 $(ms "$OHA_P99"), success rate $OHA_SUCCESS, status codes $OHA_STATUS, errors ${OHA_ERRORS:-{\}}, server CPU $OHA_CPU cores"
 echo "full speed (wrk): $WRK_RPS requests/s, p50 $WRK_P50, p99 $WRK_P99, errors: ${WRK_ERRORS:-none}, server CPU $WRK_CPU cores"
 awk -v p="$OHA_P99" -v r="$OHA_RPS" -v rate="$RATE" -v s="$OHA_SUCCESS" 'BEGIN {
   ok = (p < 0.050 && r >= 0.95 * rate && s == 1);
