@@ -347,6 +347,8 @@ struct RoundAdminPage {
     published: bool,
     boards: Vec<BoardLine>,
     byes: Vec<String>,
+    /// The scheduled start (UTC, `YYYY-MM-DDTHH:MM`), empty when none (Art. 6.7).
+    scheduled: String,
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/pairing`: a stored round for its organizer: the boards,
@@ -383,6 +385,10 @@ pub async fn round_admin(
                 .iter()
                 .map(|b| format!("{}: {}", player_cell(t, b.player, n), bye_text(b.code)))
                 .collect(),
+            scheduled: r
+                .scheduled
+                .map(|s| s.format("%Y-%m-%dT%H:%M").to_string())
+                .unwrap_or_default(),
         },
         StatusCode::OK,
     )
