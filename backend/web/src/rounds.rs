@@ -813,6 +813,17 @@ struct EditPage {
     error: String,
     form: EditForm,
     systems: Vec<(&'static str, &'static str)>,
+    /// The Laws edition (`2001`, `later`), set by its own form (`arbiter_board::set_edition`).
+    laws_edition: &'static str,
+}
+
+/// The tournament's Laws edition as stored (`2001`, `later`).
+async fn laws_edition_code(state: &AppState, id: Uuid) -> Result<&'static str, WebError> {
+    let e = with_db(state, move |c| {
+        arbiter_db::arbiter::laws_edition(c, id).map_err(crate::arbiter_board::arbiter_error)
+    })
+    .await?;
+    Ok(arbiter_db::arbiter::laws_edition_text(e))
 }
 
 /// `GET /tournaments/{id}/edit`: the tournament's settings, for its organizer.
@@ -839,6 +850,7 @@ pub async fn edit_form(
                 stored.updated_at,
             ),
             systems: systems(),
+            laws_edition: laws_edition_code(&state, id).await?,
         },
         StatusCode::OK,
     )
@@ -863,6 +875,7 @@ pub async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let user = organizer(&state, &session, id, &form.base.csrf).await?;
+    let laws_edition = laws_edition_code(&state, id).await?;
     let again = |error: String, status: StatusCode| -> Result<HttpResponse, WebError> {
         private(
             &EditPage {
@@ -871,6 +884,7 @@ pub async fn edit(
                 error,
                 form: form.clone(),
                 systems: systems(),
+                laws_edition,
             },
             status,
         )

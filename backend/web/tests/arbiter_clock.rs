@@ -744,19 +744,28 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
                     ("csrf", t.as_str())
                 ]
             );
-            let p = get!(app, org, format!("/tournaments/{id}/rounds/1/board"));
+            // On the settings page, beside the default time.
+            let p = get!(app, org, format!("/tournaments/{id}/edit"));
+            assert!(
+                p.body.contains("<option value=\"2001\" selected>"),
+                "{}",
+                p.body
+            );
             let csrf = csrf_of(&p.body);
             let p = post!(
                 app,
                 org,
                 format!("/tournaments/{id}/laws-edition"),
                 &[
-                    ("edition", "later"),
-                    ("back", &format!("/tournaments/{id}/rounds/1/board")),
+                    ("edition", "2017"),
+                    ("back", &format!("/tournaments/{id}/edit")),
                     ("csrf", &csrf)
                 ]
             );
             assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+            assert_eq!(p.location, format!("/tournaments/{id}/edit"));
+            let p = get!(app, org, format!("/tournaments/{id}/edit"));
+            assert!(p.body.contains("<option value=\"later\" selected>"));
             let p = get!(app, org, format!("/tournaments/{id}/rounds/1/board"));
             assert!(p.body.contains("later (2014 onwards) Laws"), "{}", p.body);
         }
