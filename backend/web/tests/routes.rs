@@ -1,8 +1,8 @@
 //! Every write route, enumerated from the route tables' source (`src/lib.rs` and the modules'
 //! `routes` functions), rejects an anonymous request, a request from an account without the
-//! role, and a form without a valid CSRF token; and nothing is written by any of those requests (the audit log, which every
-//! change appends to in its transaction, does not grow). A write route added to the table
-//! without a line here fails the test.
+//! role, and a form without a valid CSRF token; and nothing is written by any of those requests
+//! (the audit log, which every change appends to in its transaction, does not grow). A write
+//! route added to a table without a line here fails the test.
 
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{App, test, web};
