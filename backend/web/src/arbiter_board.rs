@@ -268,6 +268,8 @@ struct BoardPage {
     default_minutes: u32,
     edition: &'static str,
     edition_code: &'static str,
+    /// The round is being played (published): only then does the scheduled job apply forfeits.
+    playing: bool,
     boards: Vec<BoardLine>,
 }
 
@@ -324,6 +326,7 @@ pub async fn board(
         default_minutes: default.minutes,
         edition: edition_words(edition),
         edition_code: laws_edition_text(edition),
+        playing: round.state == arbiter_tournament::RoundState::Published,
         boards: lines,
     };
     let mut resp = private(&page, StatusCode::OK)?;

@@ -315,6 +315,7 @@ async fn default_time_forfeits_once_at_the_deadline_across_two_instances() {
         assert_eq!(board.matches("class=\"time-left\"").count(), 4);
         assert!(board.contains(&deadline.format("%Y-%m-%d %H:%M:%S UTC").to_string()));
         assert!(board.contains("Art. 6.7"));
+        assert!(!board.contains("This round is not being played"));
 
         // Check-ins: board 1 both (form, then API), board 2 White only, board 3 nobody, board 4
         // White only but the arbiter decides otherwise for Black (Art. 6.7).
