@@ -1,8 +1,14 @@
 //! `arbiter serve` (the default command): the web service, on SQLite by default; `--demo` loads
 //! the real events in `fixtures/` (compiled in) once: a TRF tournament and a PGN event with its
 //! games.
+//!
+//! Beside the server runs the default-time job (Art. 6.7): every `ARBITER_JOB_INTERVAL_SECS`
+//! seconds (15 by default) it applies the forfeits that are due in every round being played
+//! ([`arbiter_db::arbiter::apply_default_time_forfeits`], which applies each exactly once even
+//! when several instances of the service share the database).
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
 use arbiter_db::{Actor, Pool};
@@ -76,6 +82,74 @@ pub fn load_demo_games(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
     )?)
 }
 
+/// The variable setting the default-time job's interval, in whole seconds (at least 1).
+pub const JOB_INTERVAL_ENV: &str = "ARBITER_JOB_INTERVAL_SECS";
+
+/// The default-time job's interval when [`JOB_INTERVAL_ENV`] is unset: 15 seconds.
+pub const DEFAULT_JOB_INTERVAL: Duration = Duration::from_secs(15);
+
+/// The job's interval from the variable's value (`None`: unset).
+///
+/// # Errors
+/// A value that is not a whole number of seconds from 1 to 3600, naming the variable.
+pub fn job_interval(value: Option<&str>) -> anyhow::Result<Duration> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(DEFAULT_JOB_INTERVAL),
+        Some(v) => match v.parse::<u64>() {
+            Ok(n @ 1..=3600) => Ok(Duration::from_secs(n)),
+            _ => anyhow::bail!("{JOB_INTERVAL_ENV}={v}: a whole number of seconds from 1 to 3600"),
+        },
+    }
+}
+
+/// One run of the default-time job at `now` (Art. 6.7): applies the forfeits due and prints one
+/// line per forfeit applied by this instance; returns how many.
+///
+/// # Errors
+/// No connection, or the database's error.
+pub fn default_time_tick(
+    pool: &Pool,
+    now: chrono::NaiveDateTime,
+    actor: &Actor,
+) -> anyhow::Result<usize> {
+    let mut conn = pool.get().context("connecting to the database")?;
+    let applied = arbiter_db::arbiter::apply_default_time_forfeits(&mut conn, now, actor)?;
+    for a in &applied {
+        println!(
+            "Arbiter: default time (Art. 6.7) passed at {}: tournament {} round {} board {}: {:?} forfeited",
+            a.deadline,
+            a.tournament,
+            a.round,
+            a.game.board.unwrap_or(a.game.seq + 1),
+            a.forfeit
+        );
+    }
+    Ok(applied.len())
+}
+
+/// Starts the default-time job on its own thread: [`default_time_tick`] every `interval`, for
+/// as long as the process runs; an error is printed and the job carries on at the next tick.
+///
+/// # Errors
+/// The thread cannot be started.
+pub fn spawn_default_time_job(
+    pool: Pool,
+    interval: Duration,
+) -> anyhow::Result<std::thread::JoinHandle<()>> {
+    let actor = Actor::system(format!("default-time job (process {})", std::process::id()));
+    std::thread::Builder::new()
+        .name("default-time".into())
+        .spawn(move || {
+            loop {
+                if let Err(e) = default_time_tick(&pool, arbiter_db::queries::now(), &actor) {
+                    eprintln!("Arbiter: default-time job: {e:#}");
+                }
+                std::thread::sleep(interval);
+            }
+        })
+        .context("starting the default-time job")
+}
+
 /// Runs the server until Ctrl-C.
 ///
 /// # Errors
@@ -120,7 +194,29 @@ fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
             config.bind
         );
     }
+    let interval = job_interval(std::env::var(JOB_INTERVAL_ENV).ok().as_deref())?;
+    spawn_default_time_job(pool.clone(), interval)?;
+    println!(
+        "Arbiter: default-time job (Art. 6.7) every {} s",
+        interval.as_secs()
+    );
     let bind = config.bind.clone();
     arbiter_web::serve_blocking(config, pool).with_context(|| format!("serving on {bind}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_job_interval_is_read_from_the_variable() {
+        assert_eq!(job_interval(None).unwrap(), Duration::from_secs(15));
+        assert_eq!(job_interval(Some(" ")).unwrap(), Duration::from_secs(15));
+        assert_eq!(job_interval(Some("5")).unwrap(), Duration::from_secs(5));
+        for bad in ["0", "x", "-3", "3601"] {
+            let e = job_interval(Some(bad)).unwrap_err().to_string();
+            assert!(e.contains(JOB_INTERVAL_ENV), "{e}");
+        }
+    }
 }

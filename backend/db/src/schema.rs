@@ -38,6 +38,7 @@ diesel::table! {
         extras -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        laws_edition -> Nullable<Text>,
     }
 }
 

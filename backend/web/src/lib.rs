@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod api_write;
+pub mod arbiter_board;
 pub mod auth;
 pub mod board;
 pub mod cache;
@@ -14,6 +15,7 @@ pub mod config;
 pub mod error;
 pub mod games;
 pub mod organizer;
+pub mod penalties;
 pub mod public;
 pub mod rounds;
 pub mod staff;
@@ -256,6 +258,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/tournaments/{id}/players/{pn}", page().to(public::player))
     // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
     .configure(games::routes)
+    // Board view, default time and check-in (arbiter_board.rs); incidents (penalties.rs).
+    .configure(arbiter_board::routes)
+    .configure(penalties::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

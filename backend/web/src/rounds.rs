@@ -418,6 +418,8 @@ struct RoundAdminPage {
     published: bool,
     boards: Vec<BoardLine>,
     byes: Vec<String>,
+    /// The scheduled start (UTC, `YYYY-MM-DDTHH:MM`), empty when none (Art. 6.7).
+    scheduled: String,
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/pairing`: a stored round for its organizer: the boards,
@@ -454,6 +456,10 @@ pub async fn round_admin(
                 .iter()
                 .map(|b| format!("{}: {}", player_cell(t, b.player, n), bye_text(b.code)))
                 .collect(),
+            scheduled: r
+                .scheduled
+                .map(|s| s.format("%Y-%m-%dT%H:%M").to_string())
+                .unwrap_or_default(),
         },
         StatusCode::OK,
     )
@@ -878,6 +884,17 @@ struct EditPage {
     error: String,
     form: EditForm,
     systems: Vec<(&'static str, &'static str)>,
+    /// The Laws edition (`2001`, `later`), set by its own form (`arbiter_board::set_edition`).
+    laws_edition: &'static str,
+}
+
+/// The tournament's Laws edition as stored (`2001`, `later`).
+async fn laws_edition_code(state: &AppState, id: Uuid) -> Result<&'static str, WebError> {
+    let e = with_db(state, move |c| {
+        arbiter_db::arbiter::laws_edition(c, id).map_err(crate::arbiter_board::arbiter_error)
+    })
+    .await?;
+    Ok(arbiter_db::arbiter::laws_edition_text(e))
 }
 
 /// `GET /tournaments/{id}/edit`: the tournament's settings, for its organizer.
@@ -904,6 +921,7 @@ pub async fn edit_form(
                 stored.updated_at,
             ),
             systems: systems(),
+            laws_edition: laws_edition_code(&state, id).await?,
         },
         StatusCode::OK,
     )
@@ -928,6 +946,7 @@ pub async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let user = organizer(&state, &session, id, &form.base.csrf).await?;
+    let laws_edition = laws_edition_code(&state, id).await?;
     let again = |error: String, status: StatusCode| -> Result<HttpResponse, WebError> {
         private(
             &EditPage {
@@ -936,6 +955,7 @@ pub async fn edit(
                 error,
                 form: form.clone(),
                 systems: systems(),
+                laws_edition,
             },
             status,
         )

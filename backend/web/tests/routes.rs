@@ -1,8 +1,8 @@
-//! Every write route, enumerated from the route table's source (`src/lib.rs`), rejects an
-//! anonymous request, a request from an account without the role, and a form without a valid
-//! CSRF token; and nothing is written by any of those requests (the audit log, which every
-//! change appends to in its transaction, does not grow). A write route added to the table
-//! without a line here fails the test.
+//! Every write route, enumerated from the route tables' source (`src/lib.rs` and the modules'
+//! `routes` functions), rejects an anonymous request, a request from an account without the
+//! role, and a form without a valid CSRF token; and nothing is written by any of those requests
+//! (the audit log, which every change appends to in its transaction, does not grow). A write
+//! route added to a table without a line here fails the test.
 
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{App, test, web};
@@ -155,14 +155,74 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiOrganizer,
         Body::Json,
     ),
+    // The board view and the default time (arbiter_board.rs).
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/schedule",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/laws-edition",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/check-in",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/override",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/api/v1/games/{id}/check-in",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
+    // Incidents and penalties (penalties.rs).
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/incidents",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/api/v1/games/{id}/incidents",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
 ];
 
-/// The write routes of the table, read from its source: `(METHOD, path)` for every `.route`
+/// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
+/// configures (their paths are whole, outside any scope).
+const ROUTE_TABLES: &[(&str, &str)] = &[
+    (include_str!("../src/lib.rs"), "pub fn configure"),
+    (include_str!("../src/games.rs"), "pub fn routes"),
+    (include_str!("../src/arbiter_board.rs"), "pub fn routes"),
+    (include_str!("../src/penalties.rs"), "pub fn routes"),
+];
+
+/// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
 /// whose handler is `web::post()`, `web::put()`, `web::patch()` or `web::delete()`, with the
 /// prefix of the `web::scope` it is in.
 fn routes_in_source() -> Vec<(String, String)> {
-    let src = include_str!("../src/lib.rs");
-    let start = src.find("pub fn configure").expect("the route table");
+    let mut out = Vec::new();
+    for (src, marker) in ROUTE_TABLES {
+        out.extend(routes_in_table(src, marker));
+    }
+    out
+}
+
+fn routes_in_table(src: &str, marker: &str) -> Vec<(String, String)> {
+    let start = src.find(marker).expect("the route table");
     let table = &src[start..];
     let end = table.find("\n}\n").unwrap_or(table.len());
     let table = &table[..end];

@@ -1,0 +1,670 @@
+//! The arbiter's board view and the default time (Art. 6.6, 6.7), over HTTP:
+//!
+//! - the round's scheduled start, set by the organizer on the round's pairing page
+//!   (`POST /tournaments/{id}/rounds/{n}/schedule`, UTC, `YYYY-MM-DDTHH:MM`): the default time
+//!   counts from it;
+//! - the board view (`/tournaments/{id}/rounds/{n}/board`, arbiter role): per board, White and
+//!   Black present or absent with their arrival, a check-in button per player, the deadline and
+//!   the time left (the page reloads itself every 30 seconds with a `Refresh` header), the
+//!   forfeits the scheduled job applied, and the arbiter's override (Art. 6.7 "unless the arbiter
+//!   decides otherwise", reason required, audited);
+//! - the edition of the Laws the tournament follows (`POST /tournaments/{id}/laws-edition`,
+//!   organizer: `2001` or `later`; Art. 7.4(b), 9.5(b) and the mobile-phone rule differ);
+//! - `POST /api/v1/games/{id}/check-in` (bearer token, arbiter role): `{"colour": "white"}`.
+//!
+//! The forfeits themselves are applied by the scheduled job of `arbiter serve`, which calls
+//! [`arbiter_db::arbiter::apply_default_time_forfeits`] (exactly once across instances).
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_db::Role;
+use arbiter_db::arbiter::{
+    ArbiterError, BoardStatus, Session as CheckInSession, laws_edition, laws_edition_text,
+    parse_laws_edition,
+};
+use arbiter_db::models::GameRow;
+use arbiter_tournament::arbiter::LawsEdition;
+use arbiter_tournament::arbiter::default_time::{DefaultTimeState, Forfeit, Override};
+use arbiter_tournament::{Colour, Tournament};
+use askama::Template;
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::auth::{api_user, check_csrf, csrf_token, require_role, require_user};
+use crate::error::WebError;
+use crate::organizer::{bad, private, see_other};
+use crate::views::{result_text, titled_name};
+use crate::{AppState, with_db};
+
+/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route("/tournaments/{id}/rounds/{n}/board", page().to(board))
+        .route(
+            "/tournaments/{id}/rounds/{n}/schedule",
+            web::post().to(schedule),
+        )
+        .route(
+            "/tournaments/{id}/laws-edition",
+            web::post().to(set_edition),
+        )
+        .route(
+            "/tournaments/{id}/games/{game}/check-in",
+            web::post().to(check_in),
+        )
+        .route(
+            "/tournaments/{id}/games/{game}/override",
+            web::post().to(override_default_time),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/rounds/{n}/board",
+            page().to(api_board),
+        )
+        .route("/api/v1/games/{id}/check-in", web::post().to(api_check_in));
+}
+
+/// An [`ArbiterError`] as the web service answers it: an unknown game `404`, a stale version or
+/// a second check-in `409` with the state as it stands, a rule refusing `400` naming it.
+pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
+    match e {
+        ArbiterError::NotFound(what) => WebError::NotFound(what.to_owned()),
+        ArbiterError::Conflict { current } => WebError::Conflict {
+            current: serde_json::to_value(&*current).unwrap_or_default(),
+        },
+        ArbiterError::AlreadyCheckedIn(first) => WebError::Conflict {
+            current: serde_json::json!({
+                "detail": format!("already checked in at {}", first.at),
+                "check_in": *first,
+            }),
+        },
+        ArbiterError::Database(e) => WebError::Database(e.to_string()),
+        e @ ArbiterError::Penalty(_) => bad("sanction", e.to_string()),
+        e => bad("game", e.to_string()),
+    }
+}
+
+/// The time format of the schedule form (`datetime-local`) and of the API: `YYYY-MM-DDTHH:MM`,
+/// seconds optional.
+pub fn parse_start(text: &str) -> Result<NaiveDateTime, WebError> {
+    let t = text.trim();
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(t, f).ok())
+        .ok_or_else(|| {
+            bad(
+                "scheduled",
+                format!("`{t}` is not a date and time such as 2026-11-21T15:00 (UTC)"),
+            )
+        })
+}
+
+/// `h:mm:ss` for a number of seconds (never negative).
+fn clock(seconds: i64) -> String {
+    let s = seconds.max(0);
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// `White`, `Black` or `both players`, for a forfeit.
+const fn forfeit_words(f: Forfeit) -> &'static str {
+    match f {
+        Forfeit::White => "White",
+        Forfeit::Black => "Black",
+        Forfeit::Both => "both players",
+    }
+}
+
+fn colour_of(text: &str) -> Result<Colour, WebError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Colour::White),
+        "black" | "b" => Ok(Colour::Black),
+        other => Err(bad("colour", format!("`{other}`: white or black"))),
+    }
+}
+
+/// The game `game` of tournament `id`, or not found (also when it belongs to another one).
+pub(crate) async fn game_of(state: &AppState, id: Uuid, game: Uuid) -> Result<GameRow, WebError> {
+    let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
+        .await?
+        .filter(|g| g.tournament_id == id.to_string())
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+    Ok(g)
+}
+
+/// A game's tournament, for an API route naming only the game.
+pub(crate) fn tournament_of(g: &GameRow) -> Result<Uuid, WebError> {
+    Uuid::parse_str(&g.tournament_id).map_err(|e| WebError::Internal(e.to_string()))
+}
+
+// ---- the board view ----
+
+/// One board as the page shows it.
+struct BoardLine {
+    game_id: String,
+    board: i32,
+    white: String,
+    black: String,
+    white_in: String,
+    black_in: String,
+    result: String,
+    /// The default time's verdict in words.
+    status: String,
+    /// Time left until the deadline (`h:mm:ss`), while someone is missing and it has not passed.
+    left: String,
+    /// An override can be recorded (no override yet, the game not decided otherwise).
+    can_override: bool,
+    /// The stored decision in words (forfeit applied by whom, or the override's reason).
+    decision: String,
+}
+
+fn player_name(t: &Tournament, pn: i32) -> String {
+    u16::try_from(pn)
+        .ok()
+        .and_then(|pn| t.player(pn))
+        .map_or_else(|| pn.to_string(), |p| format!("{pn} {}", titled_name(p)))
+}
+
+fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardLine, WebError> {
+    let g = &b.game;
+    let arrival = |at: Option<NaiveDateTime>| {
+        at.map(|a| format!("present since {}", a.format("%H:%M:%S")))
+            .unwrap_or_default()
+    };
+    let (status, left) = match (&b.decision, b.verdict.as_ref().map(|v| &v.state)) {
+        (Some(d), _) if d.kind == "forfeit" => (
+            format!(
+                "default time passed: {} lost by forfeit (Art. 6.7)",
+                match d.forfeit.as_deref() {
+                    Some("white") => "White",
+                    Some("black") => "Black",
+                    _ => "both players",
+                }
+            ),
+            String::new(),
+        ),
+        (Some(_), _) => (
+            "the arbiter decided otherwise (Art. 6.7): the default time does not apply to this game"
+                .to_owned(),
+            String::new(),
+        ),
+        (None, None) if !scheduled => (
+            "no scheduled start: the default time does not run (Art. 6.7)".to_owned(),
+            String::new(),
+        ),
+        (None, None) => (String::new(), String::new()),
+        (None, Some(DefaultTimeState::BothPresent)) => {
+            ("both players present".to_owned(), String::new())
+        }
+        (
+            None,
+            Some(DefaultTimeState::Waiting {
+                remaining_seconds, ..
+            }),
+        ) => (
+            "waiting: a player is absent".to_owned(),
+            clock(*remaining_seconds),
+        ),
+        (None, Some(DefaultTimeState::Forfeited(f))) => (
+            format!(
+                "default time passed: {} to lose by forfeit (Art. 6.7), applied by the scheduled job within seconds",
+                forfeit_words(*f)
+            ),
+            String::new(),
+        ),
+        (None, Some(DefaultTimeState::Overridden { suppressed, reason })) => (
+            format!(
+                "default time passed, the arbiter decided otherwise (Art. 6.7): no forfeit of {} ({reason})",
+                forfeit_words(*suppressed)
+            ),
+            String::new(),
+        ),
+    };
+    let decision = match &b.decision {
+        Some(d) if d.kind == "forfeit" => format!(
+            "forfeit applied at {} by {} (deadline {}, Art. 6.7)",
+            d.decided_at.format("%Y-%m-%d %H:%M:%S"),
+            d.by_actor,
+            d.deadline.format("%H:%M:%S")
+        ),
+        Some(d) => format!(
+            "override by {} at {}: {}",
+            d.by_actor,
+            d.decided_at.format("%Y-%m-%d %H:%M:%S"),
+            d.reason.clone().unwrap_or_default()
+        ),
+        None => String::new(),
+    };
+    let result = g.result()?;
+    let pending = result_text(&result).is_empty();
+    let forfeit_standing = b.decision.as_ref().is_some_and(|d| d.kind == "forfeit")
+        && result.white.is_forfeit()
+        && result.black.is_forfeit();
+    Ok(BoardLine {
+        game_id: g.id.clone(),
+        board: g.board.unwrap_or(g.seq + 1),
+        white: player_name(t, g.white),
+        black: player_name(t, g.black),
+        white_in: arrival(b.check_ins.white),
+        black_in: arrival(b.check_ins.black),
+        result: result_text(&result),
+        status,
+        left,
+        can_override: (b.decision.is_none() && pending) || forfeit_standing,
+        decision,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "arbiter_board.html")]
+struct BoardPage {
+    id: String,
+    name: String,
+    csrf: String,
+    round: u16,
+    scheduled: String,
+    deadline: String,
+    now: String,
+    default_minutes: u32,
+    edition: &'static str,
+    edition_code: &'static str,
+    /// The round is being played (published): only then does the scheduled job apply forfeits.
+    playing: bool,
+    boards: Vec<BoardLine>,
+}
+
+/// `GET /tournaments/{id}/rounds/{n}/board`: the arbiter's board view at this instant (Art. 6.7),
+/// reloaded every 30 seconds (`Refresh` header). Never cached.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (not an arbiter or organizer),
+/// [`WebError::NotFound`] (no such tournament or round).
+pub async fn board(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    let now = arbiter_db::queries::now();
+    let (stored, boards, default, edition) = with_db(&state, move |c| {
+        let stored = arbiter_db::load_tournament(c, id)?
+            .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        let boards = arbiter_db::arbiter::board_view(c, id, n, now)?;
+        let default = arbiter_db::arbiter::tournament_default_time(c, id)?;
+        let edition = laws_edition(c, id).map_err(arbiter_error)?;
+        Ok((stored, boards, default, edition))
+    })
+    .await?;
+    let t = &stored.tournament;
+    let round = t
+        .round(n)
+        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let scheduled = round.scheduled;
+    let lines = boards
+        .iter()
+        .map(|b| board_line(t, b, scheduled.is_some()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let page = BoardPage {
+        id: id.to_string(),
+        name: t.name.clone().unwrap_or_default(),
+        csrf: csrf_token(&session)?,
+        round: n,
+        scheduled: scheduled
+            .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
+            .unwrap_or_default(),
+        deadline: scheduled
+            .map(|s| {
+                default
+                    .deadline(s)
+                    .format("%Y-%m-%d %H:%M:%S UTC")
+                    .to_string()
+            })
+            .unwrap_or_default(),
+        now: now.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        default_minutes: default.minutes,
+        edition: edition_words(edition),
+        edition_code: laws_edition_text(edition),
+        playing: round.state == arbiter_tournament::RoundState::Published,
+        boards: lines,
+    };
+    let mut resp = private(&page, StatusCode::OK)?;
+    resp.headers_mut().insert(
+        actix_web::http::header::HeaderName::from_static("refresh"),
+        actix_web::http::header::HeaderValue::from_static("30"),
+    );
+    Ok(resp)
+}
+
+/// The edition in words, for pages.
+pub(crate) const fn edition_words(e: LawsEdition) -> &'static str {
+    match e {
+        LawsEdition::Laws2001 => "2001",
+        LawsEdition::Later => "later (2014 onwards)",
+    }
+}
+
+// ---- forms ----
+
+/// The schedule form.
+#[derive(Debug, Deserialize)]
+pub struct ScheduleForm {
+    /// The scheduled start, UTC, `YYYY-MM-DDTHH:MM`; empty: no scheduled start.
+    #[serde(default)]
+    pub scheduled: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/rounds/{n}/schedule` (organizer): sets or clears the round's scheduled
+/// start (Art. 6.7: the default time counts from it); audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming
+/// `scheduled`, [`WebError::NotFound`] for an unknown round.
+pub async fn schedule(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, u16)>,
+    form: web::Form<ScheduleForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    check_csrf(&session, &form.csrf)?;
+    require_role(&state, &user, id, Role::Organizer).await?;
+    let at = if form.scheduled.trim().is_empty() {
+        None
+    } else {
+        Some(parse_start(&form.scheduled)?)
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        arbiter_db::arbiter::set_round_schedule(c, id, n, at, &actor).map_err(arbiter_error)
+    })
+    .await?;
+    Ok(see_other(&format!("/tournaments/{id}/rounds/{n}/pairing")))
+}
+
+/// The Laws-edition form.
+#[derive(Debug, Deserialize)]
+pub struct EditionForm {
+    /// `2001` or `later`.
+    #[serde(default)]
+    pub edition: String,
+    /// Where to go back to (a path of this tournament), optional.
+    #[serde(default)]
+    pub back: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/laws-edition` (organizer): the edition of the Laws the tournament
+/// follows (`2001` or `later`: Art. 7.4(b), 9.5(b) and the mobile-phone rule differ); audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming
+/// `edition`.
+pub async fn set_edition(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+    form: web::Form<EditionForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    check_csrf(&session, &form.csrf)?;
+    require_role(&state, &user, id, Role::Organizer).await?;
+    let edition =
+        parse_laws_edition(&form.edition).ok_or_else(|| bad("edition", "2001 or later"))?;
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        arbiter_db::arbiter::set_laws_edition(c, id, edition, &actor).map_err(arbiter_error)
+    })
+    .await?;
+    let prefix = format!("/tournaments/{id}/");
+    let back = if form.back.starts_with(&prefix) && !form.back.contains("//") {
+        form.back.clone()
+    } else {
+        format!("/tournaments/{id}/manage")
+    };
+    Ok(see_other(&back))
+}
+
+/// The check-in form.
+#[derive(Debug, Deserialize)]
+pub struct CheckInForm {
+    /// `white` or `black`.
+    #[serde(default)]
+    pub colour: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/games/{game}/check-in` (arbiter): the player of `colour` is at the
+/// board now (Art. 6.7); audited. A player already checked in stays at his first arrival.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming
+/// `colour`, [`WebError::NotFound`].
+pub async fn check_in(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<CheckInForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, gid) = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    check_csrf(&session, &form.csrf)?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    let colour = colour_of(&form.colour)?;
+    let g = game_of(&state, id, gid).await?;
+    let actor = user.actor();
+    let done = with_db(&state, move |c| {
+        Ok(arbiter_db::arbiter::record_check_in(
+            c,
+            gid,
+            colour,
+            CheckInSession::Start,
+            arbiter_db::queries::now(),
+            &actor,
+        ))
+    })
+    .await?;
+    match done {
+        Ok(_) | Err(ArbiterError::AlreadyCheckedIn(_)) => {}
+        Err(e) => return Err(arbiter_error(e)),
+    }
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{}/board#board-{}",
+        g.round,
+        g.board.unwrap_or(g.seq + 1)
+    )))
+}
+
+/// The override form.
+#[derive(Debug, Deserialize)]
+pub struct OverrideForm {
+    /// The arbiter's reason (required).
+    #[serde(default)]
+    pub reason: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/games/{game}/override` (arbiter): the arbiter decides otherwise
+/// (Art. 6.7): the default time does not apply to this game; a forfeit it applied is taken back.
+/// The reason is required and audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] (no reason,
+/// already decided), [`WebError::NotFound`].
+pub async fn override_default_time(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<OverrideForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, gid) = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    check_csrf(&session, &form.csrf)?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    let decision = Override::new(form.reason.trim(), Some(user.email.clone()))
+        .map_err(|e| bad("reason", e.to_string()))?;
+    let g = game_of(&state, id, gid).await?;
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        arbiter_db::arbiter::override_default_time(c, gid, &decision, &actor).map_err(arbiter_error)
+    })
+    .await?;
+    Ok(see_other(&format!(
+        "/tournaments/{id}/rounds/{}/board#board-{}",
+        g.round,
+        g.board.unwrap_or(g.seq + 1)
+    )))
+}
+
+// ---- API ----
+
+/// One board in `GET /api/v1/tournaments/{id}/rounds/{n}/board`.
+#[derive(Debug, Serialize)]
+pub struct BoardJson {
+    /// The game's id.
+    pub game: String,
+    /// The board number.
+    pub board: i32,
+    /// White's pairing number.
+    pub white: i32,
+    /// Black's pairing number.
+    pub black: i32,
+    /// White's arrival (UTC), if checked in.
+    pub white_checked_in: Option<NaiveDateTime>,
+    /// Black's arrival (UTC), if checked in.
+    pub black_checked_in: Option<NaiveDateTime>,
+    /// The deadline (scheduled start + default time, UTC), when the round has a start.
+    pub deadline: Option<NaiveDateTime>,
+    /// `forfeited` (applied) or `overridden` (the arbiter decided otherwise) once decided, else
+    /// `both_present`, `waiting`, or `unscheduled` (no scheduled start).
+    pub state: &'static str,
+    /// Seconds left until the deadline while waiting.
+    pub remaining_seconds: Option<i64>,
+    /// The stored decision: `forfeit` or `override`.
+    pub decision: Option<String>,
+    /// The result as printed (`1–0`, `+–−`...), empty while pending.
+    pub result: String,
+    /// The game's version (for result entry).
+    pub version: i32,
+}
+
+/// `GET /api/v1/tournaments/{id}/rounds/{n}/board` (bearer token, arbiter role): the board view
+/// as JSON at this instant (Art. 6.7).
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404.
+pub async fn api_board(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let run = async {
+        let user = api_user(&state, &req).await?;
+        require_role(&state, &user, id, Role::Arbiter).await?;
+        let now = arbiter_db::queries::now();
+        let boards = with_db(&state, move |c| {
+            if arbiter_db::tournament_row(c, id)?.is_none() {
+                return Err(WebError::NotFound(format!("tournament {id}")));
+            }
+            Ok(arbiter_db::arbiter::board_view(c, id, n, now)?)
+        })
+        .await?;
+        let out = boards
+            .iter()
+            .map(|b| {
+                let decided = b.decision.as_ref().map(|d| d.kind.as_str());
+                let (state, remaining) = match b.verdict.as_ref().map(|v| &v.state) {
+                    _ if decided == Some("forfeit") => ("forfeited", None),
+                    _ if decided == Some("override") => ("overridden", None),
+                    None => ("unscheduled", None),
+                    Some(DefaultTimeState::BothPresent) => ("both_present", None),
+                    Some(DefaultTimeState::Waiting {
+                        remaining_seconds, ..
+                    }) => ("waiting", Some(*remaining_seconds)),
+                    Some(DefaultTimeState::Forfeited(_)) => ("forfeited", None),
+                    Some(DefaultTimeState::Overridden { .. }) => ("overridden", None),
+                };
+                Ok(BoardJson {
+                    game: b.game.id.clone(),
+                    board: b.game.board.unwrap_or(b.game.seq + 1),
+                    white: b.game.white,
+                    black: b.game.black,
+                    white_checked_in: b.check_ins.white,
+                    black_checked_in: b.check_ins.black,
+                    deadline: b.verdict.as_ref().map(|v| v.deadline),
+                    state,
+                    remaining_seconds: remaining,
+                    decision: b.decision.as_ref().map(|d| d.kind.clone()),
+                    result: result_text(&b.game.result()?),
+                    version: b.game.version,
+                })
+            })
+            .collect::<Result<Vec<_>, WebError>>()?;
+        Ok::<_, WebError>(
+            HttpResponse::Ok()
+                .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+                .json(out),
+        )
+    };
+    run.await.map_err(WebError::api)
+}
+
+/// The body of `POST /api/v1/games/{id}/check-in`.
+#[derive(Debug, Deserialize)]
+pub struct CheckInBody {
+    /// `white` or `black`.
+    pub colour: String,
+}
+
+/// `POST /api/v1/games/{id}/check-in` (bearer token, arbiter role): `{"colour": "white"}`
+/// records the player's arrival now (Art. 6.7); `201` with the check-in, or `409` with the first
+/// one when the player was already checked in.
+///
+/// # Errors
+/// Problem JSON: 400 naming `colour`, 401, 403, 404, 409.
+pub async fn api_check_in(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<serde_json::Value>,
+) -> Result<HttpResponse, WebError> {
+    let gid = path.into_inner();
+    let run = async {
+        let user = api_user(&state, &req).await?;
+        let g = with_db(&state, move |c| Ok(arbiter_db::game(c, gid)?))
+            .await?
+            .ok_or_else(|| WebError::NotFound(format!("game {gid}")))?;
+        require_role(&state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+        let b: CheckInBody =
+            serde_json::from_value(body.into_inner()).map_err(|e| bad("colour", e.to_string()))?;
+        let colour = colour_of(&b.colour)?;
+        let actor = user.actor();
+        let row = with_db(&state, move |c| {
+            arbiter_db::arbiter::record_check_in(
+                c,
+                gid,
+                colour,
+                CheckInSession::Start,
+                arbiter_db::queries::now(),
+                &actor,
+            )
+            .map_err(arbiter_error)
+        })
+        .await?;
+        Ok::<_, WebError>(HttpResponse::Created().json(row))
+    };
+    run.await.map_err(WebError::api)
+}
