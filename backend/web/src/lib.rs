@@ -5,6 +5,7 @@
 //! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`with_db`]);
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
 
+pub mod adjourn;
 pub mod api;
 pub mod api_write;
 pub mod auth;
@@ -15,6 +16,7 @@ pub mod error;
 pub mod games;
 pub mod organizer;
 pub mod public;
+pub mod reports;
 pub mod rounds;
 pub mod staff;
 pub mod views;
@@ -244,6 +246,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/tournaments/{id}/players/{pn}", page().to(public::player))
     // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
     .configure(games::routes)
+    // Adjourned games and sealed moves (Appendix A, adjourn.rs).
+    .configure(adjourn::routes)
+    // Score reports, flagged games and round reports (Art. 8, reports.rs).
+    .configure(reports::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

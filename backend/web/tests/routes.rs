@@ -1,4 +1,5 @@
-//! Every write route, enumerated from the route table's source (`src/lib.rs`), rejects an
+//! Every write route, enumerated from the route tables' sources (`src/lib.rs` and the modules'
+//! `routes` functions it configures), rejects an
 //! anonymous request, a request from an account without the role, and a form without a valid
 //! CSRF token; and nothing is written by any of those requests (the audit log, which every
 //! change appends to in its transaction, does not grow). A write route added to the table
@@ -155,14 +156,95 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiOrganizer,
         Body::Json,
     ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/seal",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/check-in",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/open",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/clock",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/before",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/late",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/lost",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/report",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/flagged/{game}",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/report",
+        Guard::Arbiter,
+        Body::Multipart,
+    ),
+    (
+        "POST",
+        "/api/v1/games/{id}/score",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
 ];
 
-/// The write routes of the table, read from its source: `(METHOD, path)` for every `.route`
+/// The route tables: each source file with the function that holds its table (`configure` in
+/// `src/lib.rs`, and the `routes` function of every module it `.configure`s with its own routes).
+const ROUTE_TABLES: &[(&str, &str)] = &[
+    (include_str!("../src/lib.rs"), "pub fn configure"),
+    (include_str!("../src/games.rs"), "pub fn routes"),
+    (include_str!("../src/adjourn.rs"), "pub fn routes"),
+    (include_str!("../src/reports.rs"), "pub fn routes"),
+];
+
+/// The write routes of the tables, read from their sources: `(METHOD, path)` for every `.route`
 /// whose handler is `web::post()`, `web::put()`, `web::patch()` or `web::delete()`, with the
 /// prefix of the `web::scope` it is in.
 fn routes_in_source() -> Vec<(String, String)> {
-    let src = include_str!("../src/lib.rs");
-    let start = src.find("pub fn configure").expect("the route table");
+    ROUTE_TABLES
+        .iter()
+        .flat_map(|(src, function)| routes_in_table(src, function))
+        .collect()
+}
+
+fn routes_in_table(src: &str, function: &str) -> Vec<(String, String)> {
+    let start = src.find(function).expect("the route table");
     let table = &src[start..];
     let end = table.find("\n}\n").unwrap_or(table.len());
     let table = &table[..end];
@@ -252,7 +334,9 @@ fn csrf_of(body: &str) -> String {
 /// A well-formed body for an API route, so that only the guard can refuse it.
 fn json_for(uri: &str) -> serde_json::Value {
     use serde_json::json;
-    if uri.ends_with("/result") {
+    if uri.ends_with("/score") {
+        json!({"scoresheet": "1.e4 e5", "result": "1-0"})
+    } else if uri.ends_with("/result") {
         json!({"version": 1, "white": "1", "black": "0"})
     } else if uri.ends_with("/players") {
         json!([{"name": "Intruder, I"}])
