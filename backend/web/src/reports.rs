@@ -103,16 +103,18 @@ fn read_how(text: &str) -> Result<HowDecided, WebError> {
 }
 
 /// The status word stored for a report (`ok`, `illegal_move`, `ambiguous_move`,
-/// `unreadable_move`, `result_contradicted`, `result_differs`).
+/// `unreadable_move`, `moves_after_end`, `bad_score` (set-up or PGN syntax),
+/// `result_contradicted`, `result_differs`).
 fn status_of(r: &domain::ScoreReport) -> &'static str {
     if let Some(f) = &r.move_flag {
-        let m = f.message.to_ascii_lowercase();
-        if m.contains("ambiguous") {
-            "ambiguous_move"
-        } else if m.contains("illegal") {
-            "illegal_move"
-        } else {
-            "unreadable_move"
+        // The replay's article tells the kind (arbiter_rules::replay): Appendix E for notation,
+        // E.9 for ambiguity, Art. 3 for an illegal move, Art. 5 / 9.6 for moves after the end.
+        match f.article {
+            "E" => "unreadable_move",
+            "E.9" => "ambiguous_move",
+            a if a.starts_with('3') => "illegal_move",
+            a if a.starts_with('5') || a.starts_with("9.6") => "moves_after_end",
+            _ => "bad_score",
         }
     } else if r.result_flag.is_some() {
         "result_contradicted"
