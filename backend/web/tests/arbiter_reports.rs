@@ -309,5 +309,31 @@ async fn score_reports_are_replayed_and_flagged() {
         assert_eq!(result_of(&games[3]), "1:0");
         assert_eq!(result_of(&games[4]), "=:=");
         assert_eq!(result_of(&games[5]), "0:1");
+
+        // The round's TRF lines (the export) are read too; a line that disagrees rejects all.
+        let p = send!(app, b, get(&format!("/tournaments/{id}/export/trf16")));
+        assert_eq!(p.status, StatusCode::OK);
+        let trf = p.body.clone();
+        let p = send!(app, b, upload(&trf));
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        assert!(p.body.contains("Stored 6 results"), "{}", p.body);
+        let spoilt: String = trf
+            .lines()
+            .map(|l| {
+                if l.starts_with("001    1 ") {
+                    let mut chars: Vec<char> = l.chars().collect();
+                    assert_eq!(chars[98], '1', "player 1 won round 1: {l}");
+                    chars[98] = '0';
+                    chars.into_iter().collect()
+                } else {
+                    l.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let p = send!(app, b, upload(&spoilt));
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(p.body.contains("Nothing was stored"), "{}", p.body);
+        assert_eq!(result_of(g0), "1:0");
     }
 }
