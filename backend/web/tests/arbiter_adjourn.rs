@@ -95,13 +95,13 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
         .await;
         let t = Tournament {
             name: Some("Adjourned Open".into()),
-            players: (1..=20)
+            players: (1..=24)
                 .map(|i| Player::new(i, format!("Player, {i:02}")))
                 .collect(),
             rounds: vec![Round {
                 number: 1,
                 state: RoundState::Published,
-                games: (0..10)
+                games: (0..12)
                     .map(|b| Game::new(2 * b + 1, 2 * b + 2, GameResult::pending()))
                     .collect(),
                 ..Round::default()
@@ -406,6 +406,38 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
         );
         assert!(p.body.contains("A.11(b)"), "{}", p.body);
         assert_eq!(result_of(g9), " : ".replace(' ', ""), "annulled: replayed");
+
+        // A.10(a), (b): the sealer is late, but his sealed move mates or stalemates; the result
+        // is decided when the replier (present) has the envelope opened (Art. 5), and A.10 has
+        // nothing left to decide.
+        let g10 = games[10].as_str();
+        seal!(
+            g10,
+            "",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30",
+            "Ra8",
+            long_ago,
+            ""
+        );
+        check_in!(g10, "b", long_ago);
+        let p = post!(g10, "open", &[("envelope", envelope_id(g10).as_str())]);
+        assert!(p.body.contains("5.1(a)"), "{}", p.body);
+        assert_eq!(result_of(g10), "1:0");
+        let p = post!(g10, "late", &[]);
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        let g11 = games[11].as_str();
+        seal!(
+            g11,
+            "",
+            "7k/8/6K1/8/8/8/8/5Q2 w - - 0 40",
+            "Qf7",
+            long_ago,
+            ""
+        );
+        check_in!(g11, "b", long_ago);
+        let p = post!(g11, "open", &[("envelope", envelope_id(g11).as_str())]);
+        assert!(p.body.contains("5.2(a)"), "{}", p.body);
+        assert_eq!(result_of(g11), "=:=");
 
         // Every decision is in the audit log with its article.
         let audit = format!(
