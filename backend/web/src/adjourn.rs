@@ -440,15 +440,13 @@ fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
     }
 }
 
-async fn render(
-    state: &AppState,
+fn render(
     session: &Session,
     ctx: &Context,
     message: String,
     form: Option<SealForm>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let _ = state;
     let g = &ctx.game;
     let result = g.result()?;
     let adjourned = ctx.envelopes.is_empty()
@@ -494,7 +492,7 @@ pub async fn adjourn_page(
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
     let ctx = context(&state, &session, id, game, None).await?;
-    render(&state, &session, &ctx, String::new(), None, StatusCode::OK).await
+    render(&session, &ctx, String::new(), None, StatusCode::OK)
 }
 
 /// Builds the envelope's information from the form (A.2(a)-(g)).
@@ -547,42 +545,30 @@ pub async fn seal(
     let form = form.into_inner();
     let ctx = context(&state, &session, id, game, Some(&form.csrf)).await?;
     if form.step == "change" {
-        return render(
-            &state,
-            &session,
-            &ctx,
-            String::new(),
-            Some(form),
-            StatusCode::OK,
-        )
-        .await;
+        return render(&session, &ctx, String::new(), Some(form), StatusCode::OK);
     }
     let info = match envelope_info(&ctx, &form) {
         Ok(info) => info,
         Err(e) => {
             return render(
-                &state,
                 &session,
                 &ctx,
                 e.to_string(),
                 Some(form),
                 StatusCode::BAD_REQUEST,
-            )
-            .await;
+            );
         }
     };
     let mut envelope =
         Envelope::new(Uuid::new_v4(), info).map_err(|e| bad("envelope", e.to_string()))?;
     if let Err(e) = envelope.write_move(&form.sealed_move) {
         return render(
-            &state,
             &session,
             &ctx,
             format!("sealed_move: {e}"),
             Some(form),
             StatusCode::BAD_REQUEST,
-        )
-        .await;
+        );
     }
     if form.step != "confirm" {
         let info = &envelope.info;
@@ -760,7 +746,7 @@ pub async fn open(
     })
     .await?;
     let ctx = context(&state, &session, id, game, None).await?;
-    render(&state, &session, &ctx, message, None, StatusCode::OK).await
+    render(&session, &ctx, message, None, StatusCode::OK)
 }
 
 /// `POST /tournaments/{id}/games/{game}/adjourn/clock` (A.9(b)): the replier is absent at the
@@ -827,7 +813,7 @@ pub async fn start_clock(
         colour_name(running),
         when_text(since)
     );
-    render(&state, &session, &ctx, message, None, StatusCode::OK).await
+    render(&session, &ctx, message, None, StatusCode::OK)
 }
 
 /// A decision before the resumption (A.4, A.6).
@@ -901,7 +887,7 @@ pub async fn before(
     })
     .await?;
     let ctx = context(&state, &session, id, game, None).await?;
-    render(&state, &session, &ctx, message, None, StatusCode::OK).await
+    render(&session, &ctx, message, None, StatusCode::OK)
 }
 
 /// Lateness for the resumption (A.10).
@@ -988,7 +974,7 @@ pub async fn late(
         }
     };
     let ctx = context(&state, &session, id, game, None).await?;
-    render(&state, &session, &ctx, message, None, StatusCode::OK).await
+    render(&session, &ctx, message, None, StatusCode::OK)
 }
 
 /// A lost envelope (A.11).
@@ -1104,7 +1090,7 @@ pub async fn lost(
         }
     };
     let ctx = context(&state, &session, id, game, None).await?;
-    render(&state, &session, &ctx, message, None, StatusCode::OK).await
+    render(&session, &ctx, message, None, StatusCode::OK)
 }
 
 #[cfg(test)]
