@@ -312,8 +312,11 @@ pub fn default_headers() -> middleware::DefaultHeaders {
 /// Runs the server until it is stopped (Ctrl-C).
 ///
 /// # Errors
-/// The address cannot be bound, or the server fails.
-pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
+/// The address cannot be bound, the seal key (`ARBITER_SEAL_KEY` or `arbiter-seal.key`, read or
+/// created here, Appendix A) is unusable, or the server fails.
+pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
+    config.seal_key =
+        config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
     let bind = config.bind.clone();
     let state = web::Data::new(AppState { pool, config });
     actix_web::HttpServer::new(move || {
