@@ -910,6 +910,100 @@ pub fn open_envelope(
     })
 }
 
+/// What the audit log records about a decision on an adjourned game.
+#[derive(Serialize)]
+struct AdjournmentAudit<'a> {
+    article: &'a str,
+    message: &'a str,
+    game: &'a GameRow,
+}
+
+/// Records how an adjourned game ends without being played on (Appendix A): the sealed move
+/// judged (A.8, Art. 5), a draw or resignation before the resumption (A.4, A.6), lateness
+/// (A.10 and its exceptions), or an annulment (A.11(b): `result` pending, the game to be
+/// replayed). The result is written at `expected_version` (the game's version as the arbiter
+/// read it) and audited with `action`, the article and the sentence, in one transaction.
+///
+/// # Errors
+/// [`ArbiterError::Conflict`] when the game changed; [`ArbiterError::NotFound`]; the database's
+/// error.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one decision: game, version, result, its article, sentence, action and actor"
+)]
+pub fn record_adjournment_decision(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    expected_version: i32,
+    result: &GameResult,
+    article: &str,
+    message: &str,
+    action: &str,
+    actor: &Actor,
+) -> Result<GameRow, ArbiterError> {
+    conn.transaction(|conn| {
+        let at = now();
+        let (g, tournament) = lock_game(conn, game_id, at)?;
+        let after = set_result(
+            conn,
+            &g,
+            expected_version,
+            &result.clone().recorded_by(actor.name.clone()),
+            at,
+        )?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "game",
+            Some(&g.id),
+            action,
+            Some(&AdjournmentAudit {
+                article,
+                message,
+                game: &g,
+            }),
+            Some(&AdjournmentAudit {
+                article,
+                message,
+                game: &after,
+            }),
+        )?;
+        Ok(after)
+    })
+}
+
+/// Records in the audit log an arbiter's step on an envelope that changes no result (A.11(a):
+/// the envelope is lost and play resumes from the adjourned position with the move the sealer
+/// states; A.9(b): the replier's clock started). `note` is what to keep (article, sentence).
+///
+/// # Errors
+/// [`ArbiterError::NotFound`]; the database's error.
+pub fn record_envelope_note<N: Serialize>(
+    conn: &mut DbConnection,
+    envelope_id: Uuid,
+    action: &str,
+    note: &N,
+    actor: &Actor,
+) -> Result<(), ArbiterError> {
+    conn.transaction(|conn| {
+        let row = envelope_row(conn, envelope_id)?.ok_or(ArbiterError::NotFound("envelope"))?;
+        let game_id = parse_id("envelopes.game_id", &row.game_id)?;
+        let (_, tournament) = lock_game(conn, game_id, now())?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "envelope",
+            Some(&row.id),
+            action,
+            None::<&()>,
+            Some(note),
+        )?;
+        Ok(())
+    })
+}
+
 /// An incident as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable, Serialize)]
 #[diesel(table_name = incidents, treat_none_as_default_value = false)]

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_tournament::GameResult;
 use arbiter_tournament::pgn_event::{PgnEvent, ScoreReport};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -13,7 +14,9 @@ use uuid::Uuid;
 
 use crate::connection::DbConnection;
 use crate::models::{bad, unfit, uuid};
-use crate::queries::{Actor, append_audit, create_tournament, game, now, round_games};
+use crate::queries::{
+    Actor, RecordError, append_audit, create_tournament, game, now, record_result, round_games,
+};
 use crate::schema::{game_scores, games, tournaments};
 
 /// Rows per multi-row `INSERT` (8 columns: well under SQLite's bound-parameter limit).
@@ -251,6 +254,106 @@ pub fn score_statuses(
         .into_iter()
         .map(|r| (r.game_id.clone(), r))
         .collect())
+}
+
+/// Stores a score report (Art. 3, 5, 6.9, 8, 9.6): the game's result as entered and its score
+/// with the replay verdict, in one transaction (the result as [`crate::record_result`] at the
+/// game's current version, then [`store_game_score`], each audited). A flagged report keeps the
+/// entered result (Art. 8: it stands unless the arbiter decides otherwise) for the chief
+/// arbiter's decision ([`resolve_flagged_score`]).
+///
+/// # Errors
+/// [`RecordError::NotFound`], [`RecordError::Incoherent`], [`RecordError::Conflict`] when another
+/// writer changed the game meanwhile, the database's error.
+pub fn submit_score_report(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    pgn: &str,
+    report: &ScoreReport,
+    result: &GameResult,
+    actor: &Actor,
+) -> Result<GameScoreRow, RecordError> {
+    conn.transaction(|conn| {
+        let g = game(conn, game_id)?.ok_or(RecordError::NotFound)?;
+        record_result(conn, game_id, g.version, result, actor)?;
+        Ok(store_game_score(conn, game_id, pgn, report, actor)?)
+    })
+}
+
+/// What the audit log records when the chief arbiter decides on a flagged score.
+#[derive(Serialize)]
+struct FlagDecision<'a> {
+    article: &'static str,
+    status: &'a str,
+    result: Option<String>,
+}
+
+/// The chief arbiter's decision on a flagged score (Art. 8): `correction` `None` confirms the
+/// entered result, `Some` replaces it (audited as a result change); the score is no longer
+/// flagged; an audit entry (`confirm` or `correct`, Art. 8) records the decision. One
+/// transaction.
+///
+/// # Errors
+/// [`RecordError::NotFound`] for a game without a stored score; [`RecordError::Incoherent`]; the
+/// database's error.
+pub fn resolve_flagged_score(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    correction: Option<&GameResult>,
+    actor: &Actor,
+) -> Result<GameScoreRow, RecordError> {
+    conn.transaction(|conn| {
+        let g = game(conn, game_id)?.ok_or(RecordError::NotFound)?;
+        if let Some(r) = correction {
+            record_result(conn, game_id, g.version, r, actor)?;
+        }
+        let n = diesel::update(game_scores::table.find(game_id.to_string()))
+            .set(game_scores::flagged.eq(false))
+            .execute(conn)?;
+        if n == 0 {
+            return Err(RecordError::NotFound);
+        }
+        let after = game_score(conn, game_id)?.ok_or(RecordError::NotFound)?;
+        append_audit(
+            conn,
+            actor,
+            Some(uuid("games.tournament_id", &g.tournament_id)?),
+            "game_score",
+            Some(&g.id),
+            if correction.is_some() {
+                "correct"
+            } else {
+                "confirm"
+            },
+            None::<&()>,
+            Some(&FlagDecision {
+                article: "8",
+                status: &after.status,
+                result: correction
+                    .map(|r| format!("{}:{}", r.white.trf_char(), r.black.trf_char())),
+            }),
+        )?;
+        Ok(after)
+    })
+}
+
+/// Records a round report's results (`(game, result)` pairs) all or nothing: every result as
+/// [`crate::record_result`] at the game's current version (each audited), in one transaction.
+///
+/// # Errors
+/// The first failing game's error; then nothing is stored.
+pub fn record_round_report(
+    conn: &mut DbConnection,
+    results: &[(Uuid, GameResult)],
+    actor: &Actor,
+) -> Result<usize, RecordError> {
+    conn.transaction(|conn| {
+        for (game_id, result) in results {
+            let g = game(conn, *game_id)?.ok_or(RecordError::NotFound)?;
+            record_result(conn, *game_id, g.version, result, actor)?;
+        }
+        Ok(results.len())
+    })
 }
 
 /// What the audit log records about an event's scores.

@@ -1,6 +1,95 @@
 //! The service's configuration: a typed struct built from the environment and the command line,
 //! passed in (never a global).
 
+use std::path::{Path, PathBuf};
+
+use arbiter_tournament::arbiter::adjournment::SealKey;
+
+/// The key file used when `ARBITER_SEAL_KEY` is not set: `arbiter-seal.key` in the working
+/// directory (64 hexadecimal digits, created with mode 0600 on first use).
+pub const SEAL_KEY_FILE: &str = "arbiter-seal.key";
+
+/// Where the seal key of the sealed moves (Appendix A.1-A.3) comes from. The key is never stored
+/// in the database: an envelope's ciphertext is unreadable without it.
+#[derive(Clone, Debug)]
+pub enum SealKeySource {
+    /// Given (`ARBITER_SEAL_KEY`, 64 hex digits, or set by a test).
+    Key(SealKey),
+    /// Read from this file, or created there (mode 0600) with a random key when it does not
+    /// exist. Several instances sharing a database must share one key: set `ARBITER_SEAL_KEY`.
+    File(PathBuf),
+    /// `ARBITER_SEAL_KEY` is set but is not 64 hex digits: sealing and opening fail with this
+    /// message rather than fall back to another key (which could not open the envelopes).
+    Invalid(String),
+}
+
+impl PartialEq for SealKeySource {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (SealKeySource::Key(a), SealKeySource::Key(b)) => a.to_hex() == b.to_hex(),
+            (SealKeySource::File(a), SealKeySource::File(b)) => a == b,
+            (SealKeySource::Invalid(a), SealKeySource::Invalid(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for SealKeySource {}
+
+impl SealKeySource {
+    /// The key: the given one, or the key file's (created with a fresh random key, mode 0600,
+    /// when missing; two instances creating it at once both read the one written first).
+    ///
+    /// # Errors
+    /// A sentence naming the variable or the file when the key is unreadable or cannot be made.
+    pub fn key(&self) -> Result<SealKey, String> {
+        match self {
+            SealKeySource::Key(k) => Ok(k.clone()),
+            SealKeySource::Invalid(why) => Err(why.clone()),
+            SealKeySource::File(path) => read_or_create_key(path),
+        }
+    }
+}
+
+fn read_key_file(path: &Path) -> Result<SealKey, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("the seal key file {} cannot be read: {e}", path.display()))?;
+    SealKey::from_hex(&text).map_err(|e| format!("the seal key file {}: {e}", path.display()))
+}
+
+fn read_or_create_key(path: &Path) -> Result<SealKey, String> {
+    if path.exists() {
+        return read_key_file(path);
+    }
+    let key = SealKey::generate().map_err(|e| e.to_string())?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(path) {
+        Ok(mut f) => {
+            use std::io::Write;
+            f.write_all(format!("{}\n", key.to_hex()).as_bytes())
+                .map_err(|e| {
+                    format!(
+                        "the seal key file {} cannot be written: {e}",
+                        path.display()
+                    )
+                })?;
+            Ok(key)
+        }
+        // Another instance created it first: use its key.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_key_file(path),
+        Err(e) => Err(format!(
+            "the seal key file {} cannot be created: {e}",
+            path.display()
+        )),
+    }
+}
+
 /// How the service runs.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Config {
@@ -20,6 +109,10 @@ pub struct Config {
     /// Send the session cookie only over HTTPS (`ARBITER_SECURE_COOKIES=1`; off by default so
     /// that `http://127.0.0.1` works).
     pub secure_cookies: bool,
+    /// The key of the sealed moves (Appendix A): `ARBITER_SEAL_KEY` (64 hex digits), else the
+    /// key file [`SEAL_KEY_FILE`] in the working directory. Several instances must share
+    /// `ARBITER_SEAL_KEY`.
+    pub seal_key: SealKeySource,
 }
 
 /// A random 64-byte key (four v4 UUIDs: 488 random bits).
@@ -39,6 +132,14 @@ impl std::fmt::Debug for Config {
             .field("public_max_age", &self.public_max_age)
             .field("session_key", &"(secret)")
             .field("secure_cookies", &self.secure_cookies)
+            .field(
+                "seal_key",
+                &match &self.seal_key {
+                    SealKeySource::Key(_) => "(secret)".to_owned(),
+                    SealKeySource::File(p) => format!("file {}", p.display()),
+                    SealKeySource::Invalid(w) => w.clone(),
+                },
+            )
             .finish()
     }
 }
@@ -57,6 +158,7 @@ impl Default for Config {
             public_max_age: 10,
             session_key: random_key(),
             secure_cookies: false,
+            seal_key: SealKeySource::File(PathBuf::from(SEAL_KEY_FILE)),
         }
     }
 }
@@ -64,7 +166,8 @@ impl Default for Config {
 impl Config {
     /// The defaults, overridden by `ARBITER_BIND`, `DATABASE_URL`, `ARBITER_POOL_SIZE`,
     /// `ARBITER_PUBLIC_MAX_AGE`, `ARBITER_SESSION_KEY` (64 bytes or more) and
-    /// `ARBITER_SECURE_COOKIES` when set (unreadable values keep the default).
+    /// `ARBITER_SECURE_COOKIES` when set (unreadable values keep the default), and
+    /// `ARBITER_SEAL_KEY` (64 hex digits; an unreadable key makes sealing fail, never falls back).
     #[must_use]
     pub fn from_env() -> Config {
         Config::from_lookup(|k| std::env::var(k).ok())
@@ -91,6 +194,13 @@ impl Config {
                 .unwrap_or(d.session_key),
             secure_cookies: non_empty("ARBITER_SECURE_COOKIES")
                 .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
+            seal_key: match non_empty("ARBITER_SEAL_KEY") {
+                None => d.seal_key,
+                Some(v) => SealKey::from_hex(&v).map_or_else(
+                    |e| SealKeySource::Invalid(format!("ARBITER_SEAL_KEY: {e}")),
+                    SealKeySource::Key,
+                ),
+            },
         }
     }
 }
@@ -110,5 +220,39 @@ mod tests {
         assert_eq!(c.database_url, "postgres://h/db");
         assert_eq!(c.pool_max_size, 8);
         assert_eq!(c.bind, DEFAULT_BIND);
+        assert_eq!(
+            c.seal_key,
+            SealKeySource::File(PathBuf::from(SEAL_KEY_FILE))
+        );
+    }
+
+    #[test]
+    fn the_seal_key_comes_from_the_environment_or_a_private_file() {
+        let hex = "ab".repeat(32);
+        let c = Config::from_lookup(|k| (k == "ARBITER_SEAL_KEY").then(|| hex.clone()));
+        assert_eq!(c.seal_key.key().unwrap().to_hex(), hex);
+        assert!(!format!("{c:?}").contains(&hex), "Debug hides the key");
+        let c = Config::from_lookup(|k| (k == "ARBITER_SEAL_KEY").then(|| "12".into()));
+        assert!(c.seal_key.key().unwrap_err().contains("ARBITER_SEAL_KEY"));
+
+        let dir = std::env::temp_dir().join(format!("arbiter-seal-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(SEAL_KEY_FILE);
+        let source = SealKeySource::File(path.clone());
+        let first = source.key().unwrap();
+        assert_eq!(
+            source.key().unwrap().to_hex(),
+            first.to_hex(),
+            "read back, not remade"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(&path, "not a key").unwrap();
+        assert!(source.key().unwrap_err().contains(SEAL_KEY_FILE));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

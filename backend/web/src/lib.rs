@@ -5,6 +5,7 @@
 //! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`with_db`]);
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
 
+pub mod adjourn;
 pub mod api;
 pub mod api_write;
 pub mod arbiter_board;
@@ -17,6 +18,7 @@ pub mod games;
 pub mod organizer;
 pub mod penalties;
 pub mod public;
+pub mod reports;
 pub mod rounds;
 pub mod staff;
 pub mod views;
@@ -261,6 +263,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     // Board view, default time and check-in (arbiter_board.rs); incidents (penalties.rs).
     .configure(arbiter_board::routes)
     .configure(penalties::routes)
+    // Adjourned games and sealed moves (Appendix A, adjourn.rs).
+    .configure(adjourn::routes)
+    // Score reports, flagged games and round reports (Art. 8, reports.rs).
+    .configure(reports::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))
@@ -323,8 +329,11 @@ pub fn default_headers() -> middleware::DefaultHeaders {
 /// Runs the server until it is stopped (Ctrl-C).
 ///
 /// # Errors
-/// The address cannot be bound, or the server fails.
-pub async fn serve(config: Config, pool: Pool) -> std::io::Result<()> {
+/// The address cannot be bound, the seal key (`ARBITER_SEAL_KEY` or `arbiter-seal.key`, read or
+/// created here, Appendix A) is unusable, or the server fails.
+pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
+    config.seal_key =
+        config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
     let bind = config.bind.clone();
     let state = web::Data::new(AppState { pool, config });
     let pages = web::Data::new(cache::PageCache::default());

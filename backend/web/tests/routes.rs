@@ -199,6 +199,73 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiArbiter,
         Body::Json,
     ),
+    // Adjourned games (adjourn.rs) and score reports (reports.rs).
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/seal",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/check-in",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/open",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/clock",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/before",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/late",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/adjourn/lost",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/games/{game}/report",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/flagged/{game}",
+        Guard::Arbiter,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{n}/report",
+        Guard::Arbiter,
+        Body::Multipart,
+    ),
+    (
+        "POST",
+        "/api/v1/games/{id}/score",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
 ];
 
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
@@ -208,6 +275,8 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/games.rs"), "pub fn routes"),
     (include_str!("../src/arbiter_board.rs"), "pub fn routes"),
     (include_str!("../src/penalties.rs"), "pub fn routes"),
+    (include_str!("../src/adjourn.rs"), "pub fn routes"),
+    (include_str!("../src/reports.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
@@ -312,7 +381,9 @@ fn csrf_of(body: &str) -> String {
 /// A well-formed body for an API route, so that only the guard can refuse it.
 fn json_for(uri: &str) -> serde_json::Value {
     use serde_json::json;
-    if uri.ends_with("/result") {
+    if uri.ends_with("/score") {
+        json!({"scoresheet": "1.e4 e5", "result": "1-0"})
+    } else if uri.ends_with("/result") {
         json!({"version": 1, "white": "1", "black": "0"})
     } else if uri.ends_with("/players") {
         json!([{"name": "Intruder, I"}])

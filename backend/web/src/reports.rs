@@ -1,0 +1,807 @@
+//! Score reports for arbiters (Laws of Chess Art. 3, 5, 6.9, 8, 9.6; Appendix E):
+//!
+//! - `/tournaments/{id}/games/{game}/report`: the arbiter submits a game's scoresheet (PGN, or
+//!   moves in any notation the rules core reads, national piece letters included) with the
+//!   result; the rules core replays it (`arbiter_tournament::arbiter::score_report`) and the score
+//!   is stored with its verdict, flagged when a move is illegal, unreadable or ambiguous (its
+//!   number and article named) or the result contradicts the final position (a win on time for a
+//!   side that cannot checkmate is a draw, 6.9; a checkmate or stalemate recorded otherwise,
+//!   5.1(a), 5.2);
+//! - `/tournaments/{id}/flagged`: the flagged games, where the chief arbiter confirms or corrects
+//!   the result (Art. 8: an incorrectly recorded result stands unless the arbiter decides
+//!   otherwise), audited;
+//! - `POST /api/v1/games/{id}/score`: the same report for programs (bearer token);
+//! - `/tournaments/{id}/rounds/{n}/report`: a round's results at once, as CSV
+//!   (`board,white,black,result`) or the round's TRF lines, checked against the pairing and
+//!   stored all or nothing in one transaction, every bad line named.
+
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes as UploadBytes;
+use actix_multipart::form::text::Text;
+use actix_session::Session;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_db::games::GameScoreRow;
+use arbiter_db::models::GameRow;
+use arbiter_db::{RecordError, Role, StoredTournament, UserRow};
+use arbiter_rules::replay::ReplayOptions;
+use arbiter_tournament::arbiter::colour_name;
+use arbiter_tournament::arbiter::score_report::{
+    self as domain, HowDecided, RoundReportError, match_round, parse_round_csv, parse_round_trf,
+};
+use arbiter_tournament::pgn_event::{MoveNote, ScoreReport as StoredReport};
+use arbiter_tournament::{GameResult, ResultCode};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::auth::{check_csrf, csrf_token, require_role, require_user};
+use crate::error::WebError;
+use crate::organizer::{bad, private, see_other};
+use crate::views::{result_text, titled_name};
+use crate::{AppState, with_db};
+
+/// The score-report routes.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route(
+        "/tournaments/{id}/games/{game}/report",
+        page().to(report_form),
+    )
+    .route(
+        "/tournaments/{id}/games/{game}/report",
+        web::post().to(submit_report),
+    )
+    .route("/tournaments/{id}/flagged", page().to(flagged))
+    .route(
+        "/tournaments/{id}/flagged/{game}",
+        web::post().to(resolve_flag),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/report",
+        page().to(round_report_form),
+    )
+    .route(
+        "/tournaments/{id}/rounds/{n}/report",
+        web::post().to(round_report),
+    )
+    .route("/api/v1/games/{id}/score", web::post().to(api_score));
+}
+
+/// The results a score report may carry, as `(value, label)`.
+const RESULTS: [(&str, &str); 6] = [
+    ("1-0", "1-0"),
+    ("0-1", "0-1"),
+    ("1/2-1/2", "½-½"),
+    ("+/-", "+/− (forfeit, White wins)"),
+    ("-/+", "−/+ (forfeit, Black wins)"),
+    ("-/-", "−/− (double forfeit)"),
+];
+
+fn read_result(field: &str, text: &str) -> Result<GameResult, WebError> {
+    domain::parse_result(text).ok_or_else(|| {
+        bad(
+            field,
+            format!(
+                "`{}` is not a result (1-0, 0-1, 1/2-1/2, +/-, -/+, -/-)",
+                text.trim()
+            ),
+        )
+    })
+}
+
+fn read_how(text: &str) -> Result<HowDecided, WebError> {
+    match text.trim() {
+        "" | "unspecified" => Ok(HowDecided::Unspecified),
+        "board" | "over_the_board" => Ok(HowDecided::OverTheBoard),
+        "time" | "on_time" => Ok(HowDecided::OnTime),
+        other => Err(bad(
+            "how",
+            format!("`{other}` is not unspecified, board or time"),
+        )),
+    }
+}
+
+/// The status word stored for a report (`ok`, `illegal_move`, `ambiguous_move`,
+/// `unreadable_move`, `moves_after_end`, `bad_score` (set-up or PGN syntax),
+/// `result_contradicted`, `result_differs`).
+fn status_of(r: &domain::ScoreReport) -> &'static str {
+    if let Some(f) = &r.move_flag {
+        // The replay's article tells the kind (arbiter_rules::replay): Appendix E for notation,
+        // E.9 for ambiguity, Art. 3 for an illegal move, Art. 5 / 9.6 for moves after the end.
+        match f.article {
+            "E" => "unreadable_move",
+            "E.9" => "ambiguous_move",
+            a if a.starts_with('3') => "illegal_move",
+            a if a.starts_with('5') || a.starts_with("9.6") => "moves_after_end",
+            _ => "bad_score",
+        }
+    } else if r.result_flag.is_some() {
+        "result_contradicted"
+    } else if r.sheet_result_differs.is_some() {
+        "result_differs"
+    } else {
+        "ok"
+    }
+}
+
+/// The domain's report in the stored form of `game_scores.report_json`.
+fn stored_report(r: &domain::ScoreReport, entered: &GameResult) -> StoredReport {
+    StoredReport {
+        status: status_of(r).to_owned(),
+        plies: r.plies,
+        first_bad_move: r.move_flag.as_ref().map(|f| MoveNote {
+            ply: f.ply,
+            move_number: f.move_number,
+            side: colour_name(f.side).to_owned(),
+            text: f.text.clone(),
+        }),
+        article: r
+            .move_flag
+            .as_ref()
+            .map(|f| f.article.to_owned())
+            .or_else(|| r.result_flag.as_ref().map(|f| f.article.to_owned())),
+        message: r.message.clone(),
+        final_fen: r.final_fen.clone(),
+        outcome: r.final_outcome.to_owned(),
+        result_tag: Some(result_word(entered)),
+        contradiction: r
+            .result_flag
+            .as_ref()
+            .map(|f| f.message.clone())
+            .or_else(|| r.sheet_result_differs.clone()),
+        claims: Vec::new(),
+        ended_at: None,
+    }
+}
+
+/// `1-0`, `0-1`, `1/2-1/2`, or the TRF codes `W:B` for anything else.
+fn result_word(r: &GameResult) -> String {
+    match (r.white, r.black) {
+        (ResultCode::Win, ResultCode::Loss) => "1-0".into(),
+        (ResultCode::Loss, ResultCode::Win) => "0-1".into(),
+        (ResultCode::Draw, ResultCode::Draw) => "1/2-1/2".into(),
+        (w, b) => format!("{}:{}", w.trf_char(), b.trf_char()),
+    }
+}
+
+/// Replays a scoresheet against the entered result and stores both (one transaction).
+async fn store_report(
+    state: &AppState,
+    user: &UserRow,
+    game: Uuid,
+    scoresheet: String,
+    result: GameResult,
+    how: HowDecided,
+) -> Result<(GameScoreRow, domain::ScoreReport), WebError> {
+    if scoresheet.trim().is_empty() {
+        return Err(bad("scoresheet", "enter the moves of the game (Art. 8)"));
+    }
+    let report = domain::score_report(&scoresheet, &result, how, ReplayOptions::default())
+        .map_err(|e| bad("scoresheet", e.to_string()))?;
+    let stored = stored_report(&report, &result);
+    let result = result.recorded_by(user.email.clone());
+    let actor = user.actor();
+    let row = with_db(state, move |c| {
+        arbiter_db::games::submit_score_report(c, game, &scoresheet, &stored, &result, &actor)
+            .map_err(record_error)
+    })
+    .await?;
+    Ok((row, report))
+}
+
+fn record_error(e: RecordError) -> WebError {
+    match e {
+        RecordError::NotFound => WebError::NotFound("game".into()),
+        RecordError::Conflict { current } => WebError::Conflict {
+            current: serde_json::to_value(&*current).unwrap_or_default(),
+        },
+        e @ RecordError::Incoherent { .. } => bad("result", e.to_string()),
+        RecordError::Database(e) => WebError::Database(e.to_string()),
+    }
+}
+
+/// A game of the tournament with the tournament, for an arbiter.
+async fn arbiter_game(
+    state: &AppState,
+    session: &Session,
+    id: Uuid,
+    game: Uuid,
+    csrf: Option<&str>,
+) -> Result<(UserRow, StoredTournament, GameRow, Option<GameScoreRow>), WebError> {
+    let user = require_user(state, session).await?;
+    if let Some(t) = csrf {
+        check_csrf(session, t)?;
+    }
+    require_role(state, &user, id, Role::Arbiter).await?;
+    let (stored, row, score) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::load_tournament(c, id)?,
+            arbiter_db::game(c, game)?,
+            arbiter_db::games::game_score(c, game)?,
+        ))
+    })
+    .await?;
+    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let row = row
+        .filter(|g| g.tournament_id == id.to_string())
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+    Ok((user, stored, row, score))
+}
+
+fn player_name(stored: &StoredTournament, pn: i32) -> String {
+    u16::try_from(pn)
+        .ok()
+        .and_then(|pn| stored.tournament.player(pn))
+        .map_or_else(|| format!("#{pn}"), |p| format!("{pn} {}", titled_name(p)))
+}
+
+#[derive(Template)]
+#[template(path = "score_report.html")]
+struct ReportPage {
+    id: String,
+    name: String,
+    game: String,
+    round: i32,
+    white: String,
+    black: String,
+    result: String,
+    csrf: String,
+    message: String,
+    flagged: bool,
+    status: String,
+    stored_message: String,
+    scoresheet: String,
+    entered: String,
+    how: String,
+    results: Vec<(&'static str, &'static str)>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+/// The score-report form.
+pub struct ReportForm {
+    /// The scoresheet: PGN or moves.
+    #[serde(default)]
+    pub scoresheet: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`.
+    #[serde(default)]
+    pub result: String,
+    /// `unspecified`, `board` or `time` (Art. 6.9).
+    #[serde(default)]
+    pub how: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+fn report_page(
+    session: &Session,
+    stored: &StoredTournament,
+    g: &GameRow,
+    score: Option<&GameScoreRow>,
+    form: &ReportForm,
+    message: String,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let report = score.map(GameScoreRow::report).transpose()?;
+    let page = ReportPage {
+        id: g.tournament_id.clone(),
+        name: stored.tournament.name.clone().unwrap_or_default(),
+        game: g.id.clone(),
+        round: g.round,
+        white: player_name(stored, g.white),
+        black: player_name(stored, g.black),
+        result: result_text(&g.result()?),
+        csrf: csrf_token(session)?,
+        message,
+        flagged: score.is_some_and(|s| s.flagged),
+        status: score.map(|s| s.status.clone()).unwrap_or_default(),
+        stored_message: report.map(|r| r.message).unwrap_or_default(),
+        scoresheet: if form.scoresheet.is_empty() {
+            score.map(|s| s.pgn.clone()).unwrap_or_default()
+        } else {
+            form.scoresheet.clone()
+        },
+        entered: form.result.clone(),
+        how: form.how.clone(),
+        results: RESULTS.to_vec(),
+    };
+    private(&page, status)
+}
+
+/// `GET /tournaments/{id}/games/{game}/report`: the score-report form, with the stored score and
+/// its verdict if any.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn report_form(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, Uuid)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, game) = path.into_inner();
+    let (_, stored, g, score) = arbiter_game(&state, &session, id, game, None).await?;
+    report_page(
+        &session,
+        &stored,
+        &g,
+        score.as_ref(),
+        &ReportForm::default(),
+        String::new(),
+        StatusCode::OK,
+    )
+}
+
+/// `POST /tournaments/{id}/games/{game}/report`: replays the scoresheet, stores the result and
+/// the score with its verdict (flagged for the chief arbiter when a move is illegal or the result
+/// contradicts the final position), and shows the verdict.
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming the field (an unreadable scoresheet, a bad result);
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn submit_report(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<ReportForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, game) = path.into_inner();
+    let form = form.into_inner();
+    let (user, stored, g, score) =
+        arbiter_game(&state, &session, id, game, Some(&form.csrf)).await?;
+    let outcome = async {
+        let result = read_result("result", &form.result)?;
+        let how = read_how(&form.how)?;
+        store_report(&state, &user, game, form.scoresheet.clone(), result, how).await
+    }
+    .await;
+    match outcome {
+        Ok((row, report)) => {
+            let message = if row.flagged {
+                format!(
+                    "Stored and flagged for the chief arbiter: {} (the entered result stands until he decides, Art. 8).",
+                    report.message
+                )
+            } else {
+                format!("Stored: {}.", report.message)
+            };
+            let g = with_db(&state, move |c| Ok(arbiter_db::game(c, game)?))
+                .await?
+                .unwrap_or(g);
+            report_page(
+                &session,
+                &stored,
+                &g,
+                Some(&row),
+                &form,
+                message,
+                StatusCode::OK,
+            )
+        }
+        Err(e @ WebError::BadRequest { .. }) => report_page(
+            &session,
+            &stored,
+            &g,
+            score.as_ref(),
+            &form,
+            e.to_string(),
+            StatusCode::BAD_REQUEST,
+        ),
+        Err(e) => Err(e),
+    }
+}
+
+/// The body of `POST /api/v1/games/{id}/score`.
+#[derive(Debug, Deserialize)]
+pub struct ApiScore {
+    /// The scoresheet: PGN or moves.
+    pub scoresheet: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`.
+    pub result: String,
+    /// `unspecified` (default), `board` or `time` (Art. 6.9).
+    #[serde(default)]
+    pub how: String,
+}
+
+/// The answer of `POST /api/v1/games/{id}/score`.
+#[derive(Debug, Serialize)]
+struct ApiScoreAnswer {
+    game: String,
+    flagged: bool,
+    status: String,
+    report: domain::ScoreReport,
+}
+
+/// `POST /api/v1/games/{id}/score` (`Authorization: Bearer TOKEN`, an arbiter or organizer of
+/// the game's tournament): as the score-report form; `201` with `{game, flagged, status, report}`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the field.
+pub async fn api_score(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<ApiScore>,
+) -> Result<HttpResponse, WebError> {
+    let game = path.into_inner();
+    let inner = async {
+        let user = crate::auth::api_user(&state, &req).await?;
+        let row = with_db(&state, move |c| Ok(arbiter_db::game(c, game)?))
+            .await?
+            .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        let tid =
+            Uuid::parse_str(&row.tournament_id).map_err(|e| WebError::Internal(e.to_string()))?;
+        require_role(&state, &user, tid, Role::Arbiter).await?;
+        let body = body.into_inner();
+        let result = read_result("result", &body.result)?;
+        let how = read_how(&body.how)?;
+        let (row, report) = store_report(&state, &user, game, body.scoresheet, result, how).await?;
+        Ok::<_, WebError>(
+            HttpResponse::Created()
+                .insert_header((header::CACHE_CONTROL, "no-store"))
+                .json(ApiScoreAnswer {
+                    game: row.game_id,
+                    flagged: row.flagged,
+                    status: row.status,
+                    report,
+                }),
+        )
+    };
+    inner.await.map_err(WebError::api)
+}
+
+struct FlagLine {
+    game: String,
+    round: i32,
+    board: String,
+    white: String,
+    black: String,
+    result: String,
+    status: String,
+    message: String,
+}
+
+#[derive(Template)]
+#[template(path = "flagged.html")]
+struct FlaggedPage {
+    id: String,
+    name: String,
+    csrf: String,
+    message: String,
+    games: Vec<FlagLine>,
+    results: Vec<(&'static str, &'static str)>,
+}
+
+async fn flagged_page(
+    state: &AppState,
+    session: &Session,
+    id: Uuid,
+    message: String,
+) -> Result<HttpResponse, WebError> {
+    let (stored, scores, games) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::load_tournament(c, id)?,
+            arbiter_db::games::tournament_scores(c, id)?,
+            arbiter_db::games::tournament_games(c, id)?,
+        ))
+    })
+    .await?;
+    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let mut lines = Vec::new();
+    for g in &games {
+        let Some(s) = scores.get(&g.id).filter(|s| s.flagged) else {
+            continue;
+        };
+        let r = s.report()?;
+        lines.push(FlagLine {
+            game: g.id.clone(),
+            round: g.round,
+            board: g.board.map(|b| b.to_string()).unwrap_or_default(),
+            white: player_name(&stored, g.white),
+            black: player_name(&stored, g.black),
+            result: result_text(&g.result()?),
+            status: s.status.clone(),
+            message: r.message,
+        });
+    }
+    private(
+        &FlaggedPage {
+            id: id.to_string(),
+            name: stored.tournament.name.clone().unwrap_or_default(),
+            csrf: csrf_token(session)?,
+            message,
+            games: lines,
+            results: RESULTS.to_vec(),
+        },
+        StatusCode::OK,
+    )
+}
+
+/// `GET /tournaments/{id}/flagged`: the games whose score report is flagged, for the chief
+/// arbiter (organizers and arbiters).
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn flagged(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    require_role(&state, &user, id, Role::Arbiter).await?;
+    flagged_page(&state, &session, id, String::new()).await
+}
+
+/// The chief arbiter's decision on a flagged game.
+#[derive(Debug, Deserialize)]
+pub struct ResolveForm {
+    /// `confirm` (the entered result stands) or `correct`.
+    #[serde(default)]
+    pub decision: String,
+    /// The corrected result (with `correct`).
+    #[serde(default)]
+    pub result: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/flagged/{game}`: the chief arbiter confirms the entered result or
+/// corrects it (Art. 8); the game leaves the list; audited.
+///
+/// # Errors
+/// [`WebError::BadRequest`] for an unknown decision or result; [`WebError::Unauthorized`],
+/// [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn resolve_flag(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, Uuid)>,
+    form: web::Form<ResolveForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, game) = path.into_inner();
+    let (user, _, _, score) = arbiter_game(&state, &session, id, game, Some(&form.csrf)).await?;
+    if !score.is_some_and(|s| s.flagged) {
+        return Err(bad("game", "this game's score is not flagged"));
+    }
+    let correction = match form.decision.as_str() {
+        "confirm" => None,
+        "correct" => Some(read_result("result", &form.result)?.recorded_by(user.email.clone())),
+        other => {
+            return Err(bad(
+                "decision",
+                format!("`{other}` is not confirm or correct"),
+            ));
+        }
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        arbiter_db::games::resolve_flagged_score(c, game, correction.as_ref(), &actor)
+            .map_err(record_error)
+    })
+    .await?;
+    Ok(see_other(&format!("/tournaments/{id}/flagged")))
+}
+
+#[derive(Template)]
+#[template(path = "round_report.html")]
+struct RoundReportPage {
+    id: String,
+    name: String,
+    round: u16,
+    csrf: String,
+    message: String,
+    errors: Vec<String>,
+    text: String,
+}
+
+/// A round report upload: a file, or the same text pasted.
+#[derive(Debug, MultipartForm)]
+pub struct RoundUpload {
+    /// The file (CSV `board,white,black,result`, or the round's TRF lines).
+    #[multipart(limit = "8MiB")]
+    pub file: Option<UploadBytes>,
+    /// Pasted text, used when no file was chosen.
+    pub text: Option<Text<String>>,
+    /// The session's CSRF token.
+    pub csrf: Option<Text<String>>,
+}
+
+async fn round_staff(
+    state: &AppState,
+    session: &Session,
+    id: Uuid,
+    n: u16,
+    csrf: Option<&str>,
+) -> Result<(UserRow, StoredTournament), WebError> {
+    let user = require_user(state, session).await?;
+    if let Some(t) = csrf {
+        check_csrf(session, t)?;
+    }
+    require_role(state, &user, id, Role::Arbiter).await?;
+    let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    if stored.tournament.round(n).is_none() {
+        return Err(WebError::NotFound(format!("round {n}")));
+    }
+    Ok((user, stored))
+}
+
+fn round_page(
+    session: &Session,
+    stored: &StoredTournament,
+    n: u16,
+    message: String,
+    errors: Vec<String>,
+    text: String,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    private(
+        &RoundReportPage {
+            id: stored.id.to_string(),
+            name: stored.tournament.name.clone().unwrap_or_default(),
+            round: n,
+            csrf: csrf_token(session)?,
+            message,
+            errors,
+            text,
+        },
+        status,
+    )
+}
+
+/// `GET /tournaments/{id}/rounds/{n}/report`: the bulk round-report upload form.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn round_report_form(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let (_, stored) = round_staff(&state, &session, id, n, None).await?;
+    round_page(
+        &session,
+        &stored,
+        n,
+        String::new(),
+        Vec::new(),
+        String::new(),
+        StatusCode::OK,
+    )
+}
+
+/// Whether a report is TRF: its first record starts with a three-digit TRF code.
+fn looks_like_trf(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| {
+            l.len() > 3
+                && l.as_bytes()[..3].iter().all(u8::is_ascii_digit)
+                && l.as_bytes()[3] == b' '
+        })
+}
+
+fn line_errors(e: &RoundReportError) -> Vec<String> {
+    e.errors.iter().map(ToString::to_string).collect()
+}
+
+/// `POST /tournaments/{id}/rounds/{n}/report` (multipart: `file` or `text`): reads the round's
+/// results (CSV `board,white,black,result`, or TRF `001` lines), checks every line against the
+/// round's pairing, and stores every result in one transaction, or nothing with every bad line
+/// named (`400`). Byes in a TRF report must agree with the round's (a bye is changed on the round
+/// page).
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn round_report(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<(Uuid, u16)>,
+    MultipartForm(form): MultipartForm<RoundUpload>,
+) -> Result<HttpResponse, WebError> {
+    let (id, n) = path.into_inner();
+    let csrf = form.csrf.as_ref().map_or("", |t| t.as_str()).to_owned();
+    let (user, stored) = round_staff(&state, &session, id, n, Some(&csrf)).await?;
+    let bytes = match form.file.as_ref().filter(|f| !f.data.is_empty()) {
+        Some(f) => f.data.to_vec(),
+        None => form
+            .text
+            .as_ref()
+            .map(|t| t.as_bytes().to_vec())
+            .unwrap_or_default(),
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let reject = |errors: Vec<String>| {
+        round_page(
+            &session,
+            &stored,
+            n,
+            "Nothing was stored: correct the lines below and send the whole report again.".into(),
+            errors,
+            text.clone(),
+            StatusCode::BAD_REQUEST,
+        )
+    };
+    if text.trim().is_empty() {
+        return reject(vec!["file: choose a file or paste the report".into()]);
+    }
+    let parsed = if looks_like_trf(&text) {
+        parse_round_trf(&text, n)
+    } else {
+        parse_round_csv(&bytes)
+    };
+    let report = match parsed {
+        Ok(r) => r,
+        Err(e) => return reject(line_errors(&e)),
+    };
+    let round = stored
+        .tournament
+        .round(n)
+        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let update = match match_round(round, &report) {
+        Ok(u) => u,
+        Err(e) => return reject(line_errors(&e)),
+    };
+    let bye_errors: Vec<String> = report
+        .byes
+        .iter()
+        .filter(|b| {
+            !round
+                .byes
+                .iter()
+                .any(|r| r.player == b.player && r.code == b.code)
+        })
+        .map(|b| {
+            format!(
+                "line {}: player {} `{}`: a bye or absence not recorded for this round; change byes on the round page",
+                b.line,
+                b.player,
+                b.code.trf_char()
+            )
+        })
+        .collect();
+    if !bye_errors.is_empty() {
+        return reject(bye_errors);
+    }
+    let rows = with_db(&state, move |c| Ok(arbiter_db::round_games(c, id, n)?)).await?;
+    let mut results = Vec::new();
+    for (index, result) in &update.games {
+        let pairing = &round.games[*index];
+        let row = rows
+            .iter()
+            .find(|g| g.white == i32::from(pairing.white) && g.black == i32::from(pairing.black))
+            .ok_or_else(|| WebError::Internal(format!("game {index} of round {n} not stored")))?;
+        let gid = Uuid::parse_str(&row.id).map_err(|e| WebError::Internal(e.to_string()))?;
+        results.push((gid, result.clone().recorded_by(user.email.clone())));
+    }
+    let actor = user.actor();
+    let count = with_db(&state, move |c| {
+        arbiter_db::games::record_round_report(c, &results, &actor).map_err(record_error)
+    })
+    .await?;
+    round_page(
+        &session,
+        &stored,
+        n,
+        format!("Stored {count} results of round {n}."),
+        Vec::new(),
+        String::new(),
+        StatusCode::OK,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trf_reports_are_told_from_csv() {
+        assert!(looks_like_trf("001    1      Adams"));
+        assert!(!looks_like_trf("board,white,black,result\n1,1,2,1-0"));
+        assert!(!looks_like_trf(""));
+    }
+}
