@@ -547,6 +547,81 @@ pub fn request_bye(
     })
 }
 
+/// Gives the players their pairing numbers by the initial order of a Swiss event (C.04.2:
+/// rating, title, name; see [`arbiter_tournament::Tournament::initial_order`]), before round 1
+/// is paired: requested byes, announced byes, forbidden pairs and accelerations follow their
+/// players. Returns how many players changed number (0: already in order). Audited with the
+/// renumbering.
+///
+/// # Errors
+/// [`ChangeError::NotAllowed`] once a game has been paired, [`ChangeError::NotFound`], or the
+/// database's error; nothing changes then.
+pub fn rank_players_initially(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    actor: &Actor,
+) -> Result<usize, ChangeError> {
+    conn.transaction(|conn| {
+        let at = touch(conn, tournament, None)?;
+        let stored = load_tournament(conn, tournament)?
+            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        let mut t = stored.tournament;
+        if t.rounds.iter().any(|r| !r.games.is_empty()) {
+            return Err(ChangeError::NotAllowed(
+                "pairing numbers are fixed once round 1 is paired (C.04.2)".into(),
+            ));
+        }
+        let map = t.initial_renumbering();
+        if map.is_empty() {
+            return Ok(0);
+        }
+        let tid = tournament.to_string();
+        // Byes name players by pairing number: out first, back in renumbered.
+        diesel::delete(byes::table.filter(byes::tournament_id.eq(&tid))).execute(conn)?;
+        for &(old, _) in &map {
+            diesel::update(
+                players::table
+                    .filter(players::tournament_id.eq(&tid))
+                    .filter(players::pairing_number.eq(i32::from(old))),
+            )
+            .set(players::pairing_number.eq(-i32::from(old)))
+            .execute(conn)?;
+        }
+        for &(old, new) in &map {
+            diesel::update(
+                players::table
+                    .filter(players::tournament_id.eq(&tid))
+                    .filter(players::pairing_number.eq(-i32::from(old))),
+            )
+            .set(players::pairing_number.eq(i32::from(new)))
+            .execute(conn)?;
+        }
+        t.renumber(&map);
+        for r in &t.rounds {
+            for (i, b) in r.byes.iter().enumerate() {
+                diesel::insert_into(byes::table)
+                    .values(&NewBye::from_model(tournament, r.number, i, b))
+                    .execute(conn)?;
+            }
+        }
+        let extras = NewTournament::from_model(tournament, &t, None, at)?.extras;
+        diesel::update(tournaments::table.find(&tid))
+            .set(tournaments::extras.eq(extras))
+            .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "player",
+            None,
+            "initial-order",
+            None::<&()>,
+            Some(&map),
+        )?;
+        Ok(map.len())
+    })
+}
+
 #[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
@@ -691,6 +766,31 @@ mod tests {
             let t = load_tournament(c, id).unwrap().unwrap().tournament;
             assert_eq!(t.players.len(), 7);
             assert_eq!(t.player(3).unwrap().status, PlayerStatus::Withdrawn);
+        }
+    }
+
+    #[test]
+    fn initial_order_renumbers_players_and_their_byes() {
+        for db in TestDb::all() {
+            let id = event(&db);
+            let c = &mut db.pool.get().unwrap();
+            let a = Actor::system("t");
+            let mut strong = Player::new(0, "Strong, S");
+            strong.rating = Some(2700);
+            add_players(c, id, &[strong], &a).unwrap();
+            request_bye(c, id, 1, 5, Some(ResultCode::HalfBye), &a).unwrap();
+            assert_eq!(rank_players_initially(c, id, &a).unwrap(), 5);
+            let t = load_tournament(c, id).unwrap().unwrap().tournament;
+            assert_eq!(t.players[0].name, "Strong, S");
+            assert_eq!(t.players[0].pairing_number, 1);
+            assert_eq!(t.rounds[0].byes, vec![Bye::new(1, ResultCode::HalfBye)]);
+            assert_eq!(rank_players_initially(c, id, &a).unwrap(), 0);
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            store_pairing(c, id, &round1(), seen, None, &a).unwrap();
+            assert!(matches!(
+                rank_players_initially(c, id, &a),
+                Err(ChangeError::NotAllowed(_))
+            ));
         }
     }
 

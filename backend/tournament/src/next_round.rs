@@ -128,7 +128,90 @@ pub enum NextRoundError {
     Engine(#[from] PairingError),
 }
 
+/// The rank of a title in the initial order (C.04.2): GM, IM, WGM, FM, WIM, CM, WFM, WCM, then
+/// any other title and none.
+fn title_rank(t: Option<&crate::model::Title>) -> u8 {
+    use crate::model::Title;
+    match t {
+        Some(Title::Gm) => 0,
+        Some(Title::Im) => 1,
+        Some(Title::Wgm) => 2,
+        Some(Title::Fm) => 3,
+        Some(Title::Wim) => 4,
+        Some(Title::Cm) => 5,
+        Some(Title::Wfm) => 6,
+        Some(Title::Wcm) => 7,
+        Some(Title::Other(_)) => 8,
+        None => 9,
+    }
+}
+
 impl Tournament {
+    /// The players' current pairing numbers in the initial order of a Swiss event (C.04.2,
+    /// initial order): rating, highest first (unrated last), then FIDE title (GM, IM, WGM, FM,
+    /// WIM, CM, WFM, WCM), then name alphabetically, then the current pairing number. Pairing
+    /// number 1 goes to the first of this list.
+    #[must_use]
+    pub fn initial_order(&self) -> Vec<PairingNumber> {
+        let mut ps: Vec<&crate::model::Player> = self.players.iter().collect();
+        ps.sort_by(|a, b| {
+            b.rating
+                .unwrap_or(0)
+                .cmp(&a.rating.unwrap_or(0))
+                .then(title_rank(a.title.as_ref()).cmp(&title_rank(b.title.as_ref())))
+                .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+                .then(a.pairing_number.cmp(&b.pairing_number))
+        });
+        ps.iter().map(|p| p.pairing_number).collect()
+    }
+
+    /// The renumbering that puts the players in the initial order (C.04.2): `(old, new)` for
+    /// every player whose pairing number changes; empty when they are in order already.
+    #[must_use]
+    pub fn initial_renumbering(&self) -> Vec<(PairingNumber, PairingNumber)> {
+        self.initial_order()
+            .into_iter()
+            .zip(1u16..)
+            .filter(|(old, new)| old != new)
+            .collect()
+    }
+
+    /// Applies a renumbering `(old, new)` of pairing numbers everywhere the tournament names a
+    /// player: the players, games, byes, announced byes, forbidden pairs and accelerations.
+    /// Numbers not in the map are kept. Meant for before round 1 (C.04.2: pairing numbers are
+    /// given by the initial order and change only as the rules allow).
+    pub fn renumber(&mut self, map: &[(PairingNumber, PairingNumber)]) {
+        let m: std::collections::HashMap<PairingNumber, PairingNumber> =
+            map.iter().copied().collect();
+        let f = |pn: &mut PairingNumber| {
+            if let Some(&n) = m.get(pn) {
+                *pn = n;
+            }
+        };
+        for p in &mut self.players {
+            f(&mut p.pairing_number);
+        }
+        self.players.sort_by_key(|p| p.pairing_number);
+        for r in &mut self.rounds {
+            for g in &mut r.games {
+                f(&mut g.white);
+                f(&mut g.black);
+            }
+            for b in &mut r.byes {
+                f(&mut b.player);
+            }
+        }
+        for a in &mut self.announced_byes {
+            a.players.iter_mut().for_each(f);
+        }
+        for fp in &mut self.forbidden_pairs {
+            fp.players.iter_mut().for_each(f);
+        }
+        for a in &mut self.accelerations {
+            f(&mut a.player);
+        }
+    }
+
     /// Marks every paired round as published: a file imported from another program (TRF) carries
     /// the pairings it made public, while [`RoundState::Paired`] means "under review" here.
     ///
@@ -611,6 +694,30 @@ mod tests {
             t.propose_next_round(),
             Err(NextRoundError::BeyondTable { round: 6, .. })
         ));
+    }
+
+    #[test]
+    fn initial_order_is_rating_then_title_then_name() {
+        use crate::model::Title;
+        let mut t = field(5, "FIDE_DUTCH_2025");
+        // 1: 2390, 2: 2380 ... ; make 5 the strongest, 3 and 4 equal with titles.
+        t.players[4].rating = Some(2500);
+        t.players[2].rating = Some(2370);
+        t.players[3].rating = Some(2370);
+        t.players[3].title = Some(Title::Im);
+        t.players[2].title = Some(Title::Fm);
+        t.players[0].rating = None;
+        assert_eq!(t.initial_order(), vec![5, 2, 4, 3, 1]);
+        let map = t.initial_renumbering();
+        assert_eq!(map, vec![(5, 1), (4, 3), (3, 4), (1, 5)]);
+        let mut r1 = Round::new(1);
+        r1.byes.push(Bye::new(5, ResultCode::HalfBye));
+        t.rounds.push(r1);
+        t.renumber(&map);
+        assert_eq!(t.players[0].rating, Some(2500));
+        assert_eq!(t.players[0].pairing_number, 1);
+        assert_eq!(t.rounds[0].byes[0].player, 1, "the bye follows its player");
+        assert!(t.initial_renumbering().is_empty());
     }
 
     #[test]

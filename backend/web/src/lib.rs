@@ -226,6 +226,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::post().to(staff::change_role),
     )
     .route(
+        "/tournaments/{id}/players/order",
+        web::post().to(rounds::order_players),
+    )
+    .route(
         "/tournaments/{id}/players/upload",
         web::post().to(rounds::upload_players),
     )

@@ -116,6 +116,8 @@ struct PairPage {
     warnings: Vec<String>,
     /// The warnings must be acknowledged before storing.
     confirm: bool,
+    /// Round 1 with pairing numbers not in the initial order (C.04.2).
+    unordered: bool,
 }
 
 async fn pair_page(
@@ -145,6 +147,9 @@ async fn pair_page(
         errors: Vec::new(),
         warnings: Vec::new(),
         confirm: false,
+        unordered: round == 1
+            && matches!(system, PairingSystem::Dutch(_))
+            && !t.initial_renumbering().is_empty(),
     };
     let proposal = off_thread({
         let t = t.clone();
@@ -522,6 +527,28 @@ pub async fn unpair(
     let actor = user.actor();
     with_db(&state, move |c| {
         Ok(arbiter_db::unpair_round(c, id, n, &actor))
+    })
+    .await??;
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+/// `POST /tournaments/{id}/players/order`: gives the players their pairing numbers by the
+/// initial order (C.04.2: rating, title, name), before round 1 is paired.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] once round 1
+/// is paired, [`WebError::NotFound`].
+pub async fn order_players(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+    form: web::Form<TokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let user = organizer(&state, &session, id, &form.csrf).await?;
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::rank_players_initially(c, id, &actor))
     })
     .await??;
     Ok(see_other(&format!("/tournaments/{id}/manage")))

@@ -266,6 +266,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiArbiter,
         Body::Json,
     ),
+    (
+        "POST",
+        "/tournaments/{id}/players/order",
+        Guard::Organizer,
+        Body::Form,
+    ),
 ];
 
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
