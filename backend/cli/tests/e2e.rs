@@ -82,8 +82,11 @@ fn program(env: &str, candidates: &[&str], name: &str) -> Option<PathBuf> {
 fn start(what: &'static str, program: &Path, args: &[&str], log: &Path) -> Killed {
     let out = File::create(log).expect("a log file");
     let err = out.try_clone().expect("a log file");
+    // In the temporary directory: nothing the program writes (the server's seal key file)
+    // lands in the checkout.
     let child = Command::new(program)
         .args(args)
+        .current_dir(log.parent().expect("the log is in the temporary directory"))
         .stdin(Stdio::null())
         .stdout(out)
         .stderr(err)
@@ -414,6 +417,18 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         listed.insert(cells[1].text().await.expect("a name"));
     }
     assert_eq!(listed, registered, "the manage page lists the 7 players");
+
+    // Before round 1 the organizer gives the pairing numbers by the initial order (C.04.2:
+    // rating, title, name), as the pair page asks while they are not.
+    c.goto(&manage).await.expect("the manage page");
+    let form = format!("form[action='/tournaments/{id}/players/order']");
+    press(
+        &c,
+        &form,
+        "Order pairing numbers by rating, title, name (C.04.2)",
+    )
+    .await;
+    no_error(&c, "ordering the pairing numbers").await;
 
     // Three rounds: pair, publish, enter the results.
     let mut entered: Vec<Entered> = Vec::new();

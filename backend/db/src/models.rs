@@ -350,6 +350,8 @@ pub struct TournamentChanges {
     pub tiebreak_edition: Option<Option<String>>,
     /// Default time, minutes.
     pub default_time_minutes: Option<Option<i32>>,
+    /// Pairing while a game is adjourned: `wait` or `provisional` (Appendix A; TRF-2026 `X`).
+    pub adjourned_pairing: Option<Option<String>>,
     /// The change's time (set it: the cache validators depend on it).
     pub updated_at: Option<NaiveDateTime>,
 }

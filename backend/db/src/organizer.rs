@@ -547,6 +547,24 @@ pub fn request_bye(
     })
 }
 
+/// Whether the next round may be paired while a game of an earlier round is adjourned, counting
+/// it as a provisional draw (`tournaments.adjourned_pairing = 'provisional'`, TRF-2026 `X`);
+/// otherwise (`wait`, the default) the tournament waits for the result.
+///
+/// # Errors
+/// The database's error.
+pub fn pairs_with_provisional_draws(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+) -> QueryResult<bool> {
+    let v: Option<Option<String>> = tournaments::table
+        .find(tournament.to_string())
+        .select(tournaments::adjourned_pairing)
+        .first(conn)
+        .optional()?;
+    Ok(v.flatten().as_deref() == Some("provisional"))
+}
+
 /// Gives the players their pairing numbers by the initial order of a Swiss event (C.04.2:
 /// rating, title, name; see [`arbiter_tournament::Tournament::initial_order`]), before round 1
 /// is paired: requested byes, announced byes, forbidden pairs and accelerations follow their

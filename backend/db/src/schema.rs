@@ -39,6 +39,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         laws_edition -> Nullable<Text>,
+        adjourned_pairing -> Nullable<Text>,
     }
 }
 

@@ -224,6 +224,23 @@ impl Tournament {
         }
     }
 
+    /// The adjourned games (result `X`, Appendix A) of the rounds before `round`: `(round,
+    /// board)`, the board being the game's place when none was recorded.
+    #[must_use]
+    pub fn adjourned_before(&self, round: RoundNumber) -> Vec<(RoundNumber, u16)> {
+        self.rounds
+            .iter()
+            .filter(|r| r.number < round)
+            .flat_map(|r| {
+                r.games
+                    .iter()
+                    .zip(1u16..)
+                    .filter(|(g, _)| g.result.outcome() == crate::result::Outcome::Unknown)
+                    .map(move |(g, i)| (r.number, g.board.unwrap_or(i)))
+            })
+            .collect()
+    }
+
     /// The number of the round to pair next: the one after the last paired round.
     #[must_use]
     pub fn next_round_number(&self) -> RoundNumber {

@@ -103,6 +103,10 @@ pub struct ApiSettings {
     /// Settings only: the chief arbiter.
     #[serde(default)]
     pub chief_arbiter: Option<String>,
+    /// Settings only: `wait` (the default) or `provisional`: pairing while a game is adjourned
+    /// (Appendix A; the adjourned game counted as a draw, TRF-2026 `X`).
+    #[serde(default)]
+    pub adjourned_pairing: Option<String>,
     /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
     #[serde(default)]
     pub seen: Option<NaiveDateTime>,
@@ -181,6 +185,7 @@ pub async fn update_tournament(
             loss: s(&body.loss),
             pab: s(&body.pab),
             chief_arbiter: s(&body.chief_arbiter),
+            adjourned_pairing: s(&body.adjourned_pairing),
             seen: String::new(),
         };
         let changes = form.changes()?;
@@ -440,6 +445,10 @@ pub async fn proposal(
         organizer(&state, &req, id).await?;
         let stored = load(&state, id).await?;
         let t = stored.tournament;
+        let waiting = crate::rounds::adjourned_wait(&state, id, &t, t.next_round_number()).await?;
+        if !waiting.is_empty() {
+            return Err(crate::organizer::bad("round", waiting));
+        }
         let (round, p) = crate::rounds::off_thread(move || t.propose_next_round())
             .await?
             .map_err(|e| crate::organizer::bad("round", e.to_string()))?;
@@ -518,6 +527,10 @@ pub async fn store_round(
         let t: &Tournament = &stored.tournament;
         if stored.updated_at != body.seen || t.next_round_number() != body.round {
             return Err(stale());
+        }
+        let waiting = crate::rounds::adjourned_wait(&state, id, t, body.round).await?;
+        if !waiting.is_empty() {
+            return Err(crate::organizer::bad("round", waiting));
         }
         let round = body.round;
         let proposal = crate::rounds::off_thread({

@@ -331,6 +331,8 @@ struct StandingsPage {
     edition_note: String,
     names: Vec<String>,
     rows: Vec<StandingLine>,
+    /// Adjourned games counted provisionally (Appendix A; TRF-2026 `X`).
+    provisional: Vec<String>,
 }
 
 /// `GET /tournaments/{id}/standings?after=N`: standings with the tournament's tie-breaks.
@@ -384,6 +386,11 @@ pub async fn standings(
         ),
         names: data.tiebreaks.iter().map(ToString::to_string).collect(),
         rows,
+        provisional: t
+            .adjourned_before(s.after_round.saturating_add(1))
+            .iter()
+            .map(|(r, b)| format!("round {r} board {b}"))
+            .collect(),
     };
     html(&page, &v, state.config.public_max_age)
 }

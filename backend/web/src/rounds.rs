@@ -156,7 +156,9 @@ async fn pair_page(
         move || t.propose_next_round()
     })
     .await?;
+    let waiting = adjourned_wait(state, id, t, round).await?;
     match proposal {
+        _ if !waiting.is_empty() => page.blocked = waiting,
         Ok((_, p)) => {
             page.boards = board_lines(t, round, &p);
             page.bye = p.bye.map(|b| player_cell(t, b, round)).unwrap_or_default();
@@ -191,6 +193,39 @@ async fn pair_page(
         page.warnings.extend(warnings);
     }
     private(&page, status)
+}
+
+/// Why the round must wait for adjourned games (Appendix A), when the tournament waits for their
+/// results (the default) and some game of an earlier round is adjourned (`X`); empty otherwise.
+///
+/// # Errors
+/// [`WebError::Database`].
+pub(crate) async fn adjourned_wait(
+    state: &AppState,
+    id: Uuid,
+    t: &Tournament,
+    round: u16,
+) -> Result<String, WebError> {
+    let adjourned = t.adjourned_before(round);
+    if adjourned.is_empty() {
+        return Ok(String::new());
+    }
+    let provisional = with_db(state, move |c| {
+        Ok(arbiter_db::pairs_with_provisional_draws(c, id)?)
+    })
+    .await?;
+    if provisional {
+        return Ok(String::new());
+    }
+    Ok(format!(
+        "{} adjourned (Appendix A) and the tournament waits for the result (Settings: pair with \
+         the adjourned games as provisional draws instead)",
+        adjourned
+            .iter()
+            .map(|(r, b)| format!("round {r} board {b}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// `GET /tournaments/{id}/pair`: the engine's pairing of the next round, for review.
@@ -314,6 +349,10 @@ pub async fn store_pairing(
     let t = &stored.tournament;
     if stored.updated_at != seen || t.next_round_number() != round {
         return stale(&state, &session, id).await;
+    }
+    let waiting = adjourned_wait(&state, id, t, round).await?;
+    if !waiting.is_empty() {
+        return Err(bad("round", waiting));
     }
     let proposed = match parse_manual_pairing(&form.pairing) {
         Ok(p) => p,
@@ -803,13 +842,22 @@ pub struct EditForm {
     /// The chief arbiter.
     #[serde(default)]
     pub chief_arbiter: String,
+    /// Pairing while a game is adjourned (Appendix A): `wait` (the default) or `provisional`
+    /// (the adjourned game counts as a draw, TRF-2026 `X`).
+    #[serde(default)]
+    pub adjourned_pairing: String,
     /// The tournament's last change when the form was shown.
     #[serde(default)]
     pub seen: String,
 }
 
 impl EditForm {
-    fn of(t: &Tournament, minutes: Option<u32>, seen: NaiveDateTime) -> EditForm {
+    fn of(
+        t: &Tournament,
+        minutes: Option<u32>,
+        seen: NaiveDateTime,
+        provisional: bool,
+    ) -> EditForm {
         let date = |d: &Option<String>| {
             d.as_deref()
                 .and_then(arbiter_tournament::parse_date)
@@ -839,6 +887,7 @@ impl EditForm {
             loss: t.scoring.loss.to_string(),
             pab: t.scoring.pab.to_string(),
             chief_arbiter: t.chief_arbiter.clone().unwrap_or_default(),
+            adjourned_pairing: if provisional { "provisional" } else { "wait" }.into(),
             seen: seen_token(seen),
         }
     }
@@ -849,6 +898,11 @@ impl EditForm {
     /// [`WebError::BadRequest`] naming the first bad field.
     pub fn changes(&self) -> Result<TournamentChanges, WebError> {
         let (t, minutes) = self.base.to_model()?;
+        let adjourned = match self.adjourned_pairing.trim() {
+            "" | "wait" => "wait",
+            "provisional" => "provisional",
+            _ => return Err(bad("adjourned_pairing", "wait or provisional")),
+        };
         let colour = match self.initial_colour.trim() {
             "" | "white" => "w",
             "black" => "b",
@@ -898,6 +952,7 @@ impl EditForm {
                     .transpose()
                     .map_err(|_| bad("default_time_minutes", "too large"))?,
             ),
+            adjourned_pairing: Some(Some(adjourned.to_owned())),
             updated_at: None,
         })
     }
@@ -937,6 +992,10 @@ pub async fn edit_form(
     let user = require_user(&state, &session).await?;
     require_role(&state, &user, id, Role::Organizer).await?;
     let stored = load(&state, id).await?;
+    let provisional = with_db(&state, move |c| {
+        Ok(arbiter_db::pairs_with_provisional_draws(c, id)?)
+    })
+    .await?;
     private(
         &EditPage {
             id: id.to_string(),
@@ -946,6 +1005,7 @@ pub async fn edit_form(
                 &stored.tournament,
                 stored.default_time_minutes,
                 stored.updated_at,
+                provisional,
             ),
             systems: systems(),
             laws_edition: laws_edition_code(&state, id).await?,

@@ -239,3 +239,102 @@ async fn a_program_runs_a_tournament() {
         assert_eq!(s, StatusCode::CONFLICT);
     }
 }
+
+#[actix_web::test]
+async fn an_adjourned_game_holds_the_pairing_unless_the_tournament_pairs_provisionally() {
+    for db in TestDb::all() {
+        let app = app!(db);
+        let token = {
+            let c = &mut db.pool.get().unwrap();
+            let sys = Actor::system("test");
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            let u =
+                arbiter_db::accounts::create_user(c, "bot@example.org", &hash, true, &sys).unwrap();
+            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), None, &sys).unwrap()
+        };
+        let (_, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({"name": "Adjourned Open", "rounds_planned": 3})
+        );
+        let id = j["id"].as_str().unwrap().to_owned();
+        let base = format!("/api/v1/tournaments/{id}");
+        let players: Vec<Json> = (0..4)
+            .map(|i| json!({"name": format!("Q{i}, X"), "rating": 2000 - i * 10}))
+            .collect();
+        call!(app, token, post, format!("{base}/players"), json!(players));
+        let (_, p) = call!(app, token, get, format!("{base}/pairing"), json!({}));
+        let (s, _) = call!(
+            app,
+            token,
+            post,
+            format!("{base}/rounds"),
+            json!({"round": 1, "seen": p["seen"]})
+        );
+        assert_eq!(s, StatusCode::CREATED);
+        call!(
+            app,
+            token,
+            post,
+            format!("{base}/rounds/1/publish"),
+            json!({})
+        );
+        let (_, round) = call!(app, token, get, format!("{base}/rounds/1"), json!({}));
+        // Board 1 is adjourned (X), board 2 finished.
+        for (g, (w, b)) in round["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip([("X", "X"), ("1", "0")])
+        {
+            let (s, j) = call!(
+                app,
+                token,
+                put,
+                format!("/api/v1/games/{}/result", g["id"].as_str().unwrap()),
+                json!({"white": w, "black": b, "version": g["version"]})
+            );
+            assert_eq!(s, StatusCode::OK, "{j}");
+        }
+        let (s, j) = call!(app, token, get, format!("{base}/pairing"), json!({}));
+        assert_eq!(s, StatusCode::BAD_REQUEST, "the tournament waits: {j}");
+        assert!(
+            j["detail"]
+                .as_str()
+                .unwrap()
+                .contains("round 1 board 1 adjourned"),
+            "{j}"
+        );
+        let (_, t) = call!(app, token, get, base.clone(), json!({}));
+        let (s, j) = call!(
+            app,
+            token,
+            put,
+            base.clone(),
+            json!({"name": "Adjourned Open", "rounds_planned": 3,
+                   "adjourned_pairing": "provisional", "seen": t["updated_at"]})
+        );
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+        let (s, p) = call!(app, token, get, format!("{base}/pairing"), json!({}));
+        assert_eq!(
+            s,
+            StatusCode::OK,
+            "a provisional draw lets round 2 be paired: {p}"
+        );
+        assert_eq!(p["round"], 2);
+        let page = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri(&format!("/tournaments/{id}/standings"))
+                .to_request(),
+        )
+        .await;
+        let body = String::from_utf8(test::read_body(page).await.to_vec()).unwrap();
+        assert!(
+            body.contains("Provisional: adjourned games") && body.contains("round 1 board 1"),
+            "{body}"
+        );
+    }
+}
