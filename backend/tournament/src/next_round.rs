@@ -458,6 +458,32 @@ pub fn manual_text(p: &Pairing) -> String {
     s
 }
 
+/// The record of a pairing of round `round` changed by hand by `who`, with the checker's
+/// warnings the arbiter acknowledged: one line each, kept in the audit log and, as TRF comment
+/// records (`###`), in the export (C.04.A: a manual change is logged and exported).
+#[must_use]
+pub fn manual_change_note(
+    round: RoundNumber,
+    who: &str,
+    pairing: &Pairing,
+    acknowledged: &[String],
+) -> String {
+    let mut n = format!(
+        "Arbiter: round {round} pairing changed by hand by {who} ({} boards{})",
+        pairing.boards.len(),
+        pairing
+            .bye
+            .map(|b| format!(", bye {b}"))
+            .unwrap_or_default()
+    );
+    for w in acknowledged {
+        n.push_str(&format!(
+            "\nArbiter: round {round} warning acknowledged: {w}"
+        ));
+    }
+    n
+}
+
 /// What a pairing changed by hand means, for the arbiter to read before storing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManualReview {

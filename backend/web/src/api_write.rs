@@ -577,21 +577,7 @@ pub async fn store_round(
             }
         };
         let manual = (engine.as_ref() != Some(&pairing)).then(|| {
-            let mut n = format!(
-                "Arbiter: round {round} pairing changed by hand by {} ({} boards{})",
-                user.email,
-                pairing.boards.len(),
-                pairing
-                    .bye
-                    .map(|b| format!(", bye {b}"))
-                    .unwrap_or_default()
-            );
-            for w in &warnings {
-                n.push_str(&format!(
-                    "\nArbiter: round {round} warning acknowledged: {w}"
-                ));
-            }
-            n
+            arbiter_tournament::manual_change_note(round, &user.email, &pairing, &warnings)
         });
         let r = t.round_from_pairing(round, &pairing);
         let seen = body.seen;

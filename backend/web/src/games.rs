@@ -26,6 +26,7 @@ use uuid::Uuid;
 use crate::board::board_svg;
 use crate::cache::Validators;
 use crate::error::WebError;
+use crate::public::{Head, head, html};
 use crate::views::{opt, result_text, titled_name};
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -50,41 +51,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             page().to(result_sheets),
         )
         .route("/api/v1/games/{id}", page().to(api_game));
-}
-
-fn html(
-    page: &impl Template,
-    validators: &Validators,
-    max_age: u32,
-) -> Result<HttpResponse, WebError> {
-    let body = page
-        .render()
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok(validators.remember("text/html; charset=utf-8", body, max_age))
-}
-
-/// What every page of a tournament shows at the top (`head.html`).
-struct Head {
-    id: String,
-    name: String,
-    subtitle: String,
-}
-
-fn head(id: Uuid, t: &Tournament) -> Head {
-    let mut parts = Vec::new();
-    if let Some(c) = &t.city {
-        parts.push(c.clone());
-    }
-    match (&t.start_date, &t.end_date) {
-        (Some(s), Some(e)) if s != e => parts.push(format!("{s} – {e}")),
-        (Some(s), _) => parts.push(s.clone()),
-        _ => {}
-    }
-    Head {
-        id: id.to_string(),
-        name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
-        subtitle: parts.join(", "),
-    }
 }
 
 /// A replay status in words.

@@ -16,7 +16,8 @@ use crate::views::{
 };
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
-fn html(
+/// A public page, rendered, with its validators, kept in the server's page cache.
+pub(crate) fn html(
     page: &impl Template,
     validators: &Validators,
     max_age: u32,
@@ -77,13 +78,13 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
 }
 
 /// What every tournament page shows at the top.
-struct Head {
-    id: String,
-    name: String,
-    subtitle: String,
+pub(crate) struct Head {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) subtitle: String,
 }
 
-fn head(id: Uuid, t: &arbiter_tournament::Tournament) -> Head {
+pub(crate) fn head(id: Uuid, t: &arbiter_tournament::Tournament) -> Head {
     let mut parts = Vec::new();
     if let Some(c) = &t.city {
         parts.push(c.clone());

@@ -273,9 +273,7 @@ pub async fn explain(
     let stored = load(&state, id).await?;
     let round = stored.tournament.next_round_number();
     let name = stored.tournament.name.clone().unwrap_or_default();
-    let explained = web::block(move || stored.tournament.explain_next_round())
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let explained = off_thread(move || stored.tournament.explain_next_round()).await?;
     let (text, error) = match explained {
         Ok(Some(t)) => (t, String::new()),
         Ok(None) => (
@@ -392,21 +390,12 @@ pub async fn store_pairing(
             )
             .await;
         }
-        let mut n = format!(
-            "Arbiter: round {round} pairing changed by hand by {} ({} boards{})",
-            user.email,
-            proposed.boards.len(),
-            proposed
-                .bye
-                .map(|b| format!(", bye {b}"))
-                .unwrap_or_default()
-        );
-        for w in &review.warnings {
-            n.push_str(&format!(
-                "\nArbiter: round {round} warning acknowledged: {w}"
-            ));
-        }
-        note = Some(n);
+        note = Some(arbiter_tournament::manual_change_note(
+            round,
+            &user.email,
+            &proposed,
+            &review.warnings,
+        ));
     }
     let r = t.round_from_pairing(round, &proposed);
     let actor = user.actor();
