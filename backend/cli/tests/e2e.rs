@@ -78,14 +78,21 @@ fn program(env: &str, candidates: &[&str], name: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Starts `program args...` with its output in `log`.
-fn start(what: &'static str, program: &Path, args: &[&str], log: &Path) -> Killed {
+/// Starts `program args...` with the variables `env` and its output in `log`.
+fn start(
+    what: &'static str,
+    program: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+    log: &Path,
+) -> Killed {
     let out = File::create(log).expect("a log file");
     let err = out.try_clone().expect("a log file");
     // In the temporary directory: nothing the program writes (the server's seal key file)
     // lands in the checkout.
     let child = Command::new(program)
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(log.parent().expect("the log is in the temporary directory"))
         .stdin(Stdio::null())
         .stdout(out)
@@ -97,6 +104,18 @@ fn start(what: &'static str, program: &Path, args: &[&str], log: &Path) -> Kille
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_swiss_event_run_in_the_browser() {
+    in_the_browser("a_swiss_event_run_in_the_browser", &[], scenario).await;
+}
+
+/// Serves a new SQLite database with `arbiter serve` (with the variables `env`), starts
+/// chromedriver and a headless Chromium session, and runs `scenario(client, base address,
+/// temporary directory)`; on its failure prints the page the browser was at and the server's
+/// log. Skips (or fails, with `ARBITER_E2E` set) without Chromium.
+async fn in_the_browser<F, Fut>(test: &str, env: &[(&str, &str)], scenario: F)
+where
+    F: FnOnce(Client, String, PathBuf) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let required = std::env::var_os("ARBITER_E2E").is_some_and(|v| !v.is_empty());
     let chromium = program(
         "ARBITER_CHROMIUM",
@@ -115,7 +134,7 @@ async fn a_swiss_event_run_in_the_browser() {
              (Debian packages chromium, chromium-driver; or ARBITER_CHROMIUM, ARBITER_CHROMEDRIVER)"
         );
         eprintln!(
-            "SKIPPED a_swiss_event_run_in_the_browser: chromium or chromedriver not found \
+            "SKIPPED {test}: chromium or chromedriver not found \
              (set ARBITER_E2E=1 to make this a failure)"
         );
         return;
@@ -130,6 +149,7 @@ async fn a_swiss_event_run_in_the_browser() {
         "arbiter serve",
         Path::new(env!("CARGO_BIN_EXE_arbiter")),
         &["serve", "--bind", &bind, "--database", &database],
+        env,
         &server_log,
     );
     wait_for_port(web_port, &mut server, &server_log);
@@ -140,6 +160,7 @@ async fn a_swiss_event_run_in_the_browser() {
         "chromedriver",
         &chromedriver,
         &[&format!("--port={driver_port}")],
+        &[],
         &driver_log,
     );
     wait_for_port(driver_port, &mut driver, &driver_log);
@@ -190,7 +211,7 @@ async fn a_swiss_event_run_in_the_browser() {
     }
     match run {
         Ok(()) => eprintln!(
-            "e2e: the event ran in the browser in {:.1} s",
+            "e2e: {test} ran in the browser in {:.1} s",
             started.elapsed().as_secs_f64()
         ),
         Err(e) => {
@@ -631,4 +652,536 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         shown.windows(2).all(|w| w[0].2 >= w[1].2),
         "the standings are in order of points: {shown:?}"
     );
+}
+
+/// The arbiter's work (issue #6) in the browser, on the pages an arbiter uses during a round:
+/// check-in on the board view and the default-time forfeit applied by the server's job
+/// (Art. 6.7, a default time of one minute so the test waits less than that), the arbiter
+/// deciding otherwise; an
+/// adjournment sealed on the arbiter's device, the move unreadable before the envelope is
+/// opened with the replier present (Appendix A.1-A.3, A.7); a penalty (13.4(d)) changing the
+/// result; a score report with an illegal move flagged (Art. 7, 8) and the chief arbiter's
+/// decision; and the standings as these results make them.
+#[tokio::test(flavor = "current_thread")]
+async fn the_arbiters_work_in_the_browser() {
+    in_the_browser(
+        "the_arbiters_work_in_the_browser",
+        &[("ARBITER_JOB_INTERVAL_SECS", "1")],
+        arbiter_scenario,
+    )
+    .await;
+}
+
+/// Signs up (the first account: administrator) and creates a Dutch-system event of `rounds`
+/// rounds with a default time of `default_minutes`; returns its id.
+async fn sign_up_and_create(
+    c: &Client,
+    base: &str,
+    name: &str,
+    rounds: u16,
+    default_minutes: u32,
+) -> String {
+    c.goto(&format!("{base}/signup"))
+        .await
+        .expect("the sign-up page");
+    let form = "form[action='/signup']";
+    type_into(c, form, "email", "arbiter@example.org").await;
+    type_into(c, form, "password", "correct horse battery").await;
+    press(c, form, "Create the account").await;
+    no_error(c, "signing up").await;
+    follow(c, "Create a tournament").await;
+    let form = "form[action='/tournaments/new']";
+    type_into(c, form, "name", name).await;
+    c.find(Locator::Css(&format!(
+        "{form} select[name='pairing_system']"
+    )))
+    .await
+    .expect("the pairing system field")
+    .select_by_value("FIDE_DUTCH_2025")
+    .await
+    .expect("choosing the Dutch system");
+    type_into(c, form, "rounds_planned", &rounds.to_string()).await;
+    type_into(
+        c,
+        form,
+        "default_time_minutes",
+        &default_minutes.to_string(),
+    )
+    .await;
+    press(c, form, "Create").await;
+    no_error(c, "creating the event").await;
+    let url = c.current_url().await.expect("the manage page's address");
+    url.path()
+        .strip_prefix("/tournaments/")
+        .and_then(|p| p.strip_suffix("/manage"))
+        .unwrap_or_else(|| panic!("creating the event led to {url}, not its manage page"))
+        .to_owned()
+}
+
+/// Sets the `datetime-local` field `name` of `form_css` to `value` (`YYYY-MM-DDTHH:MM`): typing
+/// into such a field depends on the browser's locale, so the value is set by script.
+async fn set_datetime(c: &Client, form_css: &str, name: &str, value: &str) {
+    let field = c
+        .find(Locator::Css(&format!("{form_css} [name='{name}']")))
+        .await
+        .unwrap_or_else(|e| panic!("no field {name} in {form_css}: {e}"));
+    c.execute(
+        "arguments[0].value = arguments[1];",
+        vec![
+            serde_json::to_value(&field).expect("an element reference"),
+            serde_json::Value::String(value.to_owned()),
+        ],
+    )
+    .await
+    .expect("setting a date and time");
+}
+
+/// The text of the page's `main` element.
+async fn main_text(c: &Client) -> String {
+    text(c, "main").await
+}
+
+/// The time in UTC `minutes` from now, its seconds dropped, as a `datetime-local` value (the
+/// field's precision).
+fn utc_minute(minutes: i64) -> String {
+    (chrono::Utc::now() + chrono::Duration::minutes(minutes))
+        .format("%Y-%m-%dT%H:%M")
+        .to_string()
+}
+
+/// One board of the results sheet: board number, game id (from its links), White's and Black's
+/// pairing numbers.
+struct Board {
+    board: usize,
+    game: String,
+    white: u16,
+    black: u16,
+}
+
+/// The boards of round `round` from its results sheet.
+async fn boards(c: &Client, base: &str, id: &str, round: u16) -> Vec<Board> {
+    c.goto(&format!("{base}/tournaments/{id}/rounds/{round}/results"))
+        .await
+        .expect("the results sheet");
+    let rows = c
+        .find_all(Locator::Css("table.entry tbody tr"))
+        .await
+        .expect("the results sheet");
+    let mut out = Vec::new();
+    for r in rows {
+        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
+        let board: usize = cells[0]
+            .text()
+            .await
+            .expect("board")
+            .trim()
+            .parse()
+            .expect("a board number");
+        let white = leading_number(&cells[1].text().await.expect("white"));
+        let black = leading_number(&cells[2].text().await.expect("black"));
+        let href = r
+            .find(Locator::Css("a[href$='/adjourn']"))
+            .await
+            .expect("the adjournment link")
+            .attr("href")
+            .await
+            .expect("an address")
+            .expect("an href");
+        let game = href
+            .rsplit('/')
+            .nth(1)
+            .expect("the game id in the address")
+            .to_owned();
+        out.push(Board {
+            board,
+            game,
+            white,
+            black,
+        });
+    }
+    out
+}
+
+/// The text of board `board`'s row on the arbiter's board view.
+async fn board_row(c: &Client, board: usize) -> String {
+    text(c, &format!("tr#board-{board}")).await
+}
+
+/// Clicks the button labelled `label` in board `board`'s row of the board view.
+async fn press_in_row(c: &Client, board: usize, label: &str) {
+    let button = c
+        .find(Locator::Css(&format!("tr#board-{board}")))
+        .await
+        .unwrap_or_else(|e| panic!("no board {board}: {e}"))
+        .find(Locator::XPath(&format!(
+            ".//button[normalize-space(.)='{label}']"
+        )))
+        .await
+        .unwrap_or_else(|e| panic!("no button {label:?} on board {board}: {e}"));
+    click_and_wait(c, button, &format!("pressing {label:?} on board {board}")).await;
+}
+
+async fn arbiter_scenario(c: Client, base: String, _dir: PathBuf) {
+    let id = sign_up_and_create(&c, &base, "Arbiters' Cup 2026", 2, 1).await;
+    let manage = format!("{base}/tournaments/{id}/manage");
+    let form = format!("form[action='/tournaments/{id}/players']");
+    for (name, rating) in [
+        ("Anand, Viswanathan", "2750"),
+        ("Kramnik, Vladimir", "2740"),
+        ("Topalov, Veselin", "2700"),
+        ("Leko, Peter", "2690"),
+        ("Adams, Michael", "2680"),
+        ("Svidler, Peter", "2670"),
+    ] {
+        type_into(&c, &form, "name", name).await;
+        type_into(&c, &form, "rating", rating).await;
+        press(&c, &form, "Register").await;
+        no_error(&c, &format!("registering {name}")).await;
+    }
+    press(
+        &c,
+        &format!("form[action='/tournaments/{id}/players/order']"),
+        "Order pairing numbers by rating, title, name (C.04.2)",
+    )
+    .await;
+    follow(&c, "Pair round 1").await;
+    press(
+        &c,
+        &format!("form[action='/tournaments/{id}/pair']"),
+        "Store the pairing of round 1",
+    )
+    .await;
+    no_error(&c, "storing round 1").await;
+    press(
+        &c,
+        &format!("form[action='/tournaments/{id}/rounds/1/publish']"),
+        "Publish round 1",
+    )
+    .await;
+    no_error(&c, "publishing round 1").await;
+    let games = boards(&c, &base, &id, 1).await;
+    assert_eq!(
+        games.iter().map(|g| g.board).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "6 players: 3 boards"
+    );
+
+    // The organizer schedules the round's start (the default time counts from it, Art. 6.7).
+    let pairing_page = format!("{base}/tournaments/{id}/rounds/1/pairing");
+    let schedule = format!("form[action='/tournaments/{id}/rounds/1/schedule']");
+    c.goto(&pairing_page).await.expect("the pairing page");
+    set_datetime(&c, &schedule, "scheduled", &utc_minute(30)).await;
+    press(&c, &schedule, "Set the start").await;
+    no_error(&c, "scheduling round 1").await;
+
+    // Check-in (Art. 6.6): both players of boards 1 and 2, and White on board 3.
+    let board_view = format!("{base}/tournaments/{id}/rounds/1/board");
+    c.goto(&board_view).await.expect("the board view");
+    let page = main_text(&c).await;
+    assert!(page.contains("default time 1 minutes"), "{page}");
+    for (board, colour) in [
+        (1, "White"),
+        (1, "Black"),
+        (2, "White"),
+        (2, "Black"),
+        (3, "White"),
+    ] {
+        press_in_row(&c, board, &format!("Check in {colour}")).await;
+        no_error(&c, &format!("checking in {colour} on board {board}")).await;
+    }
+    assert!(
+        board_row(&c, 3).await.contains("absent"),
+        "Black on board 3 is absent: {}",
+        board_row(&c, 3).await
+    );
+
+    // Still waiting: the deadline is ahead, nobody has lost.
+    assert!(
+        board_row(&c, 3)
+            .await
+            .contains("waiting: a player is absent"),
+        "{}",
+        board_row(&c, 3).await
+    );
+    // The start moved to this minute (its seconds dropped) with the default time of one minute:
+    // the deadline is less than a minute away and after the arrivals above. Once it passes, the
+    // server's job forfeits the absent player, without anyone asking.
+    c.goto(&pairing_page).await.expect("the pairing page");
+    set_datetime(&c, &schedule, "scheduled", &utc_minute(0)).await;
+    press(&c, &schedule, "Set the start").await;
+    no_error(&c, "moving the start of round 1").await;
+    let start = Instant::now();
+    loop {
+        c.goto(&board_view).await.expect("the board view");
+        let row = board_row(&c, 3).await;
+        if row.contains("forfeit applied") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "no default-time forfeit on board 3 after 90 s: {row}"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    for board in [1, 2] {
+        let row = board_row(&c, board).await;
+        assert!(
+            !row.contains("forfeit"),
+            "board {board}: both players are present: {row}"
+        );
+    }
+
+    // The arbiter decides otherwise (Art. 6.7): the forfeit is taken back, with the reason.
+    let reason = "train delayed, the player called the arbiter";
+    type_into(&c, "tr#board-3", "reason", reason).await;
+    press_in_row(&c, 3, "Decide otherwise (Art. 6.7)").await;
+    no_error(&c, "deciding otherwise on board 3").await;
+    let row = board_row(&c, 3).await;
+    assert!(row.contains(reason), "the decision shows its reason: {row}");
+    assert!(
+        !row.contains("forfeit applied") && !row.contains("+–"),
+        "the forfeit is taken back: {row}"
+    );
+
+    // Board 1 adjourns after 1.e4 e5 2.Nf3: Black seals 2...Nc6 on the arbiter's device (A.1).
+    let b1 = &games[0];
+    let adjourn = format!("{base}/tournaments/{id}/games/{}/adjourn", b1.game);
+    c.goto(&adjourn).await.expect("the adjournment page");
+    let form = format!(
+        "form[action='/tournaments/{id}/games/{}/adjourn/seal']",
+        b1.game
+    );
+    c.find(Locator::Css(&format!("{form} textarea[name='moves']")))
+        .await
+        .expect("the moves field")
+        .send_keys("1. e4 e5 2. Nf3")
+        .await
+        .expect("typing the moves");
+    type_into(&c, &form, "white_time", "0:42:10").await;
+    type_into(&c, &form, "black_time", "0:51:30").await;
+    set_datetime(&c, &form, "resumption_at", &utc_minute(0)).await;
+    type_into(&c, &form, "place", "Hall B").await;
+    // The player first writes a move, then changes it before confirming (A.1(a)).
+    type_into(&c, &form, "sealed_move", "Nf6").await;
+    press(&c, &form, "Review the envelope (A.1(a))").await;
+    no_error(&c, "reviewing the envelope").await;
+    assert!(
+        main_text(&c).await.contains("Nf6"),
+        "the review shows the move written"
+    );
+    press(&c, &form, "Change the move (A.1(a))").await;
+    type_into(&c, &form, "sealed_move", "Nc6").await;
+    press(&c, &form, "Review the envelope (A.1(a))").await;
+    press(&c, &form, "Confirm and seal (A.1(a), A.3)").await;
+    no_error(&c, "sealing").await;
+    // Sealed: neither move appears on any page (A.3), the commitment does.
+    let pages = [
+        adjourn.clone(),
+        format!("{base}/tournaments/{id}/games/{}/report", b1.game),
+        format!("{base}/tournaments/{id}/rounds/1"),
+        format!("{base}/tournaments/{id}/rounds/1/results"),
+        format!("{base}/tournaments/{id}/audit"),
+        format!("{base}/tournaments/{id}/export.pgn"),
+        format!("{base}/api/v1/tournaments/{id}"),
+        board_view.clone(),
+    ];
+    for page in &pages {
+        c.goto(page).await.expect("a page");
+        let source = c.source().await.expect("the page's source");
+        for m in ["Nc6", "Nf6", "b8c6", "g8f6"] {
+            assert!(
+                !source.contains(m),
+                "{page} shows the sealed (or first written) move {m} before opening"
+            );
+        }
+    }
+    c.goto(&adjourn).await.expect("the adjournment page");
+    let page = main_text(&c).await;
+    assert!(page.contains("Commitment (SHA-256, A.3)"), "{page}");
+    assert!(
+        page.contains("Hall B"),
+        "the place of resumption (A.2(g)): {page}"
+    );
+
+    // The resumption: White, who must reply, is present; the envelope is opened (A.7).
+    let form = format!(
+        "form[action='/tournaments/{id}/games/{}/adjourn/check-in']",
+        b1.game
+    );
+    c.find(Locator::Css(&format!("{form} select[name='colour']")))
+        .await
+        .expect("the colour field")
+        .select_by_value("w")
+        .await
+        .expect("choosing White");
+    press(&c, &form, "Record arrival (A.7, A.10)").await;
+    no_error(&c, "recording White's arrival").await;
+    let form = format!(
+        "form[action='/tournaments/{id}/games/{}/adjourn/open']",
+        b1.game
+    );
+    let open = c
+        .find(Locator::Css(&format!("{form} button")))
+        .await
+        .expect("the opening button");
+    click_and_wait(&c, open, "opening the envelope").await;
+    no_error(&c, "opening the envelope").await;
+    let page = main_text(&c).await;
+    assert!(
+        page.contains("The sealed move is Nc6"),
+        "the opened envelope shows the move, validated (A.8): {page}"
+    );
+
+    // After the resumption, Black's phone rings: the arbiter declares the game lost (13.4(d)).
+    c.goto(&format!(
+        "{base}/tournaments/{id}/games/{}/incidents",
+        b1.game
+    ))
+    .await
+    .expect("the incidents page");
+    let form = "form:has(input[name='kind'][value='game_lost'])";
+    c.find(Locator::Css(&format!("{form} select[name='offender']")))
+        .await
+        .expect("the offender field")
+        .select_by_value("black")
+        .await
+        .expect("choosing Black");
+    type_into(
+        &c,
+        form,
+        "reason",
+        "left the playing venue without permission",
+    )
+    .await;
+    press(&c, form, "Declare lost (13.4(d))").await;
+    no_error(&c, "declaring the game lost").await;
+    let page = main_text(&c).await;
+    assert!(
+        page.contains("13.4(d)"),
+        "the incident is listed with its article: {page}"
+    );
+    assert!(
+        page.contains("1–0") || page.contains("1-0"),
+        "White wins: {page}"
+    );
+
+    // Board 2's score report: 2.Ke3 is illegal; the report is flagged (Art. 7, 8).
+    let b2 = &games[1];
+    c.goto(&format!("{base}/tournaments/{id}/games/{}/report", b2.game))
+        .await
+        .expect("the score report page");
+    let form = format!("form[action='/tournaments/{id}/games/{}/report']", b2.game);
+    c.find(Locator::Css(&format!("{form} textarea[name='scoresheet']")))
+        .await
+        .expect("the scoresheet field")
+        .send_keys("1. e4 e5 2. Ke3 Nc6 3. Kd3")
+        .await
+        .expect("typing the scoresheet");
+    c.find(Locator::Css(&format!("{form} select[name='result']")))
+        .await
+        .expect("the result field")
+        .select_by_value("1-0")
+        .await
+        .expect("choosing 1-0");
+    press(&c, &form, "Replay and store (Art. 3, 5, 6.9, 9.6)").await;
+    let page = main_text(&c).await;
+    assert!(
+        page.contains("flagged") && page.contains("Ke3"),
+        "the report names the illegal move: {page}"
+    );
+    c.goto(&format!("{base}/tournaments/{id}/flagged"))
+        .await
+        .expect("the flagged games");
+    let page = main_text(&c).await;
+    assert!(page.contains("Ke3"), "the chief arbiter sees why: {page}");
+    let confirm = c
+        .find(Locator::XPath(
+            "//button[normalize-space(.)='Confirm the result (Art. 8)']",
+        ))
+        .await
+        .expect("the confirm button");
+    click_and_wait(&c, confirm, "confirming the result").await;
+    no_error(&c, "confirming").await;
+    assert!(main_text(&c).await.contains("No flagged game"));
+
+    // Board 3 (the forfeit taken back) is played: a draw.
+    let b3 = &games[2];
+    c.goto(&format!("{base}/tournaments/{id}/rounds/1/results"))
+        .await
+        .expect("the results sheet");
+    let row = c
+        .find(Locator::Css("table.entry tbody tr:nth-child(3)"))
+        .await
+        .expect("board 3");
+    row.find(Locator::Css("select[name='result']"))
+        .await
+        .expect("the result field")
+        .select_by_value("=:=")
+        .await
+        .expect("choosing a draw");
+    let save = row
+        .find(Locator::XPath(".//button[normalize-space(.)='Save']"))
+        .await
+        .expect("the Save button");
+    click_and_wait(&c, save, "saving board 3").await;
+    no_error(&c, "saving board 3").await;
+
+    // The standings: the 13.4(d) loss, the confirmed 1-0 and the draw (Art. 11).
+    c.goto(&format!("{base}/tournaments/{id}/standings"))
+        .await
+        .expect("the standings");
+    let rows = c
+        .find_all(Locator::Css("table.standings tbody tr"))
+        .await
+        .expect("the standings");
+    let headers = c
+        .find_all(Locator::Css("table.standings thead th"))
+        .await
+        .expect("the header");
+    let mut pts = None;
+    for (i, h) in headers.iter().enumerate() {
+        if h.text()
+            .await
+            .expect("a header")
+            .trim()
+            .eq_ignore_ascii_case("PTS")
+        {
+            pts = Some(i);
+        }
+    }
+    let pts = pts.expect("a points column");
+    // Points in halves, by pairing number.
+    let mut points: BTreeMap<u16, u32> = BTreeMap::new();
+    for r in &rows {
+        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
+        let pn: u16 = cells[1]
+            .text()
+            .await
+            .expect("a pairing number")
+            .trim()
+            .parse()
+            .expect("a pairing number");
+        let value: f64 = cells[pts]
+            .text()
+            .await
+            .expect("points")
+            .trim()
+            .parse()
+            .expect("a number of points");
+        points.insert(pn, (value * 2.0).round() as u32);
+    }
+    let expect = |pn: u16, halves: u32| {
+        assert_eq!(
+            points.get(&pn).copied(),
+            Some(halves),
+            "player {pn}'s points: {points:?}"
+        );
+    };
+    expect(b1.white, 2);
+    expect(b1.black, 0);
+    expect(b2.white, 2);
+    expect(b2.black, 0);
+    expect(b3.white, 1);
+    expect(b3.black, 1);
+    c.goto(&manage).await.expect("the manage page");
 }

@@ -37,3 +37,20 @@ pub use queries::{
 pub use diesel::QueryResult;
 /// diesel's error type, re-exported so that callers need no diesel dependency of their own.
 pub use diesel::result::Error as QueryError;
+
+/// Runs `f` in one database transaction: committed when `f` returns `Ok`, rolled back (nothing
+/// of it written) when it returns `Err`. Inside another transaction it becomes a savepoint, so
+/// the functions of this crate, each atomic on its own, can be combined into one change (an
+/// envelope opened together with the result its sealed move decides, Appendix A.7, A.8).
+///
+/// # Errors
+/// `f`'s error, or the database's (converted into `E`) when the transaction cannot begin or
+/// commit.
+pub fn atomically<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<QueryError>,
+{
+    use diesel::Connection as _;
+    conn.transaction(f)
+}

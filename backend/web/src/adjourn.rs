@@ -696,7 +696,9 @@ pub async fn open(
     let (envelope_id, _) = pending_envelope(&ctx, &form.envelope)?;
     let key = state.config.seal_key.key().map_err(WebError::Internal)?;
     let actor = ctx.user.actor();
-    let message = with_db(&state, move |c| {
+    // Opening, the verdict and the result it decides are one transaction: an error after the
+    // envelope is opened leaves it sealed, not opened without its result.
+    let message = with_db(&state, move |c| arbiter_db::atomically(c, |c| {
         let now = arbiter_db::queries::now();
         let (_, envelope) =
             db::open_envelope(c, envelope_id, &key, now, &actor).map_err(arbiter_error)?;
@@ -743,7 +745,7 @@ pub async fn open(
             }
         };
         Ok(message)
-    })
+    }))
     .await?;
     let ctx = context(&state, &session, id, game, None).await?;
     render(&session, &ctx, message, None, StatusCode::OK)
