@@ -42,7 +42,8 @@ use crate::{AppState, with_db};
 /// The session key of the tablet's status line after a check-in (shown once).
 const FLASH_KEY: &str = "check_in_flash";
 
-/// The routes of this module, added to [`crate::configure`]'s table.
+/// The routes of players' self check-in (Art. 6.6, 6.7): the tablet page and its form, and the
+/// organizer's setting; added to [`crate::configure`]'s table.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     let page = crate::page;
     cfg.route("/check-in/{token}", page().to(tablet))
