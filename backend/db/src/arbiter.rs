@@ -26,7 +26,8 @@ use arbiter_tournament::arbiter::adjournment::{
     SealedMove,
 };
 use arbiter_tournament::arbiter::default_time::{
-    CheckIns, DefaultTime, DefaultTimeVerdict, Forfeit, Override, decide,
+    CheckIns, DefaultTime, DefaultTimeVerdict, Forfeit, Override, SelfCheckInError, decide,
+    self_check_in,
 };
 use arbiter_tournament::arbiter::penalty::{
     Effect, IllegalMoveVerdict, IllegalMoves, Incident, PenaltyError, incorrect_claim,
@@ -36,7 +37,7 @@ use arbiter_tournament::{Colour, GameResult, ResultCode, ScoringSystem};
 
 use crate::connection::DbConnection;
 use crate::models::{GameResultChanges, GameRow, bad, unfit, uuid};
-use crate::queries::{Actor, append_audit, game, now, tournament_row};
+use crate::queries::{Actor, append_audit, game, load_tournament, now, tournament_row};
 use crate::schema::{
     check_ins, default_time_decisions, envelopes, games, incidents, players, rounds, tournaments,
 };
@@ -71,6 +72,10 @@ pub enum ArbiterError {
     /// A penalty that does not fit (Art. 13.4, 12.7, 12.8, 7.4).
     #[error(transparent)]
     Penalty(#[from] PenaltyError),
+    /// The check-in tablet refuses a player's own check-in (Art. 6.7: not the round being
+    /// played, a decided game, or the default time has passed); the arbiter can still record it.
+    #[error(transparent)]
+    SelfCheckIn(#[from] SelfCheckInError),
     /// The database's error.
     #[error(transparent)]
     Database(#[from] diesel::result::Error),
@@ -147,6 +152,19 @@ fn touch_game(conn: &mut DbConnection, game_id: Uuid, at: NaiveDateTime) -> Quer
         .execute(conn)
 }
 
+/// The actor name of a check-in a player made himself on the tournament's check-in tablet
+/// (Art. 6.6, 6.7): the audit log and the board view show `self check-in (tablet): player N`.
+pub const SELF_CHECK_IN_ACTOR: &str = "self check-in (tablet)";
+
+impl CheckInRow {
+    /// Whether the player checked himself in on the check-in tablet (no account, the actor
+    /// [`SELF_CHECK_IN_ACTOR`]) rather than an arbiter recording the arrival.
+    #[must_use]
+    pub fn by_tablet(&self) -> bool {
+        self.by_user.is_none() && self.by_actor.starts_with(SELF_CHECK_IN_ACTOR)
+    }
+}
+
 /// Records a player's arrival at the board, at `at` (the time the arbiter saw him; usually now).
 /// The first check-in of a player for a session counts; the game's version moves (a forfeit
 /// computed before the check-in can then no longer be applied); audited.
@@ -168,44 +186,146 @@ pub fn record_check_in(
             return Err(ArbiterError::NotFound("game"));
         }
         let g = game(conn, game_id)?.ok_or(ArbiterError::NotFound("game"))?;
-        let existing: Option<CheckInRow> = check_ins::table
-            .filter(check_ins::game_id.eq(game_id.to_string()))
-            .filter(check_ins::colour.eq(colour_text(colour)))
-            .filter(check_ins::session.eq(session.name()))
-            .select(CheckInRow::as_select())
+        insert_check_in(conn, &g, colour, session, at, recorded_at, actor)
+    })
+}
+
+/// The check-in row and its audit entry, inside the caller's transaction (after
+/// [`touch_game`]); refused when the player is already checked in for the session.
+fn insert_check_in(
+    conn: &mut DbConnection,
+    g: &GameRow,
+    colour: Colour,
+    session: Session,
+    at: NaiveDateTime,
+    recorded_at: NaiveDateTime,
+    actor: &Actor,
+) -> Result<CheckInRow, ArbiterError> {
+    let existing: Option<CheckInRow> = check_ins::table
+        .filter(check_ins::game_id.eq(&g.id))
+        .filter(check_ins::colour.eq(colour_text(colour)))
+        .filter(check_ins::session.eq(session.name()))
+        .select(CheckInRow::as_select())
+        .first(conn)
+        .optional()?;
+    if let Some(first) = existing {
+        return Err(ArbiterError::AlreadyCheckedIn(Box::new(first)));
+    }
+    let row = CheckInRow {
+        id: Uuid::new_v4().to_string(),
+        game_id: g.id.clone(),
+        colour: colour_text(colour),
+        player: match colour {
+            Colour::White => g.white,
+            Colour::Black => g.black,
+        },
+        session: session.name().to_owned(),
+        at,
+        recorded_at,
+        by_actor: actor.name.clone(),
+        by_user: actor.user_id.map(|u| u.to_string()),
+    };
+    diesel::insert_into(check_ins::table)
+        .values(&row)
+        .execute(conn)?;
+    append_audit(
+        conn,
+        actor,
+        Some(parse_id("games.tournament_id", &g.tournament_id)?),
+        "game",
+        Some(&g.id),
+        "check_in",
+        None::<&()>,
+        Some(&row),
+    )?;
+    Ok(row)
+}
+
+/// Whether `token` looks like a check-in link's secret (32 lowercase hex digits), before any
+/// query.
+fn is_token_shaped(token: &str) -> bool {
+    token.len() == 32
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// The tournament whose check-in tablet link is `/check-in/{token}` (Art. 6.6, 6.7), while the
+/// organizer allows self check-in; `None` for an unknown, revoked or replaced link.
+///
+/// # Errors
+/// The database's error, or a bad stored id.
+pub fn tournament_for_check_in_link(
+    conn: &mut DbConnection,
+    token: &str,
+) -> QueryResult<Option<Uuid>> {
+    if !is_token_shaped(token) {
+        return Ok(None);
+    }
+    let id: Option<String> = tournaments::table
+        .filter(tournaments::self_check_in_token.eq(token))
+        .select(tournaments::id)
+        .first(conn)
+        .optional()?;
+    id.map(|i| parse_id("tournaments.id", &i)).transpose()
+}
+
+/// A player checks himself in on the check-in tablet of link `token` (Art. 6.6, 6.7): the
+/// player of `colour` in game `game_id` is at the board at `now`. The game must be one of the
+/// round being played ([`arbiter_tournament::Tournament::round_in_play`]) of the link's
+/// tournament, without a result or default-time decision, and the default time must not have
+/// passed ([`self_check_in`]: after the deadline only the arbiter decides). Stored as the
+/// arbiter's check-in is (the first arrival counts, the game's version moves), recorded by the
+/// actor `self check-in (tablet): player N` ([`SELF_CHECK_IN_ACTOR`]); one transaction with its
+/// audit entry. Nothing is written when refused.
+///
+/// # Errors
+/// [`ArbiterError::NotFound`] (`check-in link`) for an unknown or revoked link,
+/// [`ArbiterError::SelfCheckIn`] when the tablet refuses, [`ArbiterError::AlreadyCheckedIn`] with
+/// the first check-in, or the database's error.
+pub fn record_self_check_in(
+    conn: &mut DbConnection,
+    token: &str,
+    game_id: Uuid,
+    colour: Colour,
+    now: NaiveDateTime,
+) -> Result<CheckInRow, ArbiterError> {
+    conn.transaction(|conn| {
+        let recorded_at = crate::queries::now();
+        // The first statement writes (SQLite then holds the write lock); a refusal rolls it back.
+        let touched = touch_game(conn, game_id, recorded_at)?;
+        let tournament = tournament_for_check_in_link(conn, token)?
+            .ok_or(ArbiterError::NotFound("check-in link"))?;
+        let g = game(conn, game_id)?
+            .filter(|g| touched > 0 && g.tournament_id == tournament.to_string())
+            .ok_or(SelfCheckInError::NotInRound)?;
+        let stored =
+            load_tournament(conn, tournament)?.ok_or(ArbiterError::NotFound("tournament"))?;
+        let in_play = stored
+            .tournament
+            .round_in_play()
+            .map(|r| i32::from(r.number));
+        if in_play != Some(g.round) {
+            return Err(SelfCheckInError::NotInRound.into());
+        }
+        let scheduled: Option<Option<NaiveDateTime>> = rounds::table
+            .find((&g.tournament_id, g.round))
+            .select(rounds::scheduled)
             .first(conn)
             .optional()?;
-        if let Some(first) = existing {
-            return Err(ArbiterError::AlreadyCheckedIn(Box::new(first)));
-        }
-        let row = CheckInRow {
-            id: Uuid::new_v4().to_string(),
-            game_id: game_id.to_string(),
-            colour: colour_text(colour),
-            player: match colour {
-                Colour::White => g.white,
-                Colour::Black => g.black,
-            },
-            session: session.name().to_owned(),
-            at,
-            recorded_at,
-            by_actor: actor.name.clone(),
-            by_user: actor.user_id.map(|u| u.to_string()),
+        let decisions: i64 = default_time_decisions::table
+            .find(&g.id)
+            .count()
+            .get_result(conn)?;
+        let decided = !g.white_code.is_empty() || !g.black_code.is_empty() || decisions > 0;
+        let default = default_time_of(conn, &g.tournament_id)?;
+        self_check_in(scheduled.flatten(), default, decided, now)?;
+        let pn = match colour {
+            Colour::White => g.white,
+            Colour::Black => g.black,
         };
-        diesel::insert_into(check_ins::table)
-            .values(&row)
-            .execute(conn)?;
-        append_audit(
-            conn,
-            actor,
-            Some(parse_id("games.tournament_id", &g.tournament_id)?),
-            "game",
-            Some(&g.id),
-            "check_in",
-            None::<&()>,
-            Some(&row),
-        )?;
-        Ok(row)
+        let actor = Actor::system(format!("{SELF_CHECK_IN_ACTOR}: player {pn}"));
+        insert_check_in(conn, &g, colour, Session::Start, now, recorded_at, &actor)
     })
 }
 
@@ -218,11 +338,28 @@ pub fn check_ins_for(
     game_id: Uuid,
     session: Session,
 ) -> QueryResult<CheckIns> {
-    let rows: Vec<CheckInRow> = check_ins::table
+    arrivals_of(&check_in_rows(conn, game_id, session)?)
+}
+
+/// The stored check-ins of a game for a session (who recorded each: an arbiter, or the player on
+/// the tablet).
+///
+/// # Errors
+/// The database's error.
+pub fn check_in_rows(
+    conn: &mut DbConnection,
+    game_id: Uuid,
+    session: Session,
+) -> QueryResult<Vec<CheckInRow>> {
+    check_ins::table
         .filter(check_ins::game_id.eq(game_id.to_string()))
         .filter(check_ins::session.eq(session.name()))
+        .order(check_ins::at)
         .select(CheckInRow::as_select())
-        .load(conn)?;
+        .load(conn)
+}
+
+fn arrivals_of(rows: &[CheckInRow]) -> QueryResult<CheckIns> {
     let mut ins = CheckIns::default();
     for r in rows {
         match colour_from("check_ins.colour", &r.colour)? {
@@ -285,6 +422,9 @@ pub struct BoardStatus {
     pub game: GameRow,
     /// Arrivals for the round's session.
     pub check_ins: CheckIns,
+    /// The same arrivals as stored, with who recorded each (an arbiter, or the player himself on
+    /// the check-in tablet: [`CheckInRow::by_tablet`]).
+    pub arrivals: Vec<CheckInRow>,
     /// The stored decision (forfeit applied, or override), if any.
     pub decision: Option<DecisionRow>,
     /// The default-time verdict at `now` (`None` when the round has no scheduled start).
@@ -321,7 +461,8 @@ pub fn board_view(
     let mut out = Vec::with_capacity(games.len());
     for g in games {
         let gid = parse_id("games.id", &g.id)?;
-        let ins = check_ins_for(conn, gid, Session::Start)?;
+        let arrivals = check_in_rows(conn, gid, Session::Start)?;
+        let ins = arrivals_of(&arrivals)?;
         let decision = decisions.remove(&g.id);
         let verdict = scheduled.flatten().map(|s| {
             let o = decision
@@ -336,6 +477,7 @@ pub fn board_view(
         out.push(BoardStatus {
             game: g,
             check_ins: ins,
+            arrivals,
             decision,
             verdict,
         });

@@ -24,8 +24,9 @@ pub use connection::{
     SetupError, connect, run_migrations,
 };
 pub use organizer::{
-    ChangeError, add_players, pairs_with_provisional_draws, publish_round, rank_players_initially,
-    request_bye, set_player_status, store_pairing, unpair_round, update_tournament,
+    ChangeError, SelfCheckInChange, add_players, pairs_with_provisional_draws, publish_round,
+    rank_players_initially, request_bye, self_check_in_token, set_player_status, set_self_check_in,
+    store_pairing, unpair_round, update_tournament,
 };
 pub use queries::{
     Actor, RecordError, StoredTournament, TournamentSummary, add_player, append_audit,

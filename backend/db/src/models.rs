@@ -192,6 +192,9 @@ struct Extras {
 }
 
 /// A tournament as read (the header; players, rounds, games and byes have their own rows).
+/// The secret of the check-in tablet link (`tournaments.self_check_in_token`) is left out on
+/// purpose: it is read only by [`crate::organizer::self_check_in_token`] and looked up by
+/// [`crate::arbiter::tournament_for_check_in_link`].
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = tournaments)]
 pub struct TournamentRow {

@@ -839,3 +839,85 @@ mod tests {
         }
     }
 }
+
+/// What the organizer does with players' self check-in on a tablet at the venue (Art. 6.6, 6.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfCheckInChange {
+    /// Allow it: the tournament gets a secret tablet link (kept when already allowed).
+    Allow,
+    /// Disallow it: the link stops working.
+    Disallow,
+    /// Issue a new link: the old one stops working at once.
+    NewLink,
+}
+
+#[derive(Serialize)]
+struct SelfCheckInAudit {
+    article: &'static str,
+    self_check_in: bool,
+    /// A link was issued by this change (the secret itself is never written to the log).
+    new_link: bool,
+}
+
+/// The secret of a tournament's check-in tablet link (`/check-in/{token}`, Art. 6.6, 6.7) while
+/// the organizer allows self check-in; `None` when not allowed (the default).
+///
+/// # Errors
+/// [`ChangeError::NotFound`] for an unknown tournament, or the database's error.
+pub fn self_check_in_token(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+) -> Result<Option<String>, ChangeError> {
+    let stored: Option<Option<String>> = tournaments::table
+        .find(tournament.to_string())
+        .select(tournaments::self_check_in_token)
+        .first(conn)
+        .optional()?;
+    stored.ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))
+}
+
+/// Allows or disallows players' self check-in on a tablet (Art. 6.6, 6.7), or issues a new
+/// tablet link. A link's secret is 32 hex digits of a random (version 4) UUID; a new link or
+/// disallowing makes the old one unknown at once. Audited (allowed before and after, whether a
+/// link was issued; never the secret), the tournament's last change moves. Returns the secret
+/// now in force (`None`: not allowed).
+///
+/// # Errors
+/// [`ChangeError::NotFound`] for an unknown tournament, or the database's error.
+pub fn set_self_check_in(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    change: SelfCheckInChange,
+    actor: &Actor,
+) -> Result<Option<String>, ChangeError> {
+    conn.transaction(|conn| {
+        touch(conn, tournament, None)?;
+        let before = self_check_in_token(conn, tournament)?;
+        let after = match (change, &before) {
+            (SelfCheckInChange::Disallow, _) => None,
+            (SelfCheckInChange::Allow, Some(kept)) => Some(kept.clone()),
+            (SelfCheckInChange::Allow | SelfCheckInChange::NewLink, _) => {
+                Some(Uuid::new_v4().simple().to_string())
+            }
+        };
+        diesel::update(tournaments::table.find(tournament.to_string()))
+            .set(tournaments::self_check_in_token.eq(&after))
+            .execute(conn)?;
+        let audit = |allowed: bool, new_link: bool| SelfCheckInAudit {
+            article: "6.6, 6.7",
+            self_check_in: allowed,
+            new_link,
+        };
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "tournament",
+            Some(&tournament.to_string()),
+            "self_check_in",
+            Some(&audit(before.is_some(), false)),
+            Some(&audit(after.is_some(), after.is_some() && after != before)),
+        )?;
+        Ok(after)
+    })
+}

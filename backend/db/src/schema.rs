@@ -40,6 +40,7 @@ diesel::table! {
         updated_at -> Timestamp,
         laws_edition -> Nullable<Text>,
         adjourned_pairing -> Nullable<Text>,
+        self_check_in_token -> Nullable<Text>,
     }
 }
 

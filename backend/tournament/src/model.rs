@@ -415,6 +415,17 @@ impl Tournament {
         self.rounds.iter().find(|r| r.number == number)
     }
 
+    /// The round being played now, as a check-in tablet shows it (Art. 6.6, 6.7): the latest
+    /// round whose pairings are published and whose results are not all in
+    /// ([`RoundState::Published`]); `None` between rounds.
+    #[must_use]
+    pub fn round_in_play(&self) -> Option<&Round> {
+        self.rounds
+            .iter()
+            .filter(|r| r.state == RoundState::Published)
+            .max_by_key(|r| r.number)
+    }
+
     /// The highest round number that holds anything (games or byes); 0 when none.
     #[must_use]
     pub fn last_round(&self) -> RoundNumber {
@@ -584,6 +595,24 @@ mod tests {
         assert_eq!(parse_date("99/09/02"), NaiveDate::from_ymd_opt(1999, 9, 2));
         assert_eq!(parse_date("2005/13/40"), None);
         assert_eq!(parse_date("1/2"), None);
+    }
+
+    #[test]
+    fn the_round_in_play_is_the_latest_published_one() {
+        let mut t = Tournament::default();
+        assert!(t.round_in_play().is_none());
+        for (n, state) in [
+            (1, RoundState::Complete),
+            (2, RoundState::Published),
+            (3, RoundState::Paired),
+        ] {
+            let mut r = Round::new(n);
+            r.state = state;
+            t.rounds.push(r);
+        }
+        assert_eq!(t.round_in_play().map(|r| r.number), Some(2));
+        t.rounds[1].state = RoundState::Complete;
+        assert!(t.round_in_play().is_none(), "between rounds");
     }
 
     #[test]

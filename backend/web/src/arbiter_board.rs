@@ -4,7 +4,8 @@
 //!   (`POST /tournaments/{id}/rounds/{n}/schedule`, UTC, `YYYY-MM-DDTHH:MM`): the default time
 //!   counts from it;
 //! - the board view (`/tournaments/{id}/rounds/{n}/board`, arbiter role): per board, White and
-//!   Black present or absent with their arrival, a check-in button per player, the deadline and
+//!   Black present or absent with their arrival and who recorded it (an arbiter, or the player
+//!   himself on the check-in tablet of [`crate::kiosk`]), a check-in button per player, the deadline and
 //!   the time left (the page reloads itself every 30 seconds with a `Refresh` header), the
 //!   forfeits the scheduled job applied, and the arbiter's override (Art. 6.7 "unless the arbiter
 //!   decides otherwise", reason required, audited);
@@ -167,8 +168,21 @@ fn player_name(t: &Tournament, pn: i32) -> String {
 
 fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardLine, WebError> {
     let g = &b.game;
-    let arrival = |at: Option<NaiveDateTime>| {
-        at.map(|a| format!("present since {}", a.format("%H:%M:%S")))
+    // Who recorded each arrival: the player himself on the check-in tablet, or an arbiter.
+    let arrival = |colour: &str, at: Option<NaiveDateTime>| {
+        let by = b
+            .arrivals
+            .iter()
+            .find(|r| r.colour == colour)
+            .map(|r| {
+                if r.by_tablet() {
+                    " (self check-in on the tablet)".to_owned()
+                } else {
+                    format!(" (by {})", r.by_actor)
+                }
+            })
+            .unwrap_or_default();
+        at.map(|a| format!("present since {}{by}", a.format("%H:%M:%S")))
             .unwrap_or_default()
     };
     let (status, left) = match (&b.decision, b.verdict.as_ref().map(|v| &v.state)) {
@@ -245,8 +259,8 @@ fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardL
         board: g.board.unwrap_or(g.seq + 1),
         white: player_name(t, g.white),
         black: player_name(t, g.black),
-        white_in: arrival(b.check_ins.white),
-        black_in: arrival(b.check_ins.black),
+        white_in: arrival("w", b.check_ins.white),
+        black_in: arrival("b", b.check_ins.black),
         result: result_text(&result),
         status,
         left,

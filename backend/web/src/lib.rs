@@ -15,6 +15,7 @@ pub mod cache;
 pub mod config;
 pub mod error;
 pub mod games;
+pub mod kiosk;
 pub mod organizer;
 pub mod penalties;
 pub mod public;
@@ -271,6 +272,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(adjourn::routes)
     // Score reports, flagged games and round reports (Art. 8, reports.rs).
     .configure(reports::routes)
+    // Players' self check-in on a tablet and its setting (Art. 6.6, 6.7, kiosk.rs).
+    .configure(kiosk::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

@@ -534,6 +534,9 @@ struct ManagePage {
     next_round: u16,
     system: &'static str,
     staff: Vec<(String, &'static str)>,
+    /// The check-in tablet link's secret while self check-in is allowed (Art. 6.6, 6.7), shown
+    /// to organizers only; empty when not allowed.
+    self_check_in: String,
 }
 
 async fn manage_page(
@@ -549,13 +552,15 @@ async fn manage_page(
             "you have no role in this tournament".into(),
         ));
     }
-    let (stored, staff) = with_db(state, move |c| {
+    let (stored, staff, kiosk) = with_db(state, move |c| {
         Ok((
             arbiter_db::load_tournament(c, id)?,
             arbiter_db::accounts::tournament_roles(c, id)?,
+            arbiter_db::self_check_in_token(c, id)?,
         ))
     })
     .await?;
+    let organizer = roles.contains(&Role::Organizer);
     let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
     let t = &stored.tournament;
     let status = if error.is_empty() {
@@ -568,8 +573,9 @@ async fn manage_page(
             id: id.to_string(),
             name: t.name.clone().unwrap_or_default(),
             csrf: csrf_token(session)?,
-            organizer: roles.contains(&Role::Organizer),
+            organizer,
             error,
+            self_check_in: kiosk.filter(|_| organizer).unwrap_or_default(),
             players: t
                 .players
                 .iter()

@@ -1,8 +1,10 @@
 //! Every write route, enumerated from the route tables' source (`src/lib.rs` and the modules'
 //! `routes` functions), rejects an anonymous request, a request from an account without the
 //! role, and a form without a valid CSRF token; and nothing is written by any of those requests
-//! (the audit log, which every change appends to in its transaction, does not grow). A write
-//! route added to a table without a line here fails the test.
+//! (the audit log, which every change appends to in its transaction, does not grow). The
+//! players' check-in tablet (`POST /check-in/{token}`, no account) is refused with a wrong link
+//! and with a forged or missing CSRF token. A write route added to a table without a line here
+//! fails the test.
 
 use actix_web::http::{Method, StatusCode, header};
 use actix_web::{App, test, web};
@@ -29,6 +31,9 @@ enum Guard {
     ApiOrganizer,
     /// An API route with a bearer token of any account.
     ApiUser,
+    /// The players' check-in tablet (Art. 6.6, 6.7): no account; the link's secret `{token}`
+    /// and the session's CSRF token guard it.
+    Token,
 }
 
 /// How a route's body is sent.
@@ -272,6 +277,14 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::Organizer,
         Body::Form,
     ),
+    // Players' self check-in on a tablet and its setting (kiosk.rs).
+    ("POST", "/check-in/{token}", Guard::Token, Body::Form),
+    (
+        "POST",
+        "/tournaments/{id}/self-check-in",
+        Guard::Organizer,
+        Body::Form,
+    ),
 ];
 
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
@@ -283,6 +296,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/penalties.rs"), "pub fn routes"),
     (include_str!("../src/adjourn.rs"), "pub fn routes"),
     (include_str!("../src/reports.rs"), "pub fn routes"),
+    (include_str!("../src/kiosk.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
@@ -479,6 +493,15 @@ async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
                 arbiter_db::accounts::create_api_token(c, out.uuid().unwrap(), None, &sys).unwrap();
             (id, games[0].id.clone(), org.id, token)
         };
+        // Self check-in allowed, so that the tablet's route has a real link to guard.
+        let kiosk = arbiter_db::set_self_check_in(
+            &mut db.pool.get().unwrap(),
+            id,
+            arbiter_db::SelfCheckInChange::Allow,
+            &Actor::system("test"),
+        )
+        .unwrap()
+        .expect("a tablet link");
         let _ = organizer_id;
         let audit_count = |db: &TestDb| {
             arbiter_db::audit_entries(&mut db.pool.get().unwrap(), id)
@@ -558,6 +581,39 @@ async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
                             .insert_header((header::AUTHORIZATION, "Bearer forged-token"))
                     );
                     assert_eq!(s, StatusCode::UNAUTHORIZED, "forged token: {what}");
+                }
+                Guard::Token => {
+                    let tablet = |link: &str, csrf: &str| {
+                        test::TestRequest::post()
+                            .uri(&format!("/check-in/{link}"))
+                            .set_form(vec![
+                                ("game", game.as_str()),
+                                ("colour", "white"),
+                                ("csrf", csrf),
+                            ])
+                    };
+                    // The tablet's anonymous session and its CSRF token, from the page.
+                    let (s, cookie, page) = send!(
+                        app,
+                        None::<String>,
+                        test::TestRequest::get().uri(&format!("/check-in/{kiosk}"))
+                    );
+                    assert_eq!(s, StatusCode::OK, "the tablet page");
+                    let csrf = csrf_of(&page);
+                    for wrong in [
+                        "forged".to_owned(),
+                        uuid::Uuid::new_v4().simple().to_string(),
+                        kiosk.to_uppercase(),
+                    ] {
+                        let (s, _, _) = send!(app, cookie.clone(), tablet(&wrong, &csrf));
+                        assert_eq!(s, StatusCode::NOT_FOUND, "wrong link: {what}");
+                    }
+                    let (s, _, _) = send!(app, cookie.clone(), tablet(&kiosk, "forged"));
+                    assert_eq!(s, StatusCode::FORBIDDEN, "forged CSRF: {what}");
+                    let (s, _, _) = send!(app, None::<String>, tablet(&kiosk, &csrf));
+                    assert_eq!(s, StatusCode::FORBIDDEN, "no session: {what}");
+                    let (s, _, _) = send!(app, Some(organizer.clone()), tablet(&kiosk, &csrf));
+                    assert_eq!(s, StatusCode::FORBIDDEN, "another session's token: {what}");
                 }
                 Guard::Public => {
                     // No session, hence no token to match: a forged one is refused.

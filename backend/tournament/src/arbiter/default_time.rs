@@ -261,6 +261,55 @@ pub fn decide(
     DefaultTimeVerdict { deadline, state }
 }
 
+/// Why a player may not check himself in on the tournament's check-in tablet (Art. 6.6, 6.7).
+/// The arbiter can still record the arrival on the board view: these refusals are the tablet's
+/// only.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelfCheckInError {
+    /// The game is not one of the round being played (another round, or another tournament).
+    #[error("this game is not in the round being played")]
+    NotInRound,
+    /// The game already has a result, or the default time was already decided for it.
+    #[error("this game is already decided; ask the arbiter")]
+    Decided,
+    /// The default time has passed (Art. 6.7): only the arbiter decides now.
+    #[error(
+        "the default time passed at {} UTC: a player arriving now must see the arbiter, who decides (Art. 6.7)",
+        deadline.format("%H:%M:%S")
+    )]
+    DeadlinePassed {
+        /// The deadline that passed (UTC).
+        deadline: NaiveDateTime,
+    },
+}
+
+/// Whether a player of a game of the round being played may check himself in at `now` (Art. 6.6,
+/// 6.7). `scheduled` is the round's scheduled start (`None`: the default time does not run, and
+/// the tablet accepts arrivals), `default` the tournament's default time, `decided` whether the
+/// game has a result or a stored default-time decision (forfeit or override).
+///
+/// A player may check himself in up to and including the deadline (arriving at the deadline is on
+/// time); after it the Laws leave the arrival to the arbiter ("unless the arbiter decides
+/// otherwise"), so the tablet refuses.
+///
+/// # Errors
+/// [`SelfCheckInError::Decided`] for a decided game, [`SelfCheckInError::DeadlinePassed`] after
+/// the deadline.
+pub fn self_check_in(
+    scheduled: Option<NaiveDateTime>,
+    default: DefaultTime,
+    decided: bool,
+    now: NaiveDateTime,
+) -> Result<(), SelfCheckInError> {
+    if decided {
+        return Err(SelfCheckInError::Decided);
+    }
+    match scheduled.map(|s| default.deadline(s)) {
+        Some(deadline) if now > deadline => Err(SelfCheckInError::DeadlinePassed { deadline }),
+        _ => Ok(()),
+    }
+}
+
 /// Art. 6.6: if neither player is present at the start, White's clock is started and White loses
 /// all the time that elapses until arrival. The time charged to White's clock for a White player
 /// arriving at `white_arrival`: from the scheduled start until then (zero if White was at the
@@ -287,6 +336,39 @@ mod tests {
 
     fn start() -> NaiveDateTime {
         t(START.0, START.1, START.2)
+    }
+
+    #[test]
+    fn a_player_checks_himself_in_until_the_deadline_only() {
+        let d = DefaultTime::minutes(30).unwrap();
+        assert_eq!(self_check_in(Some(start()), d, false, t(14, 50, 0)), Ok(()));
+        assert_eq!(
+            self_check_in(Some(start()), d, false, t(15, 30, 0)),
+            Ok(()),
+            "at the deadline itself: on time (Art. 6.7)"
+        );
+        assert_eq!(
+            self_check_in(Some(start()), d, false, t(15, 30, 1)),
+            Err(SelfCheckInError::DeadlinePassed {
+                deadline: t(15, 30, 0)
+            })
+        );
+        assert_eq!(
+            self_check_in(Some(start()), d, true, t(15, 0, 0)),
+            Err(SelfCheckInError::Decided)
+        );
+        assert_eq!(
+            self_check_in(None, d, false, t(23, 0, 0)),
+            Ok(()),
+            "no scheduled start: the default time does not run"
+        );
+        let late = self_check_in(Some(start()), d, false, t(16, 0, 0))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            late.contains("15:30:00") && late.contains("Art. 6.7"),
+            "{late}"
+        );
     }
 
     #[test]

@@ -1,0 +1,389 @@
+//! Players' self check-in on a tablet at the venue (Art. 6.6, 6.7; issue #6), when the organizer
+//! allows it:
+//!
+//! - `POST /tournaments/{id}/self-check-in` (organizer): `action` = `allow`, `disallow` or
+//!   `new-link`; allowing gives the tournament a secret tablet link `/check-in/{token}`, a new
+//!   link replaces it (the old one is then unknown); audited. The manage page shows the form and
+//!   the link;
+//! - `GET /check-in/{token}` (no sign-in: the tablet is not signed in, so nobody at it reaches an
+//!   organizer's or arbiter's page): the tournament's name, the round being played
+//!   ([`arbiter_tournament::Tournament::round_in_play`]), its scheduled start and the default-time
+//!   deadline (Art. 6.7), and per board the two players, each "present since HH:MM" or a button
+//!   "I am here". Nothing else (no results, no penalties). It reloads itself every 30 seconds;
+//!   an unknown or revoked link is `404`;
+//! - `POST /check-in/{token}` (the session's CSRF token, `game`, `colour`): records the player's
+//!   arrival through [`arbiter_db::arbiter::record_self_check_in`], which refuses a game outside
+//!   the round being played, a decided game, a second check-in (the first arrival counts) and
+//!   any check-in after the deadline (Art. 6.7: then only the arbiter decides). The refusal is
+//!   shown on the page; success goes back to it with "Checked in: NAME at HH:MM".
+//!
+//! The board view and the audit log name such check-ins `self check-in (tablet): player N`.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::{HttpResponse, web};
+use arbiter_db::arbiter::{ArbiterError, BoardStatus, record_self_check_in};
+use arbiter_db::{Role, SelfCheckInChange};
+use arbiter_tournament::arbiter::default_time::SelfCheckInError;
+use arbiter_tournament::{Colour, Tournament};
+use askama::Template;
+use chrono::NaiveDateTime;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::arbiter_board::arbiter_error;
+use crate::auth::{check_csrf, csrf_token, require_role, require_user};
+use crate::error::WebError;
+use crate::organizer::{bad, private, see_other};
+use crate::views::titled_name;
+use crate::{AppState, with_db};
+
+/// The session key of the tablet's status line after a check-in (shown once).
+const FLASH_KEY: &str = "check_in_flash";
+
+/// The routes of players' self check-in (Art. 6.6, 6.7): the tablet page and its form, and the
+/// organizer's setting; added to [`crate::configure`]'s table.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route("/check-in/{token}", page().to(tablet))
+        .route("/check-in/{token}", web::post().to(tablet_check_in))
+        .route(
+            "/tournaments/{id}/self-check-in",
+            web::post().to(set_self_check_in),
+        );
+}
+
+// ---- the organizer's setting ----
+
+/// The self check-in form of the manage page.
+#[derive(Debug, Deserialize)]
+pub struct SelfCheckInForm {
+    /// `allow`, `disallow` or `new-link`.
+    #[serde(default)]
+    pub action: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/self-check-in` (organizer): allows or disallows players' self
+/// check-in on a tablet (Art. 6.6, 6.7), or issues a new tablet link (the old one stops working
+/// at once); audited. Back to the manage page, which shows the link.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF, not the organizer),
+/// [`WebError::BadRequest`] naming `action`, [`WebError::NotFound`].
+pub async fn set_self_check_in(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+    form: web::Form<SelfCheckInForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let user = require_user(&state, &session).await?;
+    check_csrf(&session, &form.csrf)?;
+    require_role(&state, &user, id, Role::Organizer).await?;
+    let change = match form.action.trim() {
+        "allow" => SelfCheckInChange::Allow,
+        "disallow" => SelfCheckInChange::Disallow,
+        "new-link" => SelfCheckInChange::NewLink,
+        other => {
+            return Err(bad(
+                "action",
+                format!("`{other}`: allow, disallow or new-link"),
+            ));
+        }
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::set_self_check_in(c, id, change, &actor)?)
+    })
+    .await?;
+    Ok(see_other(&format!(
+        "/tournaments/{id}/manage#self-check-in"
+    )))
+}
+
+// ---- the tablet ----
+
+/// One player on the tablet.
+struct TabletPlayer {
+    name: String,
+    /// `white` or `black` (the form's value).
+    colour: &'static str,
+    /// `White` or `Black`.
+    colour_word: &'static str,
+    /// `HH:MM` (UTC) once checked in, else empty.
+    present_since: String,
+}
+
+/// One board on the tablet.
+struct TabletBoard {
+    game_id: String,
+    board: i32,
+    /// White, then Black.
+    players: [TabletPlayer; 2],
+    /// A button may be offered (the game is not decided and the deadline has not passed).
+    open: bool,
+}
+
+#[derive(Template)]
+#[template(path = "check_in.html")]
+struct TabletPage {
+    token: String,
+    name: String,
+    csrf: String,
+    /// The round being played; 0 between rounds.
+    round: u16,
+    scheduled: String,
+    deadline: String,
+    deadline_passed: bool,
+    boards: Vec<TabletBoard>,
+    /// The status line after a check-in.
+    message: String,
+    /// Why the last check-in was refused.
+    error: String,
+}
+
+fn player_name(t: &Tournament, pn: i32) -> String {
+    u16::try_from(pn)
+        .ok()
+        .and_then(|pn| t.player(pn))
+        .map_or_else(|| format!("player {pn}"), titled_name)
+}
+
+fn tablet_player(
+    t: &Tournament,
+    pn: i32,
+    colour: Colour,
+    at: Option<NaiveDateTime>,
+) -> TabletPlayer {
+    TabletPlayer {
+        name: player_name(t, pn),
+        colour: match colour {
+            Colour::White => "white",
+            Colour::Black => "black",
+        },
+        colour_word: arbiter_tournament::arbiter::colour_name(colour),
+        present_since: at
+            .map(|a| a.format("%H:%M").to_string())
+            .unwrap_or_default(),
+    }
+}
+
+/// The tournament of a tablet link, or `404` (unknown, revoked or replaced link).
+async fn link_tournament(state: &AppState, token: String) -> Result<Uuid, WebError> {
+    with_db(state, move |c| {
+        Ok(arbiter_db::arbiter::tournament_for_check_in_link(
+            c, &token,
+        )?)
+    })
+    .await?
+    .ok_or_else(|| WebError::NotFound("check-in link".into()))
+}
+
+/// The tablet page at `now`, with a status line or a refusal, answered with `status`.
+async fn tablet_page(
+    state: &AppState,
+    session: &Session,
+    token: String,
+    id: Uuid,
+    message: String,
+    error: String,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let now = arbiter_db::queries::now();
+    let (stored, boards, default) = with_db(state, move |c| {
+        let stored = arbiter_db::load_tournament(c, id)?
+            .ok_or_else(|| WebError::NotFound("check-in link".into()))?;
+        let boards = match stored.tournament.round_in_play() {
+            Some(r) => arbiter_db::arbiter::board_view(c, id, r.number, now)?,
+            None => Vec::new(),
+        };
+        let default = arbiter_db::arbiter::tournament_default_time(c, id)?;
+        Ok((stored, boards, default))
+    })
+    .await?;
+    let t = &stored.tournament;
+    let round = t.round_in_play();
+    let scheduled = round.and_then(|r| r.scheduled);
+    let deadline = scheduled.map(|s| default.deadline(s));
+    let deadline_passed = deadline.is_some_and(|d| now > d);
+    let board = |b: &BoardStatus| -> Result<TabletBoard, WebError> {
+        let g = &b.game;
+        let decided = b.decision.is_some() || !g.white_code.is_empty() || !g.black_code.is_empty();
+        Ok(TabletBoard {
+            game_id: g.id.clone(),
+            board: g.board.unwrap_or(g.seq + 1),
+            players: [
+                tablet_player(t, g.white, Colour::White, b.check_ins.white),
+                tablet_player(t, g.black, Colour::Black, b.check_ins.black),
+            ],
+            open: !decided && !deadline_passed,
+        })
+    };
+    let page = TabletPage {
+        token,
+        name: t.name.clone().unwrap_or_default(),
+        csrf: csrf_token(session)?,
+        round: round.map_or(0, |r| r.number),
+        scheduled: scheduled
+            .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
+            .unwrap_or_default(),
+        deadline: deadline
+            .map(|d| d.format("%H:%M:%S UTC").to_string())
+            .unwrap_or_default(),
+        deadline_passed,
+        boards: boards.iter().map(board).collect::<Result<_, _>>()?,
+        message,
+        error,
+    };
+    let mut resp = private(&page, status)?;
+    resp.headers_mut().insert(
+        HeaderName::from_static("refresh"),
+        HeaderValue::from_static("30"),
+    );
+    Ok(resp)
+}
+
+/// `GET /check-in/{token}`: the check-in tablet (Art. 6.6, 6.7), no sign-in needed; reloads
+/// every 30 seconds (`Refresh` header), never cached.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown or revoked link; [`WebError::Database`].
+pub async fn tablet(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let token = path.into_inner();
+    let id = link_tournament(&state, token.clone()).await?;
+    let message = session
+        .remove_as::<String>(FLASH_KEY)
+        .and_then(Result::ok)
+        .unwrap_or_default();
+    tablet_page(
+        &state,
+        &session,
+        token,
+        id,
+        message,
+        String::new(),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// The tablet's check-in form.
+#[derive(Debug, Deserialize)]
+pub struct TabletForm {
+    /// The game's id.
+    #[serde(default)]
+    pub game: String,
+    /// `white` or `black`.
+    #[serde(default)]
+    pub colour: String,
+    /// The session's CSRF token (the tablet's anonymous session).
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /check-in/{token}`: a player checks himself in (Art. 6.6, 6.7). On success back to the
+/// tablet page (`303`) with "Checked in: NAME at HH:MM"; a refusal shows the page with the
+/// reason: `403` for an expired form (CSRF) or after the deadline (only the arbiter decides,
+/// Art. 6.7), `409` for a player already checked in ("already checked in at HH:MM") or a decided
+/// game, `400` for a game not in the round being played. Nothing is written when refused.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown or revoked link; [`WebError::Database`].
+pub async fn tablet_check_in(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+    form: web::Form<TabletForm>,
+) -> Result<HttpResponse, WebError> {
+    let token = path.into_inner();
+    let id = link_tournament(&state, token.clone()).await?;
+    let refuse = async |error: String, status: StatusCode| {
+        tablet_page(
+            &state,
+            &session,
+            token.clone(),
+            id,
+            String::new(),
+            error,
+            status,
+        )
+        .await
+    };
+    if let Err(e) = check_csrf(&session, &form.csrf) {
+        return refuse(e.to_string(), StatusCode::FORBIDDEN).await;
+    }
+    let colour = match form.colour.trim() {
+        "white" => Colour::White,
+        "black" => Colour::Black,
+        _ => {
+            return refuse(
+                "choose your button again: White or Black".into(),
+                StatusCode::BAD_REQUEST,
+            )
+            .await;
+        }
+    };
+    let Ok(gid) = Uuid::parse_str(form.game.trim()) else {
+        return refuse(
+            SelfCheckInError::NotInRound.to_string(),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    };
+    let link = token.clone();
+    let (done, names) = with_db(&state, move |c| {
+        let done = record_self_check_in(c, &link, gid, colour, arbiter_db::queries::now());
+        let names = arbiter_db::load_tournament(c, id)?.map(|s| s.tournament);
+        Ok((done, names))
+    })
+    .await?;
+    let name = |pn: i32| {
+        names
+            .as_ref()
+            .map_or_else(|| format!("player {pn}"), |t| player_name(t, pn))
+    };
+    match done {
+        Ok(row) => {
+            let message = format!(
+                "Checked in: {} at {}",
+                name(row.player),
+                row.at.format("%H:%M")
+            );
+            session
+                .insert(FLASH_KEY, &message)
+                .map_err(|e| WebError::Internal(e.to_string()))?;
+            Ok(see_other(&format!("/check-in/{token}")))
+        }
+        Err(ArbiterError::NotFound("check-in link")) => {
+            Err(WebError::NotFound("check-in link".into()))
+        }
+        Err(ArbiterError::AlreadyCheckedIn(first)) => {
+            refuse(
+                format!(
+                    "{} is already checked in at {}",
+                    name(first.player),
+                    first.at.format("%H:%M")
+                ),
+                StatusCode::CONFLICT,
+            )
+            .await
+        }
+        Err(ArbiterError::SelfCheckIn(e)) => {
+            let status = match e {
+                SelfCheckInError::NotInRound => StatusCode::BAD_REQUEST,
+                SelfCheckInError::Decided => StatusCode::CONFLICT,
+                SelfCheckInError::DeadlinePassed { .. } => StatusCode::FORBIDDEN,
+            };
+            refuse(e.to_string(), status).await
+        }
+        Err(e) => Err(arbiter_error(e)),
+    }
+}
