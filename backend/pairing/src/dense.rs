@@ -9,7 +9,8 @@
 //! tight); the other blossoms are kept. The duals of vertices whose edges changed are raised
 //! until feasible, matched edges no longer tight are unmatched, and free vertices get duals of
 //! one parity (a free blossom's leaves move together, paid by its dual); then a few
-//! augmentations restore optimality. Weights are interned: the matrix holds a `u32` id per
+//! augmentations restore optimality (see `run` for how the stages grow their trees). Weights
+//! are interned: the matrix holds a `u32` id per
 //! ordered pair. A zero-weight dummy vertex takes the pairing-allocated bye when the
 //! number of players is odd.
 
@@ -117,6 +118,18 @@ pub struct DenseMatcher<W: Weight> {
     epoch: u64,
     /// Per blossom or vertex: the slack of its `bestedge` as `(edge, epoch, slack)`.
     best_cache: Vec<(usize, u64, W)>,
+    /// Per vertex: the root of the alternating tree that labelled it in this stage.
+    rootof: Vec<usize>,
+    /// Whether stages grow one alternating tree only (see [`Self::run`]).
+    single: bool,
+    /// Whether this stage has augmented already (best edges are then not kept).
+    stale: bool,
+    /// Scratch for `add_blossom`: per blossom, the least-slack edge to it and its slack.
+    bestedgeto: Vec<usize>,
+    bestslackto: Vec<W>,
+    /// The edges set since the last solve (with repeats), unless more than fit.
+    changed: Vec<(usize, usize)>,
+    changed_overflow: bool,
     perfect: bool,
     failed: bool,
 }
@@ -153,6 +166,13 @@ impl<W: Weight> DenseMatcher<W> {
             live_list: Vec::new(),
             epoch: 0,
             best_cache: vec![(NONE, 0, W::zero()); 2 * n],
+            rootof: vec![NONE; n],
+            single: false,
+            stale: false,
+            bestedgeto: Vec::new(),
+            bestslackto: Vec::new(),
+            changed: Vec::new(),
+            changed_overflow: true,
             perfect: true,
             failed: false,
         }
@@ -173,6 +193,11 @@ impl<W: Weight> DenseMatcher<W> {
             self.w[b * n + a] = id;
             self.dirty[a] = true;
             self.dirty[b] = true;
+            if self.changed.len() < 8 * n {
+                self.changed.push((a.min(b), a.max(b)));
+            } else {
+                self.changed_overflow = true;
+            }
             if self.doubled.len() > (1 << 20).max(16 * n) {
                 self.compact();
             }
@@ -236,6 +261,8 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         self.dirty.fill(false);
+        self.changed.clear();
+        self.changed_overflow = false;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
@@ -254,19 +281,6 @@ impl<W: Weight> DenseMatcher<W> {
             && self.alive[b]
             && (self.w[a * self.n + b] != 0
                 || (self.dummy_on && (a == self.n - 1 || b == self.n - 1)))
-    }
-
-    /// The remote endpoints of the edges at `v`.
-    fn neighbours(&self, v: usize) -> Vec<usize> {
-        let n = self.n;
-        (0..n)
-            .filter(|&u| self.present(v, u))
-            .map(|u| {
-                let (i, j) = (v.min(u), v.max(u));
-                let k = i * n + j;
-                if v == i { 2 * k + 1 } else { 2 * k }
-            })
-            .collect()
     }
 
     /// The remote endpoint `u` of the edge `(v, u)`.
@@ -423,21 +437,41 @@ impl<W: Weight> DenseMatcher<W> {
             self.bestedge[b] = NONE;
             self.blossombestedges[b] = None;
         }
-        // Feasibility of the changed edges.
-        for v in 0..d {
-            if !(self.dirty[v] && self.alive[v]) {
-                continue;
-            }
-            for u in 0..d {
-                if self.present(v, u) {
-                    let (i, j) = (v.min(u), v.max(u));
-                    let s = self.slack(i * n + j);
-                    if s.is_negative() {
-                        self.dualvar[v] = self.dualvar[v].sub(s);
+        // Feasibility of the changed edges: each vertex in turn, ascending, raises its dual to
+        // cover its changed edges to the vertices after it (those before it have covered the
+        // others already).
+        if self.changed_overflow {
+            for v in 0..d {
+                if !(self.dirty[v] && self.alive[v]) {
+                    continue;
+                }
+                for u in 0..d {
+                    if self.present(v, u) {
+                        let (i, j) = (v.min(u), v.max(u));
+                        let s = self.slack(i * n + j);
+                        if s.is_negative() {
+                            self.dualvar[v] = self.dualvar[v].sub(s);
+                        }
                     }
                 }
             }
+        } else {
+            let mut changed = std::mem::take(&mut self.changed);
+            changed.sort_unstable();
+            changed.dedup();
+            for &(i, j) in &changed {
+                if j < d && self.present(i, j) {
+                    let s = self.slack(i * n + j);
+                    if s.is_negative() {
+                        self.dualvar[i] = self.dualvar[i].sub(s);
+                    }
+                }
+            }
+            changed.clear();
+            self.changed = changed;
         }
+        self.changed.clear();
+        self.changed_overflow = false;
         self.dirty.fill(false);
         if self.dummy_on {
             // d_v + d_dummy >= 0 for every live v.
@@ -518,6 +552,7 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         self.failed = false;
+        self.single = false;
         self.run();
         if self.failed || (0..n).any(|v| self.alive[v] && self.mate[v] == NONE) {
             return None;
@@ -550,6 +585,18 @@ impl<W: Weight> DenseMatcher<W> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
+        let root = if p == NONE {
+            w
+        } else {
+            self.rootof[self.endp(p)]
+        };
+        if b < self.n {
+            self.rootof[b] = root;
+        } else {
+            for v in self.blossom_leaves(b) {
+                self.rootof[v] = root;
+            }
+        }
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
@@ -636,41 +683,65 @@ impl<W: Weight> DenseMatcher<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
+        if self.stale {
+            // After an augmentation the stage restarts before any dual change: no best edges.
+            for &bv in &path {
+                self.blossombestedges[bv] = None;
+                self.bestedge[bv] = NONE;
+            }
+            return;
+        }
+        // The least-slack edge from the new blossom to each other S-blossom.
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestslackto = std::mem::take(&mut self.bestslackto);
+        bestedgeto.resize(2 * self.n, NONE);
+        bestslackto.resize(2 * self.n, W::zero());
+        let mut consider = |me: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+            let (i, j) = me.edge(k);
+            let j = if me.inblossom[j] == b { i } else { j };
+            let bj = me.inblossom[j];
+            if bj != b && me.label[bj] == 1 {
+                let sl = me.slack(k);
+                if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                    bestedgeto[bj] = k;
+                    bestslackto[bj] = sl;
+                }
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self
-                    .blossom_leaves(bv)
-                    .into_iter()
-                    .map(|v| self.neighbours(v).into_iter().map(|p| p / 2).collect())
-                    .collect(),
-            };
-            for list in lists {
+            if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
-                    let (mut i, mut j) = self.edge(k);
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    consider(self, k, &mut bestedgeto);
+                }
+            } else {
+                for v in self.blossom_leaves(bv) {
+                    for u in 0..self.n {
+                        if self.present(v, u) {
+                            let (i, j) = (v.min(u), v.max(u));
+                            consider(self, i * self.n + j, &mut bestedgeto);
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut best = Vec::new();
         let mut be = NONE;
-        for &k in &best {
-            if be == NONE || self.slack(k) < self.slack(be) {
-                be = k;
+        let mut bs = W::zero();
+        for x in &mut bestedgeto {
+            let k = *x;
+            if k != NONE {
+                best.push(k);
+                *x = NONE;
+                let sl = self.slack(k);
+                if be == NONE || sl < bs {
+                    be = k;
+                    bs = sl;
+                }
             }
         }
+        self.bestedgeto = bestedgeto;
+        self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(best);
         self.bestedge[b] = be;
     }
@@ -799,6 +870,27 @@ impl<W: Weight> DenseMatcher<W> {
         self.blossomendps[b] = ne;
     }
 
+    /// Unlabels the two trees an augmentation joined: the other trees of the stage go on
+    /// growing along tight edges (the duals are unchanged), and the stage restarts, with fresh
+    /// labels and best edges, before any dual change.
+    fn drop_trees(&mut self, ra: usize, rb: usize) {
+        for x in 0..self.n {
+            let r = self.rootof[x];
+            if r == NONE || (r != ra && r != rb) {
+                continue;
+            }
+            self.rootof[x] = NONE;
+            self.label[x] = 0;
+            self.labelend[x] = NONE;
+            let mut b = self.blossomparent[x];
+            while b != NONE {
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                b = self.blossomparent[b];
+            }
+        }
+    }
+
     fn augment_matching(&mut self, k: usize) {
         let (v, w) = self.edge(k);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
@@ -824,14 +916,25 @@ impl<W: Weight> DenseMatcher<W> {
         }
     }
 
+    /// Augments to a perfect matching, stage by stage. A stage starts with fresh labels; in
+    /// the first stages every free vertex roots an alternating tree, and after an augmentation
+    /// the two trees it used are unlabelled while the others go on growing along tight edges
+    /// (several augmentations for one pass over the free vertices); the stage then ends before
+    /// any dual change, whose best edges would be stale. Once three stages in a row have
+    /// augmented at most once, each further stage grows the tree of a single free vertex (valid
+    /// for perfect matchings, whose vertex duals are unconstrained: the other free vertices are
+    /// unlabelled, and reaching one along a tight edge augments), so that a stage costs the
+    /// size of one tree rather than a scan of every free vertex.
     fn run(&mut self) {
         let n = self.n;
         self.epoch += 1;
         let mut live = std::mem::take(&mut self.live_list);
         live.clear();
         live.extend((0..n).filter(|&v| self.alive[v]));
+        let mut lean = 0;
         for _ in 0..n {
             self.label.fill(0);
+            self.rootof.fill(NONE);
             self.bestedge.fill(NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
@@ -841,15 +944,27 @@ impl<W: Weight> DenseMatcher<W> {
             for v in 0..n {
                 if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
+                    if self.single {
+                        break;
+                    }
                 }
             }
             if (0..n).all(|v| !self.alive[v] || self.mate[v] != NONE) {
                 break;
             }
             let mut augmented = false;
+            let mut augs = 0usize;
+            self.stale = false;
             loop {
-                while !augmented {
+                loop {
+                    if augmented && self.single {
+                        break;
+                    }
                     let Some(v) = self.queue.pop() else { break };
+                    if self.label[self.inblossom[v]] != 1 {
+                        // Its tree was used by an augmentation in this stage.
+                        continue;
+                    }
                     // The scan of `v`'s edges; vertex duals do not change during it.
                     let dv = self.dualvar[v];
                     let row = v * n;
@@ -860,7 +975,9 @@ impl<W: Weight> DenseMatcher<W> {
                             continue;
                         }
                         let w = u;
-                        if self.inblossom[v] == self.inblossom[w] {
+                        let bw = self.inblossom[w];
+                        if self.inblossom[v] == bw || (self.label[bw] == 2 && self.label[w] != 0) {
+                            // Inside `v`'s blossom, or a T-vertex reached already: nothing to do.
                             continue;
                         }
                         let p = self.remote(v, u);
@@ -874,13 +991,23 @@ impl<W: Weight> DenseMatcher<W> {
                         }
                         if self.allowed(k) {
                             if self.label[self.inblossom[w]] == 0 {
+                                if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
+                                    // A free vertex outside the (single) tree.
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
+                                    let (ra, rb) = (self.rootof[v], self.rootof[w]);
                                     self.augment_matching(k);
+                                    self.drop_trees(ra, rb);
+                                    augs += 1;
+                                    self.stale = true;
                                     augmented = true;
                                     break;
                                 }
@@ -905,6 +1032,7 @@ impl<W: Weight> DenseMatcher<W> {
                 if augmented {
                     break;
                 }
+
                 // delta1: the minimum vertex dual.
                 let mut deltatype = 1;
                 let mut delta = if self.perfect {
@@ -991,6 +1119,15 @@ impl<W: Weight> DenseMatcher<W> {
             }
             if !augmented {
                 break;
+            }
+            if augs < 2 {
+                lean += 1;
+            } else {
+                lean = 0;
+            }
+            if lean >= 3 {
+                // One augmentation per stage: from here on, one tree at a time.
+                self.single = true;
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
