@@ -17,7 +17,7 @@ use crate::models::{
     TournamentRow, state_text, status_text,
 };
 use crate::queries::{Actor, append_audit, load_tournament, now, tournament_row};
-use crate::schema::{byes, games, players, rounds, tournaments};
+use crate::schema::{byes, games, players, rounds, tournament_time_zones, tournaments};
 
 /// Why an organizer's change was refused.
 #[derive(Debug, thiserror::Error)]
@@ -68,8 +68,9 @@ fn touch(
     Ok(at)
 }
 
-/// Changes the tournament header (the fields of [`TournamentChanges`] that are `Some`); audited
-/// with the header before and after.
+/// Changes the tournament header (the fields of [`TournamentChanges`] that are `Some`) and, when
+/// `time_zone` is `Some`, its time zone (an IANA name checked by the caller; `Some(None)`: UTC);
+/// audited with the header before and after, in one transaction.
 ///
 /// # Errors
 /// [`ChangeError::NotFound`], [`ChangeError::Stale`] when `expected` is given and the tournament
@@ -78,20 +79,39 @@ pub fn update_tournament(
     conn: &mut DbConnection,
     tournament: Uuid,
     changes: &TournamentChanges,
+    time_zone: Option<Option<&str>>,
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
     conn.transaction(|conn| {
         let before = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        let zone_before = self::time_zone(conn, tournament)?;
         let at = touch(conn, tournament, expected)?;
         let mut changes = changes.clone();
         changes.updated_at = Some(at);
         diesel::update(tournaments::table.find(tournament.to_string()))
             .set(&changes)
             .execute(conn)?;
+        let tid = tournament.to_string();
+        match time_zone {
+            None => {}
+            Some(None) => {
+                diesel::delete(tournament_time_zones::table.find(&tid)).execute(conn)?;
+            }
+            Some(Some(zone)) => {
+                diesel::delete(tournament_time_zones::table.find(&tid)).execute(conn)?;
+                diesel::insert_into(tournament_time_zones::table)
+                    .values((
+                        tournament_time_zones::tournament_id.eq(&tid),
+                        tournament_time_zones::time_zone.eq(zone),
+                    ))
+                    .execute(conn)?;
+            }
+        }
         let after = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+        let zone_after = self::time_zone(conn, tournament)?;
         append_audit(
             conn,
             actor,
@@ -99,11 +119,24 @@ pub fn update_tournament(
             "tournament",
             Some(&tournament.to_string()),
             "edit",
-            Some(&Header::of(&before)),
-            Some(&Header::of(&after)),
+            Some(&Header::of(&before, &zone_before)),
+            Some(&Header::of(&after, &zone_after)),
         )?;
         Ok(())
     })
+}
+
+/// The tournament's time zone (an IANA name such as `Europe/Amsterdam`), `None` for UTC: the
+/// zone its pages show and take times in. Every time is stored in UTC.
+///
+/// # Errors
+/// The database's error.
+pub fn time_zone(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Option<String>> {
+    tournament_time_zones::table
+        .find(tournament.to_string())
+        .select(tournament_time_zones::time_zone)
+        .first(conn)
+        .optional()
 }
 
 /// The header as the audit log shows it (timestamps left out: they always differ).
@@ -122,10 +155,11 @@ struct Header<'a> {
     tiebreaks: &'a Option<String>,
     tiebreak_edition: &'a Option<String>,
     default_time_minutes: Option<i32>,
+    time_zone: &'a Option<String>,
 }
 
-impl Header<'_> {
-    fn of(r: &TournamentRow) -> Header<'_> {
+impl<'a> Header<'a> {
+    fn of(r: &'a TournamentRow, time_zone: &'a Option<String>) -> Header<'a> {
         Header {
             name: &r.name,
             city: &r.city,
@@ -140,6 +174,7 @@ impl Header<'_> {
             tiebreaks: &r.tiebreaks,
             tiebreak_edition: &r.tiebreak_edition,
             default_time_minutes: r.default_time_minutes,
+            time_zone,
         }
     }
 }
@@ -824,11 +859,25 @@ mod tests {
                 rounds_planned: Some(Some(7)),
                 ..TournamentChanges::default()
             };
-            update_tournament(c, id, &changes, Some(seen), &a).unwrap();
+            assert_eq!(time_zone(c, id).unwrap(), None);
+            update_tournament(
+                c,
+                id,
+                &changes,
+                Some(Some("Europe/Amsterdam")),
+                Some(seen),
+                &a,
+            )
+            .unwrap();
             assert!(matches!(
-                update_tournament(c, id, &changes, Some(seen), &a),
+                update_tournament(c, id, &changes, Some(None), Some(seen), &a),
                 Err(ChangeError::Stale)
             ));
+            assert_eq!(
+                time_zone(c, id).unwrap().as_deref(),
+                Some("Europe/Amsterdam"),
+                "a stale edit changes nothing"
+            );
             let row = tournament_row(c, id).unwrap().unwrap();
             assert_eq!(row.name.as_deref(), Some("Renamed"));
             assert_eq!(row.rounds_planned, Some(7));
@@ -836,6 +885,20 @@ mod tests {
             let edit = audit.iter().find(|e| e.action == "edit").unwrap();
             assert!(edit.before_json.as_deref().unwrap().contains("\"Test\""));
             assert!(edit.after_json.as_deref().unwrap().contains("\"Renamed\""));
+            assert!(
+                edit.after_json
+                    .as_deref()
+                    .unwrap()
+                    .contains("\"time_zone\":\"Europe/Amsterdam\"")
+            );
+            // Back to UTC; `None` leaves the zone as it is.
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            update_tournament(c, id, &changes, None, Some(seen), &a).unwrap();
+            assert!(time_zone(c, id).unwrap().is_some());
+            let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
+            update_tournament(c, id, &changes, Some(None), Some(seen), &a).unwrap();
+            assert_eq!(time_zone(c, id).unwrap(), None);
+            assert_eq!(load_tournament(c, id).unwrap().unwrap().time_zone, None);
         }
     }
 }

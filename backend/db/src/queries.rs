@@ -66,6 +66,9 @@ pub struct StoredTournament {
     pub tournament: Tournament,
     /// The default time (Art. 6.7), minutes.
     pub default_time_minutes: Option<u32>,
+    /// The time zone its pages show times in (an IANA name such as `Europe/Amsterdam`); `None`:
+    /// UTC. Every time is stored in UTC.
+    pub time_zone: Option<String>,
     /// When it was created (UTC).
     pub created_at: NaiveDateTime,
     /// Its last change (UTC).
@@ -333,6 +336,7 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
             id,
             tournament: t,
             default_time_minutes: row.default_time_minutes.and_then(|m| u32::try_from(m).ok()),
+            time_zone: crate::organizer::time_zone(conn, id)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }))

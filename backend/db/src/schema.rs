@@ -255,3 +255,12 @@ diesel::table! {
 
 diesel::joinable!(game_scores -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(game_scores, games);
+
+// The tournament's time zone (migration 2026-11-21-000006_time_zone; no row: UTC).
+
+diesel::table! {
+    tournament_time_zones (tournament_id) {
+        tournament_id -> Text,
+        time_zone -> Text,
+    }
+}

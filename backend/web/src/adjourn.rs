@@ -41,6 +41,7 @@ use crate::auth::{check_csrf, csrf_token, require_role, require_user};
 use crate::error::WebError;
 use crate::organizer::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
+use crate::zone::Zone;
 use crate::{AppState, with_db};
 
 /// The adjournment routes (all for the tournament's arbiters and organizers).
@@ -126,8 +127,8 @@ fn parse_clock(field: &str, text: &str) -> Result<u32, WebError> {
 }
 
 /// Reads a date and time (`YYYY-MM-DDTHH:MM` as browsers send it, or with a space, seconds
-/// optional), UTC.
-fn parse_when(field: &str, text: &str) -> Result<NaiveDateTime, WebError> {
+/// optional) in the tournament's time zone; returns the UTC instant.
+fn parse_when(zone: Zone, field: &str, text: &str) -> Result<NaiveDateTime, WebError> {
     let t = text.trim();
     [
         "%Y-%m-%dT%H:%M",
@@ -140,13 +141,18 @@ fn parse_when(field: &str, text: &str) -> Result<NaiveDateTime, WebError> {
     .ok_or_else(|| {
         bad(
             field,
-            format!("`{t}` is not a date and time (YYYY-MM-DDTHH:MM, UTC)"),
+            format!(
+                "`{t}` is not a date and time (YYYY-MM-DDTHH:MM, {} time)",
+                zone.name()
+            ),
         )
     })
+    .and_then(|local| zone.to_utc(field, local))
 }
 
-fn when_text(t: NaiveDateTime) -> String {
-    t.format("%Y-%m-%d %H:%M").to_string()
+/// A UTC instant in the tournament's time zone, named.
+fn when_text(zone: Zone, t: NaiveDateTime) -> String {
+    format!("{} {}", zone.show(t, "%Y-%m-%d %H:%M"), zone.name())
 }
 
 fn colour_of(field: &str, text: &str) -> Result<Option<Colour>, WebError> {
@@ -223,7 +229,7 @@ struct EnvelopeView {
 }
 
 impl EnvelopeView {
-    fn of(row: &EnvelopeRow) -> EnvelopeView {
+    fn of(row: &EnvelopeRow, zone: Zone) -> EnvelopeView {
         let sealer = if row.sealer == "w" { "White" } else { "Black" };
         let replier = if row.sealer == "w" { "Black" } else { "White" };
         let secs = |v: i32| clock(u32::try_from(v).unwrap_or_default());
@@ -242,16 +248,16 @@ impl EnvelopeView {
                 Some("b") => "Black's offer stands".to_owned(),
                 _ => "none".to_owned(),
             },
-            resumption: when_text(row.resumption_at),
+            resumption: when_text(zone, row.resumption_at),
             place: row.resumption_place.clone(),
             commitment: row.commitment.clone(),
-            sealed: format!("{} by {}", when_text(row.sealed_at), row.sealed_by),
+            sealed: format!("{} by {}", when_text(zone, row.sealed_at), row.sealed_by),
             opened: row
                 .opened_at
                 .map(|t| {
                     format!(
                         "{} by {}",
-                        when_text(t),
+                        when_text(zone, t),
                         row.opened_by.as_deref().unwrap_or("?")
                     )
                 })
@@ -265,6 +271,8 @@ impl EnvelopeView {
 #[derive(Template)]
 #[template(path = "adjourn.html")]
 struct AdjournPage {
+    /// The tournament's time zone (IANA name): the form's times are in it.
+    zone: &'static str,
     id: String,
     name: String,
     game: String,
@@ -315,6 +323,8 @@ struct Context {
     game: GameRow,
     envelopes: Vec<EnvelopeRow>,
     check_ins: CheckIns,
+    /// The tournament's time zone: the page's times are in it.
+    zone: Zone,
 }
 
 impl Context {
@@ -362,6 +372,7 @@ async fn context(
         .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
     Ok(Context {
         user,
+        zone: Zone::of(stored.time_zone.as_deref()),
         stored,
         game: row,
         envelopes,
@@ -390,7 +401,7 @@ fn form_defaults(ctx: &Context) -> SealForm {
                     .draw_offer
                     .map(|c| colour_value(c).to_owned())
                     .unwrap_or_default();
-                form.resumption_at = env.info.resumption.at.format("%Y-%m-%dT%H:%M").to_string();
+                form.resumption_at = ctx.zone.field(env.info.resumption.at);
                 form.place = env.info.resumption.place.clone();
             }
         }
@@ -409,7 +420,7 @@ fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
     if now < info.resumption.at {
         return format!(
             "Resumption at {} in {} (A.2(g)); {} must reply to the sealed move.",
-            when_text(info.resumption.at),
+            when_text(ctx.zone, info.resumption.at),
             info.resumption.place,
             colour_name(info.replier())
         );
@@ -434,7 +445,7 @@ fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
         ResumptionStart::ReplierClockRuns { running, since } => format!(
             "A.9(b): {} (who must reply) is absent: his clock runs from {}; on arrival he may stop it and call the arbiter, who opens the envelope (A.7). After the default time ({} min) A.10 applies.",
             colour_name(running),
-            when_text(since),
+            when_text(ctx.zone, since),
             ctx.default_time().minutes
         ),
     }
@@ -455,8 +466,14 @@ fn render(
     let reply = ctx.envelopes.last().is_some_and(|e| e.state == "opened")
         && result.white == arbiter_tournament::ResultCode::Unknown;
     let now = arbiter_db::queries::now();
-    let arrival = |c: Colour| ctx.check_ins.of(c).map(when_text).unwrap_or_default();
+    let arrival = |c: Colour| {
+        ctx.check_ins
+            .of(c)
+            .map(|t| when_text(ctx.zone, t))
+            .unwrap_or_default()
+    };
     let page = AdjournPage {
+        zone: ctx.zone.name(),
         id: g.tournament_id.clone(),
         name: ctx.stored.tournament.name.clone().unwrap_or_default(),
         game: g.id.clone(),
@@ -467,8 +484,12 @@ fn render(
         result: result_text(&result),
         csrf: csrf_token(session)?,
         message,
-        envelopes: ctx.envelopes.iter().map(EnvelopeView::of).collect(),
-        pending: ctx.pending().map(EnvelopeView::of),
+        envelopes: ctx
+            .envelopes
+            .iter()
+            .map(|e| EnvelopeView::of(e, ctx.zone))
+            .collect(),
+        pending: ctx.pending().map(|e| EnvelopeView::of(e, ctx.zone)),
         white_in: arrival(Colour::White),
         black_in: arrival(Colour::Black),
         resumption_note: resumption_note(ctx, now),
@@ -517,7 +538,7 @@ fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeInfo, WebErro
         parse_clock("black_time", &form.black_time)?,
         colour_of("draw_offer", &form.draw_offer)?,
         Resumption {
-            at: parse_when("resumption_at", &form.resumption_at)?,
+            at: parse_when(ctx.zone, "resumption_at", &form.resumption_at)?,
             place: form.place.trim().to_owned(),
         },
     )
@@ -590,7 +611,7 @@ pub async fn seal(
             ),
             resumption: format!(
                 "{} in {}",
-                when_text(info.resumption.at),
+                when_text(ctx.zone, info.resumption.at),
                 info.resumption.place
             ),
             form,
@@ -644,7 +665,7 @@ pub async fn check_in(
     let at = if form.at.trim().is_empty() {
         arbiter_db::queries::now()
     } else {
-        parse_when("at", &form.at)?
+        parse_when(ctx.zone, "at", &form.at)?
     };
     let actor = ctx.user.actor();
     with_db(&state, move |c| {
@@ -772,7 +793,7 @@ pub async fn start_clock(
             "envelope",
             format!(
                 "the resumption is at {} (A.2(g)); no clock runs before",
-                when_text(env.info.resumption.at)
+                when_text(ctx.zone, env.info.resumption.at)
             ),
         ));
     }
@@ -813,7 +834,7 @@ pub async fn start_clock(
     let message = format!(
         "A.9(b): {}'s clock was started at {}; the envelope stays closed until he arrives (A.7).",
         colour_name(running),
-        when_text(since)
+        when_text(ctx.zone, since)
     );
     render(&session, &ctx, message, None, StatusCode::OK)
 }
@@ -949,7 +970,7 @@ pub async fn late(
     let message = match decided {
         LateVerdict::NotYet { deadline } => format!(
             "A.10: the default time has not passed; a player arriving by {} is in time.",
-            when_text(deadline)
+            when_text(ctx.zone, deadline)
         ),
         LateVerdict::BothInTime => {
             "A.10: both players arrived within the default time: play on.".to_owned()

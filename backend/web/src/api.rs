@@ -144,6 +144,9 @@ pub struct TournamentView {
     pub scoring: ScoringSystem,
     /// Default time (Art. 6.7), minutes.
     pub default_time_minutes: Option<u32>,
+    /// The time zone of the venue (IANA name; `UTC` when unset): the pages' times are in it,
+    /// the API's are UTC.
+    pub time_zone: &'static str,
     /// Players by pairing number.
     pub players: Vec<PlayerItem>,
     /// Rounds.
@@ -193,6 +196,7 @@ pub async fn tournament(
             .collect(),
         scoring: t.scoring,
         default_time_minutes: s.default_time_minutes,
+        time_zone: crate::zone::Zone::of(s.time_zone.as_deref()).name(),
         players: t
             .players
             .iter()

@@ -107,6 +107,10 @@ pub struct ApiSettings {
     /// (Appendix A; the adjourned game counted as a draw, TRF-2026 `X`).
     #[serde(default)]
     pub adjourned_pairing: Option<String>,
+    /// Settings only: the time zone the pages show and take times in (an IANA name such as
+    /// `Europe/Amsterdam`; absent: UTC). The API's times are UTC whatever it is.
+    #[serde(default)]
+    pub time_zone: Option<String>,
     /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
     #[serde(default)]
     pub seen: Option<NaiveDateTime>,
@@ -186,13 +190,22 @@ pub async fn update_tournament(
             pab: s(&body.pab),
             chief_arbiter: s(&body.chief_arbiter),
             adjourned_pairing: s(&body.adjourned_pairing),
+            time_zone: s(&body.time_zone),
             seen: String::new(),
         };
         let changes = form.changes()?;
+        let zone = form.time_zone()?;
         let seen = body.seen;
         let actor = user.actor();
         match with_db(&state, move |c| {
-            Ok(arbiter_db::update_tournament(c, id, &changes, seen, &actor))
+            Ok(arbiter_db::update_tournament(
+                c,
+                id,
+                &changes,
+                Some(zone.as_deref()),
+                seen,
+                &actor,
+            ))
         })
         .await?
         {

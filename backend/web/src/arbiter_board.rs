@@ -37,6 +37,7 @@ use crate::auth::{api_user, check_csrf, csrf_token, require_role, require_user};
 use crate::error::WebError;
 use crate::organizer::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
+use crate::zone::Zone;
 use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
@@ -86,8 +87,11 @@ pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
     }
 }
 
-/// The time format of the schedule form (`datetime-local`) and of the API: `YYYY-MM-DDTHH:MM`,
-/// seconds optional.
+/// The time format of the schedule form (`datetime-local`): `YYYY-MM-DDTHH:MM`, seconds
+/// optional, in the tournament's time zone (see [`Zone::to_utc`]).
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming `scheduled`.
 pub fn parse_start(text: &str) -> Result<NaiveDateTime, WebError> {
     let t = text.trim();
     ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"]
@@ -96,7 +100,7 @@ pub fn parse_start(text: &str) -> Result<NaiveDateTime, WebError> {
         .ok_or_else(|| {
             bad(
                 "scheduled",
-                format!("`{t}` is not a date and time such as 2026-11-21T15:00 (UTC)"),
+                format!("`{t}` is not a date and time such as 2026-11-21T15:00"),
             )
         })
 }
@@ -122,6 +126,15 @@ fn colour_of(text: &str) -> Result<Colour, WebError> {
         "black" | "b" => Ok(Colour::Black),
         other => Err(bad("colour", format!("`{other}`: white or black"))),
     }
+}
+
+/// The time zone of tournament `id` (UTC when unset).
+///
+/// # Errors
+/// The database's error.
+pub(crate) async fn tournament_zone(state: &AppState, id: Uuid) -> Result<Zone, WebError> {
+    let name = with_db(state, move |c| Ok(arbiter_db::organizer::time_zone(c, id)?)).await?;
+    Ok(Zone::of(name.as_deref()))
 }
 
 /// The game `game` of tournament `id`, or not found (also when it belongs to another one).
@@ -166,7 +179,12 @@ fn player_name(t: &Tournament, pn: i32) -> String {
         .map_or_else(|| pn.to_string(), |p| format!("{pn} {}", titled_name(p)))
 }
 
-fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardLine, WebError> {
+fn board_line(
+    t: &Tournament,
+    b: &BoardStatus,
+    scheduled: bool,
+    zone: Zone,
+) -> Result<BoardLine, WebError> {
     let g = &b.game;
     // Who recorded each arrival: the player himself on the check-in tablet, or an arbiter.
     let arrival = |colour: &str, at: Option<NaiveDateTime>| {
@@ -182,7 +200,7 @@ fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardL
                 }
             })
             .unwrap_or_default();
-        at.map(|a| format!("present since {}{by}", a.format("%H:%M:%S")))
+        at.map(|a| format!("present since {}{by}", zone.show(a, "%H:%M:%S")))
             .unwrap_or_default()
     };
     let (status, left) = match (&b.decision, b.verdict.as_ref().map(|v| &v.state)) {
@@ -237,14 +255,14 @@ fn board_line(t: &Tournament, b: &BoardStatus, scheduled: bool) -> Result<BoardL
     let decision = match &b.decision {
         Some(d) if d.kind == "forfeit" => format!(
             "forfeit applied at {} by {} (deadline {}, Art. 6.7)",
-            d.decided_at.format("%Y-%m-%d %H:%M:%S"),
+            zone.show(d.decided_at, "%Y-%m-%d %H:%M:%S"),
             d.by_actor,
-            d.deadline.format("%H:%M:%S")
+            zone.show(d.deadline, "%H:%M:%S")
         ),
         Some(d) => format!(
             "override by {} at {}: {}",
             d.by_actor,
-            d.decided_at.format("%Y-%m-%d %H:%M:%S"),
+            zone.show(d.decided_at, "%Y-%m-%d %H:%M:%S"),
             d.reason.clone().unwrap_or_default()
         ),
         None => String::new(),
@@ -316,9 +334,10 @@ pub async fn board(
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let scheduled = round.scheduled;
+    let zone = Zone::of(stored.time_zone.as_deref());
     let lines = boards
         .iter()
-        .map(|b| board_line(t, b, scheduled.is_some()))
+        .map(|b| board_line(t, b, scheduled.is_some(), zone))
         .collect::<Result<Vec<_>, _>>()?;
     let page = BoardPage {
         id: id.to_string(),
@@ -326,17 +345,18 @@ pub async fn board(
         csrf: csrf_token(&session)?,
         round: n,
         scheduled: scheduled
-            .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
+            .map(|s| format!("{} {}", zone.show(s, "%Y-%m-%d %H:%M"), zone.name()))
             .unwrap_or_default(),
         deadline: scheduled
             .map(|s| {
-                default
-                    .deadline(s)
-                    .format("%Y-%m-%d %H:%M:%S UTC")
-                    .to_string()
+                format!(
+                    "{} {}",
+                    zone.show(default.deadline(s), "%Y-%m-%d %H:%M:%S"),
+                    zone.name()
+                )
             })
             .unwrap_or_default(),
-        now: now.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        now: format!("{} {}", zone.show(now, "%Y-%m-%d %H:%M:%S"), zone.name()),
         default_minutes: default.minutes,
         edition: edition_words(edition),
         edition_code: laws_edition_text(edition),
@@ -388,10 +408,11 @@ pub async fn schedule(
     let user = require_user(&state, &session).await?;
     check_csrf(&session, &form.csrf)?;
     require_role(&state, &user, id, Role::Organizer).await?;
+    let zone = tournament_zone(&state, id).await?;
     let at = if form.scheduled.trim().is_empty() {
         None
     } else {
-        Some(parse_start(&form.scheduled)?)
+        Some(zone.to_utc("scheduled", parse_start(&form.scheduled)?)?)
     };
     let actor = user.actor();
     with_db(&state, move |c| {

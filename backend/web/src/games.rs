@@ -28,6 +28,7 @@ use crate::cache::Validators;
 use crate::error::WebError;
 use crate::public::{Head, head, html};
 use crate::views::{opt, result_text, titled_name};
+use crate::zone::Zone;
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
@@ -274,7 +275,7 @@ fn move_label(ply: usize, white_first: bool, first: u32) -> String {
     }
 }
 
-fn score_view(score: &GameScoreRow, ply: Option<usize>) -> Result<ScoreView, WebError> {
+fn score_view(score: &GameScoreRow, ply: Option<usize>, zone: Zone) -> Result<ScoreView, WebError> {
     let report = score.report()?;
     let moves = score_moves(&score.pgn).map_err(|e| WebError::Internal(e.to_string()))?;
     let plies = moves.san.len();
@@ -333,9 +334,10 @@ fn score_view(score: &GameScoreRow, ply: Option<usize>) -> Result<ScoreView, Web
         outcome: report.outcome.replace('_', " "),
         report,
         submitted: format!(
-            "{} at {} UTC",
+            "{} at {} {}",
             score.submitted_by.as_deref().unwrap_or("unknown"),
-            score.submitted_at.format("%Y-%m-%d %H:%M")
+            zone.show(score.submitted_at, "%Y-%m-%d %H:%M"),
+            zone.name()
         ),
         tags: moves
             .tags
@@ -376,7 +378,7 @@ pub async fn game(
         result: result_text(&model.result),
         score: score
             .as_ref()
-            .map(|s| score_view(s, query.ply))
+            .map(|s| score_view(s, query.ply, Zone::of(stored.time_zone.as_deref())))
             .transpose()?,
     };
     html(&page, &v, state.config.public_max_age)
@@ -711,6 +713,7 @@ struct PrintResults {
 fn print_lines(
     t: &Tournament,
     n: u16,
+    time_zone: Option<&str>,
 ) -> Result<(String, Vec<PrintLine>, Vec<PrintBye>), WebError> {
     let r = t
         .round(n)
@@ -743,16 +746,9 @@ fn print_lines(
             what: crate::views::bye_text(b.code),
         })
         .collect();
-    // A round dated without a time (a TRF `132` date, a PGN `Date`) is stored at midnight.
     let scheduled = r
         .scheduled
-        .map(|s| {
-            if s.time() == chrono::NaiveTime::MIN {
-                s.format("%Y-%m-%d").to_string()
-            } else {
-                s.format("%Y-%m-%d %H:%M").to_string()
-            }
-        })
+        .map(|s| Zone::of(time_zone).start_text(s))
         .unwrap_or_default();
     Ok((scheduled, lines, byes))
 }
@@ -773,7 +769,7 @@ pub async fn print_pairings(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n)?;
+    let (scheduled, lines, byes) = print_lines(t, n, stored.time_zone.as_deref())?;
     let page = PrintPairings {
         head: head(id, t),
         number: n,
@@ -800,7 +796,7 @@ pub async fn result_sheets(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n)?;
+    let (scheduled, lines, byes) = print_lines(t, n, stored.time_zone.as_deref())?;
     let page = PrintResults {
         head: head(id, t),
         number: n,

@@ -37,6 +37,7 @@ use crate::auth::{check_csrf, csrf_token, require_role, require_user};
 use crate::error::WebError;
 use crate::organizer::{bad, private, see_other};
 use crate::views::titled_name;
+use crate::zone::Zone;
 use crate::{AppState, with_db};
 
 /// The session key of the tablet's status line after a check-in (shown once).
@@ -114,7 +115,7 @@ struct TabletPlayer {
     colour: &'static str,
     /// `White` or `Black`.
     colour_word: &'static str,
-    /// `HH:MM` (UTC) once checked in, else empty.
+    /// `HH:MM` (the tournament's time zone) once checked in, else empty.
     present_since: String,
 }
 
@@ -131,6 +132,8 @@ struct TabletBoard {
 #[derive(Template)]
 #[template(path = "check_in.html")]
 struct TabletPage {
+    /// The tournament's time zone (IANA name): the page's times are in it.
+    zone: &'static str,
     token: String,
     name: String,
     csrf: String,
@@ -158,6 +161,7 @@ fn tablet_player(
     pn: i32,
     colour: Colour,
     at: Option<NaiveDateTime>,
+    zone: Zone,
 ) -> TabletPlayer {
     TabletPlayer {
         name: player_name(t, pn),
@@ -166,9 +170,7 @@ fn tablet_player(
             Colour::Black => "black",
         },
         colour_word: arbiter_tournament::arbiter::colour_name(colour),
-        present_since: at
-            .map(|a| a.format("%H:%M").to_string())
-            .unwrap_or_default(),
+        present_since: at.map(|a| zone.show(a, "%H:%M")).unwrap_or_default(),
     }
 }
 
@@ -206,6 +208,7 @@ async fn tablet_page(
     })
     .await?;
     let t = &stored.tournament;
+    let zone = Zone::of(stored.time_zone.as_deref());
     let round = t.round_in_play();
     let scheduled = round.and_then(|r| r.scheduled);
     let deadline = scheduled.map(|s| default.deadline(s));
@@ -217,8 +220,8 @@ async fn tablet_page(
             game_id: g.id.clone(),
             board: g.board.unwrap_or(g.seq + 1),
             players: [
-                tablet_player(t, g.white, Colour::White, b.check_ins.white),
-                tablet_player(t, g.black, Colour::Black, b.check_ins.black),
+                tablet_player(t, g.white, Colour::White, b.check_ins.white, zone),
+                tablet_player(t, g.black, Colour::Black, b.check_ins.black, zone),
             ],
             open: !decided && !deadline_passed,
         })
@@ -229,11 +232,12 @@ async fn tablet_page(
         csrf: csrf_token(session)?,
         round: round.map_or(0, |r| r.number),
         scheduled: scheduled
-            .map(|s| s.format("%Y-%m-%d %H:%M UTC").to_string())
+            .map(|s| zone.show(s, "%Y-%m-%d %H:%M"))
             .unwrap_or_default(),
         deadline: deadline
-            .map(|d| d.format("%H:%M:%S UTC").to_string())
+            .map(|d| zone.show(d, "%H:%M:%S"))
             .unwrap_or_default(),
+        zone: zone.name(),
         deadline_passed,
         boards: boards.iter().map(board).collect::<Result<_, _>>()?,
         message,
@@ -339,10 +343,11 @@ pub async fn tablet_check_in(
         .await;
     };
     let link = token.clone();
-    let (done, names) = with_db(&state, move |c| {
+    let (done, names, zone) = with_db(&state, move |c| {
         let done = record_self_check_in(c, &link, gid, colour, arbiter_db::queries::now());
         let names = arbiter_db::load_tournament(c, id)?.map(|s| s.tournament);
-        Ok((done, names))
+        let zone = Zone::of(arbiter_db::organizer::time_zone(c, id)?.as_deref());
+        Ok((done, names, zone))
     })
     .await?;
     let name = |pn: i32| {
@@ -355,7 +360,7 @@ pub async fn tablet_check_in(
             let message = format!(
                 "Checked in: {} at {}",
                 name(row.player),
-                row.at.format("%H:%M")
+                zone.show(row.at, "%H:%M")
             );
             session
                 .insert(FLASH_KEY, &message)
@@ -370,7 +375,7 @@ pub async fn tablet_check_in(
                 format!(
                     "{} is already checked in at {}",
                     name(first.player),
-                    first.at.format("%H:%M")
+                    zone.show(first.at, "%H:%M")
                 ),
                 StatusCode::CONFLICT,
             )

@@ -23,6 +23,7 @@ pub mod reports;
 pub mod rounds;
 pub mod staff;
 pub mod views;
+pub mod zone;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, guard, middleware, web};

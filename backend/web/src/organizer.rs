@@ -1058,13 +1058,15 @@ pub async fn audit(
     let id = path.into_inner();
     let user = require_user(&state, &session).await?;
     require_role(&state, &user, id, Role::Organizer).await?;
-    let (row, entries) = with_db(&state, move |c| {
+    let (row, entries, zone) = with_db(&state, move |c| {
         Ok((
             arbiter_db::queries::tournament_row(c, id)?,
             arbiter_db::audit_entries(c, id)?,
+            arbiter_db::organizer::time_zone(c, id)?,
         ))
     })
     .await?;
+    let zone = crate::zone::Zone::of(zone.as_deref());
     let row = row.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
     ok(&AuditPage {
         id: id.to_string(),
@@ -1074,7 +1076,7 @@ pub async fn audit(
             .rev()
             .map(|e| AuditLine {
                 changes: audit_changes(e.before_json.as_deref(), e.after_json.as_deref()),
-                at: e.at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+                at: format!("{} {}", zone.show(e.at, "%Y-%m-%d %H:%M:%S"), zone.name()),
                 actor: e.actor,
                 entity: format!("{} {}", e.entity, e.entity_id.unwrap_or_default()),
                 action: e.action,

@@ -344,6 +344,8 @@ struct IncidentLine {
 #[derive(Template)]
 #[template(path = "incidents.html")]
 struct IncidentsPage {
+    /// The tournament's time zone (IANA name): the times listed are in it.
+    zone: &'static str,
     id: String,
     name: String,
     csrf: String,
@@ -389,11 +391,13 @@ pub async fn incidents_page(
     })
     .await?;
     let t = &stored.tournament;
+    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
     let colour_name = |o: &str| match o {
         "w" => format!("White ({})", name_of(t, g.white)),
         _ => format!("Black ({})", name_of(t, g.black)),
     };
     let page = IncidentsPage {
+        zone: zone.name(),
         id: id.to_string(),
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(&session)?,
@@ -409,7 +413,7 @@ pub async fn incidents_page(
         incidents: rows
             .iter()
             .map(|r| IncidentLine {
-                at: r.at.format("%Y-%m-%d %H:%M:%S").to_string(),
+                at: zone.show(r.at, "%Y-%m-%d %H:%M:%S"),
                 article: r.article.clone(),
                 offender: if r.kind == "lost_by_both" {
                     "both players".into()

@@ -170,16 +170,15 @@ pub async fn tournament(
             .default_time_minutes
             .map(|m| format!("{m} minutes (Art. 6.7)")),
     );
+    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
+    fact("Time zone", Some(zone.name().to_owned()));
     let rounds = t
         .rounds
         .iter()
         .map(|r| RoundLine {
             number: r.number,
             state: state_text(r.state),
-            scheduled: r
-                .scheduled
-                .map(|s| s.format("%Y-%m-%d %H:%M").to_string())
-                .unwrap_or_default(),
+            scheduled: r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default(),
             games: r.games.len(),
             byes: r.byes.len(),
         })
@@ -291,14 +290,12 @@ pub async fn round(
             what: bye_text(b.code),
         })
         .collect();
+    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
     let page = RoundPage {
         head: head(id, t),
         number: n,
         state: state_text(r.state),
-        scheduled: r
-            .scheduled
-            .map(|s| s.format("%Y-%m-%d %H:%M").to_string())
-            .unwrap_or_default(),
+        scheduled: r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default(),
         boards,
         byes,
         previous: t.round(n.wrapping_sub(1)).map(|r| r.number),

@@ -451,8 +451,10 @@ struct RoundAdminPage {
     published: bool,
     boards: Vec<BoardLine>,
     byes: Vec<String>,
-    /// The scheduled start (UTC, `YYYY-MM-DDTHH:MM`), empty when none (Art. 6.7).
+    /// The scheduled start (local time, `YYYY-MM-DDTHH:MM`), empty when none (Art. 6.7).
     scheduled: String,
+    /// The tournament's time zone (IANA name).
+    zone: &'static str,
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/pairing`: a stored round for its organizer: the boards,
@@ -474,6 +476,7 @@ pub async fn round_admin(
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let pairing = t.recorded_pairing(n);
+    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
     private(
         &RoundAdminPage {
             id: id.to_string(),
@@ -489,10 +492,8 @@ pub async fn round_admin(
                 .iter()
                 .map(|b| format!("{}: {}", player_cell(t, b.player, n), bye_text(b.code)))
                 .collect(),
-            scheduled: r
-                .scheduled
-                .map(|s| s.format("%Y-%m-%dT%H:%M").to_string())
-                .unwrap_or_default(),
+            scheduled: r.scheduled.map(|s| zone.field(s)).unwrap_or_default(),
+            zone: zone.name(),
         },
         StatusCode::OK,
     )
@@ -835,6 +836,10 @@ pub struct EditForm {
     /// (the adjourned game counts as a draw, TRF-2026 `X`).
     #[serde(default)]
     pub adjourned_pairing: String,
+    /// The time zone the pages show and take times in (an IANA name such as
+    /// `Europe/Amsterdam`; empty: UTC).
+    #[serde(default)]
+    pub time_zone: String,
     /// The tournament's last change when the form was shown.
     #[serde(default)]
     pub seen: String,
@@ -842,11 +847,12 @@ pub struct EditForm {
 
 impl EditForm {
     fn of(
-        t: &Tournament,
-        minutes: Option<u32>,
+        stored: &arbiter_db::StoredTournament,
         seen: NaiveDateTime,
         provisional: bool,
     ) -> EditForm {
+        let t = &stored.tournament;
+        let minutes = stored.default_time_minutes;
         let date = |d: &Option<String>| {
             d.as_deref()
                 .and_then(arbiter_tournament::parse_date)
@@ -877,8 +883,17 @@ impl EditForm {
             pab: t.scoring.pab.to_string(),
             chief_arbiter: t.chief_arbiter.clone().unwrap_or_default(),
             adjourned_pairing: if provisional { "provisional" } else { "wait" }.into(),
+            time_zone: stored.time_zone.clone().unwrap_or_else(|| "UTC".into()),
             seen: seen_token(seen),
         }
+    }
+
+    /// The time zone the form asks for (`None`: UTC).
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming `time_zone` when it is not an IANA zone name.
+    pub fn time_zone(&self) -> Result<Option<String>, WebError> {
+        crate::zone::Zone::parse("time_zone", &self.time_zone)
     }
 
     /// The changes the form asks for.
@@ -955,6 +970,8 @@ struct EditPage {
     error: String,
     form: EditForm,
     systems: Vec<(&'static str, &'static str)>,
+    /// The IANA time zone names the form suggests.
+    zones: Vec<&'static str>,
     /// The Laws edition (`2001`, `later`), set by its own form (`arbiter_board::set_edition`).
     laws_edition: &'static str,
 }
@@ -990,17 +1007,18 @@ pub async fn edit_form(
             id: id.to_string(),
             csrf: csrf_token(&session)?,
             error: String::new(),
-            form: EditForm::of(
-                &stored.tournament,
-                stored.default_time_minutes,
-                stored.updated_at,
-                provisional,
-            ),
+            form: EditForm::of(&stored, stored.updated_at, provisional),
+            zones: zones(),
             systems: systems(),
             laws_edition: laws_edition_code(&state, id).await?,
         },
         StatusCode::OK,
     )
+}
+
+/// The IANA time zone names, for the settings form's suggestions.
+fn zones() -> Vec<&'static str> {
+    chrono_tz::TZ_VARIANTS.iter().map(|z| z.name()).collect()
 }
 
 /// The pairing systems a form offers: `192` code and label.
@@ -1031,12 +1049,13 @@ pub async fn edit(
                 error,
                 form: form.clone(),
                 systems: systems(),
+                zones: zones(),
                 laws_edition,
             },
             status,
         )
     };
-    let changes = match form.changes() {
+    let (changes, zone) = match form.changes().and_then(|c| Ok((c, form.time_zone()?))) {
         Ok(c) => c,
         Err(e) => return again(e.to_string(), StatusCode::BAD_REQUEST),
     };
@@ -1047,6 +1066,7 @@ pub async fn edit(
             c,
             id,
             &changes,
+            Some(zone.as_deref()),
             Some(seen),
             &actor,
         ))

@@ -939,3 +939,107 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
         assert_eq!(n("laws_edition"), 1);
     }
 }
+
+/// The venue's time zone: the organizer sets it on the settings page (an unknown name is refused
+/// naming the field); the scheduled start is entered and shown in it and stored in UTC (the
+/// API's times), and the default-time deadline follows (Art. 6.7).
+#[actix_web::test]
+async fn the_schedule_is_in_the_venues_time_zone() {
+    for db in TestDb::all() {
+        let s = setup(&db, &event(4), Some(30));
+        let id = s.id;
+        let config = Config::default();
+        let app = app!(db.pool, config);
+        let mut org = Jar(None);
+        let p = get!(app, org, "/signin");
+        let token = csrf_of(&p.body);
+        let p = post!(
+            app,
+            org,
+            "/signin",
+            &[
+                ("email", "org@example.org"),
+                ("password", "0123456789ab"),
+                ("csrf", token.as_str())
+            ]
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+
+        let p = get!(app, org, format!("/tournaments/{id}/edit"));
+        assert!(
+            p.body.contains("name=\"time_zone\" value=\"UTC\""),
+            "{}",
+            p.body
+        );
+        let csrf = csrf_of(&p.body);
+        let seen_key = "name=\"seen\" value=\"";
+        let at = p.body.find(seen_key).expect("the seen field") + seen_key.len();
+        let seen = p.body[at..].split('"').next().unwrap().to_owned();
+        let settings = |zone: &'static str| {
+            vec![
+                ("name", "Clock Open"),
+                ("rounds_planned", "5"),
+                ("pairing_system", "FIDE_DUTCH_2025"),
+                ("default_time_minutes", "30"),
+                ("time_zone", zone),
+            ]
+        };
+        let mut fields = settings("Mars/Olympus");
+        fields.extend([("seen", seen.as_str()), ("csrf", csrf.as_str())]);
+        let p = post!(app, org, format!("/tournaments/{id}/edit"), &fields);
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains("time_zone") && p.body.contains("Mars/Olympus"));
+        // India: UTC+5:30 all year.
+        let mut fields = settings("asia/kolkata");
+        fields.extend([("seen", seen.as_str()), ("csrf", csrf.as_str())]);
+        let p = post!(app, org, format!("/tournaments/{id}/edit"), &fields);
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        let p = get!(app, org, format!("/tournaments/{id}/edit"));
+        assert!(p.body.contains("name=\"time_zone\" value=\"Asia/Kolkata\""));
+
+        // 15:00 at the venue is 09:30 UTC.
+        let p = get!(app, org, format!("/tournaments/{id}/rounds/1/pairing"));
+        assert!(
+            p.body.contains("Scheduled start, Asia/Kolkata time"),
+            "{}",
+            p.body
+        );
+        let csrf = csrf_of(&p.body);
+        let p = post!(
+            app,
+            org,
+            format!("/tournaments/{id}/rounds/1/schedule"),
+            &[("scheduled", "2026-12-01T15:00"), ("csrf", &csrf)]
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        let p = get!(app, Jar(None), format!("/api/v1/tournaments/{id}/rounds/1"));
+        let round: Json = serde_json::from_str(&p.body).unwrap();
+        assert_eq!(round["scheduled"], "2026-12-01T09:30:00", "{}", p.body);
+        let p = get!(app, org, format!("/tournaments/{id}/rounds/1/pairing"));
+        assert!(
+            p.body
+                .contains("name=\"scheduled\" value=\"2026-12-01T15:00\"")
+        );
+        let p = get!(app, org, format!("/tournaments/{id}/rounds/1/board"));
+        assert!(
+            p.body.contains("2026-12-01 15:00 Asia/Kolkata")
+                && p.body.contains("2026-12-01 15:30:00 Asia/Kolkata"),
+            "the start and the deadline in local time: {}",
+            p.body
+        );
+        let p = get!(app, Jar(None), format!("/tournaments/{id}/rounds/1"));
+        assert!(
+            p.body.contains("2026-12-01 15:00 Asia/Kolkata"),
+            "{}",
+            p.body
+        );
+        // The audit log records the change of zone.
+        let audit = arbiter_db::audit_entries(&mut db.pool.get().unwrap(), id).unwrap();
+        assert!(audit.iter().any(|e| {
+            e.action == "edit"
+                && e.after_json
+                    .as_deref()
+                    .is_some_and(|j| j.contains("Asia/Kolkata"))
+        }));
+    }
+}
