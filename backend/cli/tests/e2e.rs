@@ -344,45 +344,60 @@ async fn follow(c: &Client, text: &str) {
     click_and_wait(c, link, &format!("following {text:?}")).await;
 }
 
-async fn scenario(c: Client, base: String, dir: PathBuf) {
-    // Sign up: the first account on the new database is the administrator.
-    c.goto(&format!("{base}/")).await.expect("the home page");
-    c.goto(&format!("{base}/signup"))
+/// The standings page's lines, in its order: (pairing number, name, points in halves), the
+/// points read from the `PTS` column.
+async fn standings_shown(c: &Client) -> Vec<(u16, String, u32)> {
+    let headers = c
+        .find_all(Locator::Css("table.standings thead th"))
         .await
-        .expect("the sign-up page");
-    let form = "form[action='/signup']";
-    type_into(&c, form, "email", "organizer@example.org").await;
-    type_into(&c, form, "password", "correct horse battery").await;
-    press(&c, form, "Create the account").await;
-    no_error(&c, "signing up").await;
-    assert!(
-        text(&c, "main").await.contains("Administrator"),
-        "the first account is the administrator"
-    );
+        .expect("the standings header");
+    let mut pts_column = None;
+    for (i, h) in headers.iter().enumerate() {
+        if h.text()
+            .await
+            .expect("a header")
+            .trim()
+            .eq_ignore_ascii_case("PTS")
+        {
+            pts_column = Some(i);
+        }
+    }
+    let pts_column = pts_column.expect("a points (PTS) column");
+    let rows = c
+        .find_all(Locator::Css("table.standings tbody tr"))
+        .await
+        .expect("the standings");
+    let mut shown = Vec::new();
+    for r in &rows {
+        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
+        let pn: u16 = cells[1]
+            .text()
+            .await
+            .expect("a pairing number")
+            .trim()
+            .parse()
+            .expect("a pairing number");
+        let name = cells[2].text().await.expect("a name");
+        let pts = cells[pts_column].text().await.expect("points");
+        let value: f64 = pts
+            .trim()
+            .parse()
+            .unwrap_or_else(|e| panic!("{pts:?}: {e}"));
+        let halves = (value * 2.0).round();
+        assert!(
+            (value * 2.0 - halves).abs() < 1e-9,
+            "points in halves: {pts}"
+        );
+        shown.push((pn, name, halves as u32));
+    }
+    shown
+}
 
-    // A new event: Dutch system, 3 rounds.
-    follow(&c, "Create a tournament").await;
-    let form = "form[action='/tournaments/new']";
-    type_into(&c, form, "name", "Browser Open 2026").await;
-    type_into(&c, form, "city", "Utrecht").await;
-    c.find(Locator::Css(&format!(
-        "{form} select[name='pairing_system']"
-    )))
-    .await
-    .expect("the pairing system field")
-    .select_by_value("FIDE_DUTCH_2025")
-    .await
-    .expect("choosing the Dutch system");
-    type_into(&c, form, "rounds_planned", "3").await;
-    press(&c, form, "Create").await;
-    no_error(&c, "creating the event").await;
-    let url = c.current_url().await.expect("the manage page's address");
-    let path = url.path().to_owned();
-    let id = path
-        .strip_prefix("/tournaments/")
-        .and_then(|p| p.strip_suffix("/manage"))
-        .unwrap_or_else(|| panic!("creating the event led to {url}, not its manage page"))
-        .to_owned();
+async fn scenario(c: Client, base: String, dir: PathBuf) {
+    // Sign up (the first account on the new database is the administrator) and create a
+    // Dutch-system event of 3 rounds.
+    c.goto(&format!("{base}/")).await.expect("the home page");
+    let id = sign_up_and_create(&c, &base, "Browser Open 2026", 3, 60).await;
     let manage = format!("{base}/tournaments/{id}/manage");
 
     // Four players by the form.
@@ -561,51 +576,8 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         text(&c, "main h2").await.contains("after round 3"),
         "the standings are after round 3"
     );
-    let headers = c
-        .find_all(Locator::Css("table.standings thead th"))
-        .await
-        .expect("the standings header");
-    let mut pts_column = None;
-    for (i, h) in headers.iter().enumerate() {
-        if h.text()
-            .await
-            .expect("a header")
-            .trim()
-            .eq_ignore_ascii_case("PTS")
-        {
-            pts_column = Some(i);
-        }
-    }
-    let pts_column = pts_column.expect("a points (PTS) column");
-    let rows = c
-        .find_all(Locator::Css("table.standings tbody tr"))
-        .await
-        .expect("the standings");
-    assert_eq!(rows.len(), 7, "the standings list all 7 players");
-    // (pairing number, name, points in halves), in the page's order.
-    let mut shown: Vec<(u16, String, u32)> = Vec::new();
-    for r in &rows {
-        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
-        let pn: u16 = cells[1]
-            .text()
-            .await
-            .expect("a pairing number")
-            .trim()
-            .parse()
-            .expect("a pairing number");
-        let name = cells[2].text().await.expect("a name");
-        let pts = cells[pts_column].text().await.expect("points");
-        let value: f64 = pts
-            .trim()
-            .parse()
-            .unwrap_or_else(|e| panic!("{pts:?}: {e}"));
-        let halves = (value * 2.0).round();
-        assert!(
-            (value * 2.0 - halves).abs() < 1e-9,
-            "points in halves: {pts}"
-        );
-        shown.push((pn, name, halves as u32));
-    }
+    let shown = standings_shown(&c).await;
+    assert_eq!(shown.len(), 7, "the standings list all 7 players");
     eprintln!(
         "e2e: standings (pairing number, name, points in halves): {shown:?}; PAB by round: {pab:?}"
     );
@@ -685,10 +657,14 @@ async fn sign_up_and_create(
         .await
         .expect("the sign-up page");
     let form = "form[action='/signup']";
-    type_into(c, form, "email", "arbiter@example.org").await;
+    type_into(c, form, "email", "organizer@example.org").await;
     type_into(c, form, "password", "correct horse battery").await;
     press(c, form, "Create the account").await;
     no_error(c, "signing up").await;
+    assert!(
+        text(c, "main").await.contains("Administrator"),
+        "the first account is the administrator"
+    );
     follow(c, "Create a tournament").await;
     let form = "form[action='/tournaments/new']";
     type_into(c, form, "name", name).await;
@@ -1130,46 +1106,11 @@ async fn arbiter_scenario(c: Client, base: String, _dir: PathBuf) {
     c.goto(&format!("{base}/tournaments/{id}/standings"))
         .await
         .expect("the standings");
-    let rows = c
-        .find_all(Locator::Css("table.standings tbody tr"))
+    let points: BTreeMap<u16, u32> = standings_shown(&c)
         .await
-        .expect("the standings");
-    let headers = c
-        .find_all(Locator::Css("table.standings thead th"))
-        .await
-        .expect("the header");
-    let mut pts = None;
-    for (i, h) in headers.iter().enumerate() {
-        if h.text()
-            .await
-            .expect("a header")
-            .trim()
-            .eq_ignore_ascii_case("PTS")
-        {
-            pts = Some(i);
-        }
-    }
-    let pts = pts.expect("a points column");
-    // Points in halves, by pairing number.
-    let mut points: BTreeMap<u16, u32> = BTreeMap::new();
-    for r in &rows {
-        let cells = r.find_all(Locator::Css("td")).await.expect("cells");
-        let pn: u16 = cells[1]
-            .text()
-            .await
-            .expect("a pairing number")
-            .trim()
-            .parse()
-            .expect("a pairing number");
-        let value: f64 = cells[pts]
-            .text()
-            .await
-            .expect("points")
-            .trim()
-            .parse()
-            .expect("a number of points");
-        points.insert(pn, (value * 2.0).round() as u32);
-    }
+        .into_iter()
+        .map(|(pn, _, halves)| (pn, halves))
+        .collect();
     let expect = |pn: u16, halves: u32| {
         assert_eq!(
             points.get(&pn).copied(),
