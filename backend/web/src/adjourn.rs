@@ -28,7 +28,7 @@ use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
     BeforeResumption, DrawOffer, Envelope, EnvelopeInfo, LateVerdict, LostEnvelope, Presence,
     Resumption, ResumptionStart, SealRandom, SealedMoveVerdict, at_resumption, before_resumption,
-    judge_sealed_move, late_for_resumption, lost_envelope,
+    judge_move_in, judge_sealed_move, late_for_resumption, lost_envelope,
 };
 use arbiter_tournament::arbiter::default_time::{CheckIns, DefaultTime};
 use arbiter_tournament::arbiter::{colour_name, position_after_moves};
@@ -38,6 +38,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token, require_role, require_user};
+use crate::board::board_svg;
 use crate::error::WebError;
 use crate::organizer::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -226,6 +227,48 @@ struct EnvelopeView {
     opened: String,
     revealed: String,
     salt: String,
+    /// The position before the sealed move as an SVG diagram: set up on the board before the
+    /// resumption (A.5). Empty when the stored position cannot be read.
+    diagram: String,
+    /// Once opened, the position after a legal sealed move, the move tinted (A.9(a): it is made
+    /// on the board); empty otherwise.
+    diagram_after: String,
+}
+
+/// The diagrams of an envelope: before the sealed move (A.5) and, once `revealed`, after it
+/// when it is legal (A.9(a)).
+fn envelope_diagrams(row: &EnvelopeRow, sealer: Colour) -> (String, String) {
+    let Ok(pos) = arbiter_rules::Position::from_fen(&row.position_fen) else {
+        return (String::new(), String::new());
+    };
+    let before = board_svg(
+        pos.board(),
+        &format!(
+            "Position before the sealed move {} (A.2(b), A.5)",
+            row.move_number
+        ),
+        None,
+    );
+    let after = match row.revealed_move.as_deref() {
+        Some(text) => match judge_move_in(&pos, sealer, text) {
+            SealedMoveVerdict::Legal {
+                mv,
+                san,
+                position_after,
+                ..
+            } => board_svg(
+                position_after.board(),
+                &format!(
+                    "Position after the sealed move {} {san} (A.9(a))",
+                    row.move_number
+                ),
+                Some((mv.from(), mv.to())),
+            ),
+            SealedMoveVerdict::Defective { .. } => String::new(),
+        },
+        None => String::new(),
+    };
+    (before, after)
 }
 
 impl EnvelopeView {
@@ -233,7 +276,17 @@ impl EnvelopeView {
         let sealer = if row.sealer == "w" { "White" } else { "Black" };
         let replier = if row.sealer == "w" { "Black" } else { "White" };
         let secs = |v: i32| clock(u32::try_from(v).unwrap_or_default());
+        let (diagram, diagram_after) = envelope_diagrams(
+            row,
+            if row.sealer == "w" {
+                Colour::White
+            } else {
+                Colour::Black
+            },
+        );
         EnvelopeView {
+            diagram,
+            diagram_after,
             id: row.id.clone(),
             seq: row.seq,
             state: row.state.clone(),

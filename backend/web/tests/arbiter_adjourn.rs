@@ -267,6 +267,18 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
         ));
         assert!(!seen.contains("Nc6"), "the sealed move leaked");
         assert!(!seen.contains("Nf6"), "the changed draft leaked");
+        // A.5: the page shows the position to set up before the resumption, not the move.
+        let p = send!(
+            app,
+            b,
+            get(&format!("/tournaments/{id}/games/{g0}/adjourn"))
+        );
+        assert_eq!(p.body.matches("<svg").count(), 1, "{}", p.body);
+        assert!(
+            p.body
+                .contains("Position before the sealed move 2 (A.2(b), A.5)")
+        );
+        assert!(!p.body.contains("Position after the sealed move"));
 
         // A.7 / A.9(b): White, who must reply, is absent: no opening; his clock runs.
         let env0 = envelope_id(g0);
@@ -283,6 +295,11 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
         assert_eq!(p.status, StatusCode::OK, "{}", p.body);
         assert!(p.body.contains("The sealed move is Nc6"), "{}", p.body);
         assert!(p.body.contains("A.9(c)"), "{}", p.body);
+        assert!(
+            p.body
+                .contains("Position after the sealed move 2 Nc6 (A.9(a))"),
+            "once opened, the move is shown made on the board"
+        );
         assert!(
             p.body
                 .contains("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),

@@ -810,7 +810,10 @@ pub fn judge_sealed_move(
     Ok(judge_move_in(&pos, info.sealer, text))
 }
 
-fn judge_move_in(pos: &Position, sealer: Colour, text: &str) -> SealedMoveVerdict {
+/// As [`judge_sealed_move`], in the position `pos` (the position before the sealed move, A.2(b))
+/// with `sealer` to move: for a page that has the envelope's position already.
+#[must_use]
+pub fn judge_move_in(pos: &Position, sealer: Colour, text: &str) -> SealedMoveVerdict {
     let token = strip_move_number(text);
     let mut legal: Vec<Move> = Vec::new();
     let mut first_error: Option<MoveError> = None;
