@@ -170,6 +170,9 @@ struct BoardLine {
     can_override: bool,
     /// The stored decision in words (forfeit applied by whom, or the override's reason).
     decision: String,
+    /// The players who lost this game by the default time and still play the next rounds:
+    /// pairing number and name, for the organizer's "withdraw" button (a forfeit without notice).
+    withdrawable: Vec<(u16, String)>,
 }
 
 fn player_name(t: &Tournament, pn: i32) -> String {
@@ -272,6 +275,19 @@ fn board_line(
     let forfeit_standing = b.decision.as_ref().is_some_and(|d| d.kind == "forfeit")
         && result.white.is_forfeit()
         && result.black.is_forfeit();
+    let absent: &[i32] = match b.decision.as_ref().and_then(|d| d.forfeit.as_deref()) {
+        Some("white") if forfeit_standing => &[g.white],
+        Some("black") if forfeit_standing => &[g.black],
+        Some("both") if forfeit_standing => &[g.white, g.black],
+        _ => &[],
+    };
+    let withdrawable = absent
+        .iter()
+        .filter_map(|&pn| u16::try_from(pn).ok())
+        .filter_map(|pn| t.player(pn))
+        .filter(|p| p.status == arbiter_tournament::PlayerStatus::Active)
+        .map(|p| (p.pairing_number, titled_name(p)))
+        .collect();
     Ok(BoardLine {
         game_id: g.id.clone(),
         board: g.board.unwrap_or(g.seq + 1),
@@ -284,6 +300,7 @@ fn board_line(
         left,
         can_override: (b.decision.is_none() && pending) || forfeit_standing,
         decision,
+        withdrawable,
     })
 }
 

@@ -656,6 +656,10 @@ pub struct StatusForm {
     /// `withdrawn` or `active`.
     #[serde(default)]
     pub status: String,
+    /// Where to go back to (a path of this tournament, such as the board view), optional: the
+    /// manage page otherwise.
+    #[serde(default)]
+    pub back: String,
     /// The session's CSRF token.
     #[serde(default)]
     pub csrf: String,
@@ -685,6 +689,10 @@ pub async fn player_status(
         Ok(arbiter_db::set_player_status(c, id, pn, status, &actor))
     })
     .await??;
+    let prefix = format!("/tournaments/{id}/");
+    if form.back.starts_with(&prefix) && !form.back.contains("//") {
+        return Ok(see_other(&form.back));
+    }
     Ok(see_other(&format!("/tournaments/{id}/manage")))
 }
 

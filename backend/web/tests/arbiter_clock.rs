@@ -481,6 +481,70 @@ async fn default_time_forfeits_once_at_the_deadline_across_two_instances() {
             ["both_present", "forfeited", "forfeited", "overridden"]
         );
 
+        // A forfeit without notice: the board view offers to withdraw the absent players
+        // (board 2: Black, 4; board 3: both, 5 and 6) from the next rounds; the organizer does
+        // it for player 4, and is brought back to the board; an arbiter may not.
+        let p = get!(one, org, format!("/tournaments/{id}/rounds/1/board"));
+        assert_eq!(
+            p.body
+                .matches("from the next rounds (forfeit without notice")
+                .count(),
+            3,
+            "{}",
+            p.body
+        );
+        assert!(p.body.contains("Withdraw Player, 04 from the next rounds"));
+        let org_csrf = csrf_of(&p.body);
+        let back = format!("/tournaments/{id}/rounds/1/board#board-2");
+        let p = post!(
+            one,
+            arb,
+            format!("/tournaments/{id}/players/4/status"),
+            &[
+                ("status", "withdrawn"),
+                ("back", &back),
+                ("csrf", &arb_csrf)
+            ]
+        );
+        assert_eq!(p.status, StatusCode::FORBIDDEN, "{}", p.body);
+        let p = post!(
+            one,
+            org,
+            format!("/tournaments/{id}/players/4/status"),
+            &[
+                ("status", "withdrawn"),
+                ("back", &back),
+                ("csrf", &org_csrf)
+            ]
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        assert_eq!(p.location, back);
+        let p = get!(one, org, format!("/tournaments/{id}/rounds/1/board"));
+        assert!(!p.body.contains("Withdraw Player, 04"), "{}", p.body);
+        assert_eq!(
+            p.body
+                .matches("from the next rounds (forfeit without notice")
+                .count(),
+            2
+        );
+        let stored = arbiter_db::load_tournament(&mut db.pool.get().unwrap(), id)
+            .unwrap()
+            .unwrap()
+            .tournament;
+        assert_eq!(stored.player(4).unwrap().status, PlayerStatus::Withdrawn);
+        // A `back` outside the tournament is not followed.
+        let p = post!(
+            one,
+            org,
+            format!("/tournaments/{id}/players/4/status"),
+            &[
+                ("status", "active"),
+                ("back", "https://example.org/"),
+                ("csrf", &org_csrf)
+            ]
+        );
+        assert_eq!(p.location, format!("/tournaments/{id}/manage"));
+
         // After the fact, the arbiter takes board 3's forfeit back (Art. 6.7): pending again.
         let p = post!(
             two,
