@@ -64,7 +64,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/api/v1/tournaments/{id}/rounds/{n}/board",
             page().to(api_board),
         )
-        .route("/api/v1/games/{id}/check-in", web::post().to(api_check_in));
+        .route("/api/v1/games/{id}/check-in", web::post().to(api_check_in))
+        .route("/api/v1/games/{id}/override", web::post().to(api_override));
 }
 
 /// An [`ArbiterError`] as the web service answers it: an unknown game `404`, a stale version or
@@ -717,6 +718,51 @@ pub async fn api_check_in(
         })
         .await?;
         Ok::<_, WebError>(HttpResponse::Created().json(row))
+    };
+    run.await.map_err(WebError::api)
+}
+
+/// The body of `POST /api/v1/games/{id}/override`.
+#[derive(Debug, Deserialize)]
+pub struct OverrideBody {
+    /// Why the default time does not apply (required, kept with the decision and audited).
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// `POST /api/v1/games/{id}/override` (bearer token, arbiter role): `{"reason": "..."}`: the
+/// arbiter decides otherwise (Art. 6.7 "unless the arbiter decides otherwise"): before the
+/// deadline it prevents the forfeit, after a forfeit the default time applied (still standing)
+/// it takes it back. `200` with the decision stored (`kind` `override`).
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404 (unknown game), 400 naming `reason` when it is empty, 400 naming
+/// `game` when it is decided otherwise already (an override exists, or the forfeit was replaced
+/// by another result).
+pub async fn api_override(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    body: web::Json<serde_json::Value>,
+) -> Result<HttpResponse, WebError> {
+    let gid = path.into_inner();
+    let run = async {
+        let user = api_user(&state, &req).await?;
+        let g = with_db(&state, move |c| Ok(arbiter_db::game(c, gid)?))
+            .await?
+            .ok_or_else(|| WebError::NotFound(format!("game {gid}")))?;
+        require_role(&state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+        let b: OverrideBody =
+            serde_json::from_value(body.into_inner()).map_err(|e| bad("reason", e.to_string()))?;
+        let decision = Override::new(b.reason.trim(), Some(user.email.clone()))
+            .map_err(|e| bad("reason", e.to_string()))?;
+        let actor = user.actor();
+        let row = with_db(&state, move |c| {
+            arbiter_db::arbiter::override_default_time(c, gid, &decision, &actor)
+                .map_err(arbiter_error)
+        })
+        .await?;
+        Ok::<_, WebError>(HttpResponse::Ok().json(row))
     };
     run.await.map_err(WebError::api)
 }

@@ -545,17 +545,32 @@ async fn default_time_forfeits_once_at_the_deadline_across_two_instances() {
         );
         assert_eq!(p.location, format!("/tournaments/{id}/manage"));
 
-        // After the fact, the arbiter takes board 3's forfeit back (Art. 6.7): pending again.
-        let p = post!(
+        // After the fact, the arbiter takes board 3's forfeit back (Art. 6.7) from his device:
+        // pending again. A reason is required; a second decision is refused.
+        let (status, j) = api!(
             two,
-            arb,
-            format!("/tournaments/{id}/games/{}/override", game(3)),
-            &[
-                ("reason", "wrong start time announced"),
-                ("csrf", &arb_csrf)
-            ]
+            s.token,
+            format!("/api/v1/games/{}/override", game(3)),
+            json!({"reason": " "})
         );
-        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{j}");
+        assert!(j.to_string().contains("reason"), "{j}");
+        let (status, j) = api!(
+            two,
+            s.token,
+            format!("/api/v1/games/{}/override", game(3)),
+            json!({"reason": "wrong start time announced"})
+        );
+        assert_eq!(status, StatusCode::OK, "{j}");
+        assert_eq!(j["kind"], "override", "{j}");
+        assert_eq!(j["reason"], "wrong start time announced", "{j}");
+        let (status, j) = api!(
+            two,
+            s.token,
+            format!("/api/v1/games/{}/override", game(3)),
+            json!({"reason": "again"})
+        );
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{j}");
         let p = get!(one, arb, format!("/tournaments/{id}/export/trf2026"));
         assert_eq!(
             trf_result(&p.body, 5, 6),

@@ -191,6 +191,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiArbiter,
         Body::Json,
     ),
+    (
+        "POST",
+        "/api/v1/games/{id}/override",
+        Guard::ApiArbiter,
+        Body::Json,
+    ),
     // Incidents and penalties (penalties.rs).
     (
         "POST",
