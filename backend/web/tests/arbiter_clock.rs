@@ -3,8 +3,8 @@
 //! board view and by API, the default time applied by two service instances sharing one database
 //! (a forfeit exactly at the deadline and not before, once, one audit entry), the arbiter's
 //! override (Art. 6.7); then every penalty of Art. 13.4, 12.7, 12.8, the illegal moves of 7.4,
-//! the mobile phone and the incorrect claim of 9.5(b), each read back from the standings API and
-//! the TRF export.
+//! the mobile phone and the incorrect claim of 9.5(b), each read back from the standings API, the
+//! crosstable page, the TRF export and the audit log; the venue's time zone.
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{App, test, web};
@@ -197,6 +197,43 @@ fn standings(body: &str) -> std::collections::BTreeMap<u64, f64> {
                 l["start_number"].as_u64().unwrap(),
                 l["tiebreaks"]["PTS"].as_f64().unwrap(),
             )
+        })
+        .collect()
+}
+
+/// The crosstable page's rows: pairing number -> (round-1 cell, points), read from the HTML.
+fn crosstable(body: &str) -> std::collections::BTreeMap<u64, (String, String)> {
+    let tbody = body
+        .split("<tbody>")
+        .nth(1)
+        .and_then(|b| b.split("</tbody>").next())
+        .expect("the crosstable's body");
+    tbody
+        .split("<tr>")
+        .filter(|r| r.contains("<td"))
+        .map(|row| {
+            let cells: Vec<String> = row
+                .split("<td")
+                .skip(1)
+                .map(|c| {
+                    let inner = c.split_once('>').map_or("", |(_, rest)| rest);
+                    let text = inner.split("</td>").next().unwrap_or_default();
+                    // Strip a link around the name.
+                    let mut out = String::new();
+                    let mut tag = false;
+                    for ch in text.chars() {
+                        match ch {
+                            '<' => tag = true,
+                            '>' => tag = false,
+                            c if !tag => out.push(c),
+                            _ => {}
+                        }
+                    }
+                    out.trim().to_owned()
+                })
+                .collect();
+            let pn: u64 = cells[1].parse().expect("a pairing number");
+            (pn, (cells[3].clone(), cells[cells.len() - 1].clone()))
         })
         .collect()
 }
@@ -981,6 +1018,33 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
         ];
         for &(pn, p) in expect {
             assert_eq!(pts.get(&pn).copied(), Some(p), "player {pn}: {pts:?}");
+        }
+
+        // The crosstable: each player's round-1 cell ends with his TRF result code, and the
+        // points column agrees with the standings.
+        let p = get!(app, anon, format!("/tournaments/{id}/crosstable"));
+        assert_eq!(p.status, StatusCode::OK);
+        let table = crosstable(&p.body);
+        assert_eq!(table.len(), 24, "{}", p.body);
+        for &(pn, points) in expect {
+            let (cell, shown) = &table[&pn];
+            assert_eq!(
+                shown.parse::<f64>().ok(),
+                Some(points),
+                "player {pn}: {shown}"
+            );
+            let code = cell.chars().last().unwrap_or(' ');
+            let (w, b) = ((pn + 1) / 2 * 2 - 1, (pn + 1) / 2 * 2);
+            let expected = match (w, b) {
+                (1, 2) | (9, 10) | (23, 24) => None,
+                _ if points == 1.0 => Some('1'),
+                _ if points == 0.5 => Some('='),
+                _ => Some('0'),
+            };
+            match expected {
+                Some(c) => assert_eq!(code, c, "player {pn}: cell {cell:?}"),
+                None => assert!(!"10=".contains(code), "player {pn}: pending, cell {cell:?}"),
+            }
         }
 
         // The TRF export: the same codes, the expelled player withdrawn.
