@@ -1034,7 +1034,8 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
                 "player {pn}: {shown}"
             );
             let code = cell.chars().last().unwrap_or(' ');
-            let (w, b) = ((pn + 1) / 2 * 2 - 1, (pn + 1) / 2 * 2);
+            let board = pn.div_ceil(2);
+            let (w, b) = (2 * board - 1, 2 * board);
             let expected = match (w, b) {
                 (1, 2) | (9, 10) | (23, 24) => None,
                 _ if points == 1.0 => Some('1'),
