@@ -22,6 +22,7 @@ pub mod public;
 pub mod reports;
 pub mod rounds;
 pub mod staff;
+pub mod testing;
 pub mod views;
 pub mod zone;
 

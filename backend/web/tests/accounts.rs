@@ -3,97 +3,30 @@
 //! `ARBITER_TEST_POSTGRES_URL` is set, PostgreSQL.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, create_tournament};
 use arbiter_tournament::read_trf;
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, csrf_of, form, service};
 use serde_json::Value as Json;
 
-macro_rules! app {
-    ($db:expr) => {{
-        let config = Config::default();
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&config))
-                .configure(configure),
-        )
-        .await
-    }};
-}
-
-/// A browser: the session cookie carried from response to request.
-struct Browser {
-    cookie: Option<String>,
-}
-
-/// What a response left: status, `Location`, `Set-Cookie`, body.
-struct Page {
-    status: StatusCode,
-    location: String,
-    set_cookie: String,
-    body: String,
-}
-
 macro_rules! send {
-    ($app:expr, $browser:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$browser.cookie {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let get = |n: header::HeaderName| {
-            resp.headers()
-                .get(n)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_owned()
-        };
-        let location = get(header::LOCATION);
-        let set_cookie = get(header::SET_COOKIE);
-        if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
-            $browser.cookie = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page {
-            status,
-            location,
-            set_cookie,
-            body,
-        }
-    }};
-}
-
-/// The CSRF token in a page's first form.
-fn csrf(body: &str) -> String {
-    let start = body.find("name=\"csrf\" value=\"").expect("a form") + 19;
-    body[start..].split('"').next().unwrap().to_owned()
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 #[actix_web::test]
 async fn organizer_and_arbiter_flows() {
     for db in TestDb::all() {
-        let app = app!(db);
-        let mut admin = Browser { cookie: None };
+        let app = service(&db.pool, &Config::default()).await;
+        let mut admin = Jar(None);
 
         // Sign up: the first account is the administrator. The cookie is signed, HttpOnly, Lax.
         let p = send!(app, admin, test::TestRequest::get().uri("/signup"));
         assert_eq!(p.status, StatusCode::OK);
-        let token = csrf(&p.body);
+        let token = csrf_of(&p.body);
         let forged = send!(
             app,
             admin,
@@ -141,7 +74,7 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(p.status, StatusCode::OK);
         assert!(p.body.contains("a@example.org"));
         assert!(p.body.contains("Administrator"));
-        let token = csrf(&p.body);
+        let token = csrf_of(&p.body);
 
         // Create a tournament: a bad field is named; then it works.
         let bad = send!(
@@ -314,7 +247,7 @@ async fn organizer_and_arbiter_flows() {
                 .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
                 .set_json(serde_json::json!({"white": "1", "black": "0", "version": version}))
         };
-        let mut nobody = Browser { cookie: None };
+        let mut nobody = Jar(None);
         let p = send!(app, nobody, put(1, &api_token));
         assert_eq!(p.status, StatusCode::CONFLICT);
         let problem: Json = serde_json::from_str(&p.body).unwrap();
@@ -365,9 +298,9 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(p.status, StatusCode::NOT_FOUND);
 
         // A second account has no role: it may not enter results or read the audit log.
-        let mut other = Browser { cookie: None };
+        let mut other = Jar(None);
         let p = send!(app, other, test::TestRequest::get().uri("/signup"));
-        let t2 = csrf(&p.body);
+        let t2 = csrf_of(&p.body);
         let p = send!(
             app,
             other,
@@ -383,7 +316,7 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(p.status, StatusCode::SEE_OTHER);
         let p = send!(app, other, test::TestRequest::get().uri("/account"));
         assert!(!p.body.contains("Administrator"));
-        let t2 = csrf(&p.body);
+        let t2 = csrf_of(&p.body);
         let p = send!(
             app,
             other,
@@ -414,7 +347,7 @@ async fn organizer_and_arbiter_flows() {
 
         // Signing in again works; a wrong password does not.
         let p = send!(app, other, test::TestRequest::get().uri("/signin"));
-        let t3 = csrf(&p.body);
+        let t3 = csrf_of(&p.body);
         let p = send!(
             app,
             other,
@@ -428,7 +361,7 @@ async fn organizer_and_arbiter_flows() {
             )
         );
         assert_eq!(p.status, StatusCode::UNAUTHORIZED);
-        let t3 = csrf(&p.body);
+        let t3 = csrf_of(&p.body);
         let p = send!(
             app,
             other,

@@ -4,25 +4,11 @@
 //! given by the program reviewed by the checker, and a pairing taken back.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::Actor;
 use arbiter_db::testing::TestDb;
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
 use serde_json::{Value as Json, json};
-
-macro_rules! app {
-    ($db:expr) => {
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: Config::default(),
-                }))
-                .configure(configure),
-        )
-        .await
-    };
-}
 
 macro_rules! call {
     ($app:expr, $token:expr, $method:ident, $uri:expr, $body:expr) => {{
@@ -45,7 +31,7 @@ macro_rules! call {
 #[actix_web::test]
 async fn a_program_runs_a_tournament() {
     for db in TestDb::all() {
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let token = {
             let c = &mut db.pool.get().unwrap();
             let sys = Actor::system("test");
@@ -243,7 +229,7 @@ async fn a_program_runs_a_tournament() {
 #[actix_web::test]
 async fn an_adjourned_game_holds_the_pairing_unless_the_tournament_pairs_provisionally() {
     for db in TestDb::all() {
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let token = {
             let c = &mut db.pool.get().unwrap();
             let sys = Actor::system("test");

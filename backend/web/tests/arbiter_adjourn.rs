@@ -7,63 +7,20 @@
 //! cannot checkmate (6.9, 9.6); lateness (A.10, A.10(c)); resignation and an accepted draw offer
 //! before resumption (A.4, A.6); a lost envelope (A.11(a), (b)).
 
-use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::http::StatusCode;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, Role, create_tournament};
 use arbiter_tournament::arbiter::adjournment::SealKey;
 use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
+use arbiter_web::Config;
 use arbiter_web::config::SealKeySource;
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::testing::{Jar, csrf_of, form, get};
 use chrono::{Duration, NaiveDateTime, Utc};
 
-struct Browser {
-    cookie: Option<String>,
-}
-
-struct Page {
-    status: StatusCode,
-    body: String,
-}
-
 macro_rules! send {
-    ($app:expr, $browser:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$browser.cookie {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let set_cookie = resp
-            .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
-            $browser.cookie = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page { status, body }
-    }};
-}
-
-fn get(uri: &str) -> test::TestRequest {
-    test::TestRequest::get().uri(uri)
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn csrf_of(body: &str) -> String {
-    let start = body.find("name=\"csrf\" value=\"").expect("a form") + 19;
-    body[start..].split('"').next().unwrap().to_owned()
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 fn minutes_ago(m: i64) -> NaiveDateTime {
@@ -83,16 +40,7 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
             seal_key: SealKeySource::Key(SealKey::from_hex(KEY).unwrap()),
             ..Config::default()
         };
-        let app = test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: db.pool.clone(),
-                    config: config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&config))
-                .configure(configure),
-        )
-        .await;
+        let app = arbiter_web::testing::service(&db.pool, &config).await;
         let t = Tournament {
             name: Some("Adjourned Open".into()),
             players: (1..=24)
@@ -125,7 +73,7 @@ async fn an_adjourned_game_from_the_envelope_to_the_result() {
                 .collect();
             (id, games)
         };
-        let mut b = Browser { cookie: None };
+        let mut b = Jar(None);
         let p = send!(app, b, get("/signin"));
         let p = send!(
             app,

@@ -7,7 +7,7 @@
 //! crosstable page, the TRF export and the audit log; the venue's time zone.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::arbiter::apply_default_time_forfeits;
 use arbiter_db::models::GameRow;
 use arbiter_db::testing::TestDb;
@@ -15,66 +15,16 @@ use arbiter_db::{Actor, ConnectionSetup, PoolOptions, Role, create_tournament};
 use arbiter_tournament::{
     Game, GameResult, Player, PlayerStatus, ResultCode, Round, RoundState, Tournament,
 };
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, csrf_of, form, service, sign_in};
 use chrono::{Duration, NaiveDateTime};
 use serde_json::{Value as Json, json};
 use uuid::Uuid;
 
-macro_rules! app {
-    ($pool:expr, $config:expr) => {{
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $pool.clone(),
-                    config: $config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&$config))
-                .configure(configure),
-        )
-        .await
-    }};
-}
-
-/// A browser's session cookie.
-struct Jar(Option<String>);
-
-/// A response: status, `Location`, body.
-struct Page {
-    status: StatusCode,
-    location: String,
-    body: String,
-}
-
 macro_rules! send {
-    ($app:expr, $cookie:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$cookie.0 {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let location = resp
-            .headers()
-            .get(header::LOCATION)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        if let Some(pair) = resp
-            .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .filter(|p| p.contains('='))
-        {
-            $cookie.0 = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page {
-            status,
-            location,
-            body,
-        }
-    }};
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 macro_rules! get {
@@ -107,21 +57,6 @@ macro_rules! api {
             serde_json::from_slice::<Json>(&body).unwrap_or(Json::Null),
         )
     }};
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn csrf_of(body: &str) -> String {
-    let key = "name=\"csrf\" value=\"";
-    let start = body.find(key).expect("a form") + key.len();
-    body[start..].split('"').next().unwrap().to_owned()
 }
 
 /// `players` players, round 1 published with boards 1-2, 3-4, ... all pending.
@@ -267,24 +202,13 @@ async fn default_time_forfeits_once_at_the_deadline_across_two_instances() {
         let s = setup(&db, &event(8), Some(60));
         let id = s.id;
         let config = Config::default();
-        let one = app!(db.pool, config);
+        let one = service(&db.pool, &config).await;
         let other_pool = second_pool(&db);
-        let two = app!(other_pool, config);
+        let two = service(&other_pool, &config).await;
         let mut org = Jar(None);
         let mut arb = Jar(None);
         for (email, cookie) in [("org@example.org", &mut org), ("arb@example.org", &mut arb)] {
-            let p = get!(one, cookie, "/signin");
-            let token = csrf_of(&p.body);
-            let p = post!(
-                one,
-                cookie,
-                "/signin",
-                &[
-                    ("email", email),
-                    ("password", "0123456789ab"),
-                    ("csrf", token.as_str())
-                ]
-            );
+            let p = sign_in(&one, cookie, email, "0123456789ab").await;
             assert_eq!(p.status, StatusCode::SEE_OTHER, "{email}: {}", p.body);
         }
         let game = |board: usize| s.games[board - 1].id.clone();
@@ -649,20 +573,9 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
         let s = setup(&db, &event(24), None);
         let id = s.id;
         let config = Config::default();
-        let app = app!(db.pool, config);
+        let app = service(&db.pool, &config).await;
         let mut arb = Jar(None);
-        let p = get!(app, arb, "/signin");
-        let token = csrf_of(&p.body);
-        let p = post!(
-            app,
-            arb,
-            "/signin",
-            &[
-                ("email", "arb@example.org"),
-                ("password", "0123456789ab"),
-                ("csrf", token.as_str())
-            ]
-        );
+        let p = sign_in(&app, &mut arb, "arb@example.org", "0123456789ab").await;
         assert_eq!(p.status, StatusCode::SEE_OTHER);
         let game = |board: usize| s.games[board - 1].id.clone();
         // Boards 3 and 4 were drawn (entered by API with the version read).
@@ -849,18 +762,7 @@ async fn each_penalty_changes_the_standings_and_the_trf_export_as_the_laws_say()
         assert_eq!(p.status, StatusCode::FORBIDDEN);
         {
             let mut org = Jar(None);
-            let p = get!(app, org, "/signin");
-            let t = csrf_of(&p.body);
-            post!(
-                app,
-                org,
-                "/signin",
-                &[
-                    ("email", "org@example.org"),
-                    ("password", "0123456789ab"),
-                    ("csrf", t.as_str())
-                ]
-            );
+            sign_in(&app, &mut org, "org@example.org", "0123456789ab").await;
             // On the settings page, beside the default time.
             let p = get!(app, org, format!("/tournaments/{id}/edit"));
             assert!(
@@ -1093,20 +995,9 @@ async fn the_schedule_is_in_the_venues_time_zone() {
         let s = setup(&db, &event(4), Some(30));
         let id = s.id;
         let config = Config::default();
-        let app = app!(db.pool, config);
+        let app = service(&db.pool, &config).await;
         let mut org = Jar(None);
-        let p = get!(app, org, "/signin");
-        let token = csrf_of(&p.body);
-        let p = post!(
-            app,
-            org,
-            "/signin",
-            &[
-                ("email", "org@example.org"),
-                ("password", "0123456789ab"),
-                ("csrf", token.as_str())
-            ]
-        );
+        let p = sign_in(&app, &mut org, "org@example.org", "0123456789ab").await;
         assert_eq!(p.status, StatusCode::SEE_OTHER);
 
         let p = get!(app, org, format!("/tournaments/{id}/edit"));

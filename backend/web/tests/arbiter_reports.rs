@@ -6,75 +6,24 @@
 //! is rejected whole, and a good one is stored.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, Role, create_tournament};
 use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
-use arbiter_web::{AppState, Config, configure};
-
-struct Browser {
-    cookie: Option<String>,
-}
-
-struct Page {
-    status: StatusCode,
-    body: String,
-}
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, csrf_of, form, get};
 
 macro_rules! send {
-    ($app:expr, $browser:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$browser.cookie {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let set_cookie = resp
-            .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
-            $browser.cookie = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page { status, body }
-    }};
-}
-
-fn get(uri: &str) -> test::TestRequest {
-    test::TestRequest::get().uri(uri)
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn csrf_of(body: &str) -> String {
-    let start = body.find("name=\"csrf\" value=\"").expect("a form") + 19;
-    body[start..].split('"').next().unwrap().to_owned()
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 #[actix_web::test]
 async fn score_reports_are_replayed_and_flagged() {
     for db in TestDb::all() {
         let config = Config::default();
-        let app = test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: db.pool.clone(),
-                    config: config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&config))
-                .configure(configure),
-        )
-        .await;
+        let app = arbiter_web::testing::service(&db.pool, &config).await;
         let t = Tournament {
             name: Some("Reported Open".into()),
             players: (1..=12)
@@ -109,7 +58,7 @@ async fn score_reports_are_replayed_and_flagged() {
                 .collect();
             (id, games, token)
         };
-        let mut b = Browser { cookie: None };
+        let mut b = Jar(None);
         let p = send!(app, b, get("/signin"));
         let p = send!(
             app,

@@ -5,64 +5,16 @@
 //! publish them, enter results including a forfeit, read the standings and the TRF export.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, form};
 use serde_json::Value as Json;
 
-macro_rules! app {
-    ($db:expr) => {{
-        let config = Config::default();
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&config))
-                .configure(configure),
-        )
-        .await
-    }};
-}
-
-struct Browser {
-    cookie: Option<String>,
-}
-
-struct Page {
-    status: StatusCode,
-    location: String,
-    body: String,
-}
-
 macro_rules! send {
-    ($app:expr, $browser:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$browser.cookie {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let get = |n: header::HeaderName| {
-            resp.headers()
-                .get(n)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_owned()
-        };
-        let location = get(header::LOCATION);
-        let set_cookie = get(header::SET_COOKIE);
-        if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
-            $browser.cookie = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page {
-            status,
-            location,
-            body,
-        }
-    }};
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 macro_rules! get {
@@ -98,15 +50,6 @@ fn html_unescape(s: &str) -> String {
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&amp;", "&")
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
 }
 
 /// A `multipart/form-data` post: text fields and one file.
@@ -231,8 +174,8 @@ macro_rules! results {
 #[actix_web::test]
 async fn a_swiss_event_from_nothing_to_final_standings() {
     for db in TestDb::all() {
-        let app = app!(db);
-        let mut b = Browser { cookie: None };
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let mut b = Jar(None);
         let p = get!(app, b, "/signup");
         let p = send!(
             app,
@@ -368,7 +311,7 @@ async fn a_swiss_event_from_nothing_to_final_standings() {
         // Round 1: seven players (Zeta withdrawn), the PAB to the lowest-rated. Unpublished, it is not public.
         let n = pair_next!(app, b, id);
         assert_eq!(n, 1);
-        let mut anon = Browser { cookie: None };
+        let mut anon = Jar(None);
         let public = get!(app, anon, format!("/api/v1/tournaments/{id}/rounds/1"));
         assert_eq!(
             public.status,
@@ -517,8 +460,8 @@ async fn a_swiss_event_from_nothing_to_final_standings() {
 #[actix_web::test]
 async fn settings_edit_and_round_robin() {
     for db in TestDb::all() {
-        let app = app!(db);
-        let mut b = Browser { cookie: None };
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let mut b = Jar(None);
         let p = get!(app, b, "/signup");
         send!(
             app,
@@ -605,7 +548,7 @@ async fn settings_edit_and_round_robin() {
         assert_eq!(stale.status, StatusCode::CONFLICT);
 
         // Staff: a second account becomes arbiter (results, not pairings), then loses it.
-        let mut arb = Browser { cookie: None };
+        let mut arb = Jar(None);
         let p = get!(app, arb, "/signup");
         let p = send!(
             app,

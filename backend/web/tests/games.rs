@@ -4,13 +4,13 @@
 //! set, on PostgreSQL.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, create_tournament};
 use arbiter_rules::pgn::{PgnReader, RawGame};
 use arbiter_tournament::pgn_event::{PgnEvent, check_score, read_pgn_event};
 use arbiter_tournament::read_trf;
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
 use serde_json::Value as Json;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -21,21 +21,6 @@ fn fixture(name: &str) -> Vec<u8> {
 /// The demo games: ch-CHN 2025, rounds 2-8, 210 games.
 fn chn() -> PgnEvent {
     read_pgn_event(&fixture("ch-chn-2025.pgn")).expect("the demo games read")
-}
-
-macro_rules! app {
-    ($db:expr) => {
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: Config::default(),
-                }))
-                .wrap(arbiter_web::default_headers())
-                .configure(configure),
-        )
-        .await
-    };
 }
 
 macro_rules! get {
@@ -77,7 +62,7 @@ async fn a_pgn_event_has_games_pages_boards_and_a_pgn_export_that_reads_back() {
             let mut conn = db.pool.get().unwrap();
             arbiter_db::games::import_pgn_event(&mut conn, &event, &Actor::system("test")).unwrap()
         };
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
 
         // The tournament says what it holds and links to the games.
         let (status, _, page) = get!(app, &format!("/tournaments/{id}"));
@@ -216,7 +201,7 @@ async fn games_without_scores_export_their_tags_and_print_with_byes() {
             let mut conn = db.pool.get().unwrap();
             create_tournament(&mut conn, &t, None, &Actor::system("test"), "import").unwrap()
         };
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let (status, _, pgn) = get!(app, &format!("/tournaments/{id}/export.pgn"));
         assert_eq!(status, StatusCode::OK);
         let exported = games_of(pgn.as_bytes());

@@ -4,12 +4,12 @@
 
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, create_tournament, record_result, round_games};
 use arbiter_tournament::{GameResult, Tournament, read_trf};
+use arbiter_web::Config;
 use arbiter_web::views::{standings_for, standings_json};
-use arbiter_web::{AppState, Config, configure};
 use serde_json::Value as Json;
 
 /// The demo event, as `arbiter serve --demo` loads it.
@@ -26,21 +26,6 @@ fn karl_mala() -> Tournament {
 fn import(db: &TestDb, t: &Tournament) -> uuid::Uuid {
     let mut conn = db.pool.get().unwrap();
     create_tournament(&mut conn, t, None, &Actor::system("test"), "import").unwrap()
-}
-
-macro_rules! app {
-    ($db:expr) => {
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: Config::default(),
-                }))
-                .wrap(arbiter_web::default_headers())
-                .configure(configure),
-        )
-        .await
-    };
 }
 
 macro_rules! get {
@@ -114,7 +99,7 @@ async fn demo_standings_equal_the_reference_values() {
     let reference = reference();
     for db in TestDb::all() {
         let id = import(&db, &t);
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let started = std::time::Instant::now();
         let (status, headers, body) = get!(app, &format!("/api/v1/tournaments/{id}/standings"));
         eprintln!("{:?}: standings JSON in {:?}", db.kind, started.elapsed());
@@ -173,7 +158,7 @@ async fn public_pages_answer_and_revalidate() {
     let t = karl_mala();
     for db in TestDb::all() {
         let id = import(&db, &t);
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         for uri in [
             "/".to_owned(),
             "/static/style.css".to_owned(),
@@ -244,7 +229,7 @@ async fn public_pages_answer_and_revalidate() {
 async fn errors_are_pages_for_people_and_problems_for_programs() {
     let db = TestDb::sqlite();
     let id = import(&db, &karl_mala());
-    let app = app!(db);
+    let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
     let missing = uuid::Uuid::new_v4();
 
     let (status, headers, body) = get!(app, &format!("/tournaments/{missing}"));

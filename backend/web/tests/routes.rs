@@ -7,11 +7,11 @@
 //! fails the test.
 
 use actix_web::http::{Method, StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, Role, create_tournament};
 use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
 
 /// Who may use a write route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -362,22 +362,6 @@ async fn every_write_route_is_enumerated() {
     );
 }
 
-macro_rules! app {
-    ($db:expr) => {{
-        let config = Config::default();
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $db.pool.clone(),
-                    config: config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&config))
-                .configure(configure),
-        )
-        .await
-    }};
-}
-
 /// Sends a request with a cookie; returns the status and the new cookie, if any.
 macro_rules! send {
     ($app:expr, $cookie:expr, $req:expr) => {{
@@ -465,7 +449,7 @@ fn request(method: &str, uri: &str, body: Body, csrf: &str) -> test::TestRequest
 #[actix_web::test]
 async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
     for db in TestDb::all() {
-        let app = app!(db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         // A tournament with a published round: 4 players, 2 games.
         let t = Tournament {
             name: Some("Guarded".into()),

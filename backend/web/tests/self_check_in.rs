@@ -5,77 +5,22 @@
 //! the tablet, a new link or disallowing making the old link unknown, and the default-time job
 //! (driven with a fixed clock) forfeiting only the players who did not check in.
 
-use actix_web::http::{StatusCode, header};
-use actix_web::{App, test, web};
+use actix_web::http::StatusCode;
+use actix_web::test;
 use arbiter_db::arbiter::{Session, apply_default_time_forfeits, check_in_rows};
 use arbiter_db::models::GameRow;
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, Role, create_tournament};
 use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
-use arbiter_web::{AppState, Config, configure};
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, csrf_of, form, service};
 use chrono::{Duration, NaiveDateTime};
 use uuid::Uuid;
 
-macro_rules! app {
-    ($pool:expr, $config:expr) => {{
-        test::init_service(
-            App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: $pool.clone(),
-                    config: $config.clone(),
-                }))
-                .wrap(arbiter_web::auth::session_middleware(&$config))
-                .configure(configure),
-        )
-        .await
-    }};
-}
-
-/// A browser's session cookie.
-struct Jar(Option<String>);
-
-/// A response: status, `Location`, `Refresh`, body.
-struct Page {
-    status: StatusCode,
-    location: String,
-    refresh: String,
-    body: String,
-}
-
 macro_rules! send {
-    ($app:expr, $cookie:expr, $req:expr) => {{
-        let mut req = $req;
-        if let Some(c) = &$cookie.0 {
-            req = req.insert_header((header::COOKIE, c.clone()));
-        }
-        let resp = test::call_service(&$app, req.to_request()).await;
-        let status = resp.status();
-        let header_text = |name: &str| {
-            resp.headers()
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_owned()
-        };
-        let location = header_text("location");
-        let refresh = header_text("refresh");
-        if let Some(pair) = resp
-            .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .filter(|p| p.contains('='))
-        {
-            $cookie.0 = Some(pair.to_owned());
-        }
-        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-        Page {
-            status,
-            location,
-            refresh,
-            body,
-        }
-    }};
+    ($app:expr, $cookie:expr, $req:expr) => {
+        arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+    };
 }
 
 macro_rules! get {
@@ -88,21 +33,6 @@ macro_rules! post {
     ($app:expr, $cookie:expr, $uri:expr, $fields:expr) => {
         send!($app, $cookie, form(&$uri, $fields))
     };
-}
-
-fn form(uri: &str, fields: &[(&str, &str)]) -> test::TestRequest {
-    test::TestRequest::post().uri(uri).set_form(
-        fields
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect::<Vec<_>>(),
-    )
-}
-
-fn csrf_of(body: &str) -> String {
-    let key = "name=\"csrf\" value=\"";
-    let start = body.find(key).expect("a form") + key.len();
-    body[start..].split('"').next().unwrap().to_owned()
 }
 
 /// The tablet link's secret on the manage page, if shown.
@@ -225,7 +155,7 @@ async fn off_by_default_and_only_the_organizer_allows_it() {
         let s = setup(&db, "Kiosk Open", minutes_ago(30));
         let id = s.id;
         let config = Config::default();
-        let app = app!(db.pool, config);
+        let app = service(&db.pool, &config).await;
         let mut tablet = Jar(None);
         for link in [
             "anything".to_owned(),
@@ -353,7 +283,7 @@ async fn players_check_in_on_the_tablet_and_the_default_time_forfeits_only_the_a
             )
         };
         let config = Config::default();
-        let app = app!(db.pool, config);
+        let app = service(&db.pool, &config).await;
         let url = format!("/check-in/{token}");
 
         // The tablet: no sign-in; round 2, the start and the deadline, eight buttons, no
@@ -600,7 +530,7 @@ async fn a_new_link_or_disallowing_makes_the_old_link_unknown() {
         let s = setup(&db, "Kiosk Open", minutes_ago(10));
         let id = s.id;
         let config = Config::default();
-        let app = app!(db.pool, config);
+        let app = service(&db.pool, &config).await;
         let mut org = Jar(None);
         sign_in!(app, org, "org@example.org");
         let p = get!(app, org, format!("/tournaments/{id}/manage"));

@@ -1,0 +1,157 @@
+//! Support for the HTTP tests of this crate (as `arbiter_db::testing` is for the database's): a
+//! browser over an actix test service (the session cookie carried from response to request),
+//! forms, and the CSRF token a page's form holds. Not used by the service itself.
+
+use actix_http::Request;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{StatusCode, header};
+use actix_web::test::{self, TestRequest};
+
+/// A browser: the session cookie (`name=value`) carried from a response to the next request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Jar(pub Option<String>);
+
+impl Jar {
+    /// The jar itself, mutably: `jar.reborrow()` works on a `Jar` and on a `&mut Jar` alike (for
+    /// macros that take either).
+    pub fn reborrow(&mut self) -> &mut Jar {
+        self
+    }
+}
+
+/// What a response left: its status, the `Location`, `Refresh` and `Set-Cookie` headers (empty
+/// when absent) and the body as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// The status.
+    pub status: StatusCode,
+    /// `Location`, for a redirect.
+    pub location: String,
+    /// `Refresh` (seconds), for a page that reloads itself.
+    pub refresh: String,
+    /// `Set-Cookie`.
+    pub set_cookie: String,
+    /// The body (UTF-8).
+    pub body: String,
+}
+
+/// Sends `req` to `app` with the browser's cookie, keeps the cookie the response sets, and
+/// reads the response.
+///
+/// # Panics
+/// When the body is not UTF-8 (every page and answer of the service is).
+pub async fn call<S, B>(app: &S, jar: &mut Jar, req: TestRequest) -> Page
+where
+    S: Service<Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = req;
+    if let Some(c) = &jar.0 {
+        req = req.insert_header((header::COOKIE, c.clone()));
+    }
+    let resp = test::call_service(app, req.to_request()).await;
+    let status = resp.status();
+    let header_text = |n: header::HeaderName| {
+        resp.headers()
+            .get(n)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let location = header_text(header::LOCATION);
+    let refresh = header_text(header::REFRESH);
+    let set_cookie = header_text(header::SET_COOKIE);
+    if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
+        jar.0 = Some(pair.to_owned());
+    }
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).expect("a UTF-8 body");
+    Page {
+        status,
+        location,
+        refresh,
+        set_cookie,
+        body,
+    }
+}
+
+/// A `GET` of `uri`.
+#[must_use]
+pub fn get(uri: &str) -> TestRequest {
+    TestRequest::get().uri(uri)
+}
+
+/// A form `POST` of `fields` (URL-encoded) to `uri`.
+#[must_use]
+pub fn form(uri: &str, fields: &[(&str, &str)]) -> TestRequest {
+    TestRequest::post().uri(uri).set_form(
+        fields
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// The CSRF token of the first form in `body` (`name="csrf" value="..."`).
+///
+/// # Panics
+/// When the page has no form with one.
+#[must_use]
+pub fn csrf_of(body: &str) -> String {
+    let key = "name=\"csrf\" value=\"";
+    let start = body.find(key).expect("a form with a CSRF token") + key.len();
+    body[start..]
+        .split('"')
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Signs in as `email` with `password` through the sign-in form; returns the answer (`303` on
+/// success).
+pub async fn sign_in<S, B>(app: &S, jar: &mut Jar, email: &str, password: &str) -> Page
+where
+    S: Service<Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let page = call(app, jar, get("/signin")).await;
+    let csrf = csrf_of(&page.body);
+    call(
+        app,
+        jar,
+        form(
+            "/signin",
+            &[("email", email), ("password", password), ("csrf", &csrf)],
+        ),
+    )
+    .await
+}
+
+/// The service as [`crate::serve`] configures it (the page cache, the session, compression and
+/// the default headers, every route), over `pool` with `config` (both cloned: the service
+/// borrows neither), ready for [`call`].
+pub fn service(
+    pool: &arbiter_db::Pool,
+    config: &crate::Config,
+) -> impl Future<
+    Output = impl Service<
+        Request,
+        Response = ServiceResponse<impl MessageBody + use<>>,
+        Error = actix_web::Error,
+    > + use<>,
+> + use<> {
+    let (pool, config) = (pool.clone(), config.clone());
+    async move {
+        let session = crate::auth::session_middleware(&config);
+        test::init_service(
+            actix_web::App::new()
+                .app_data(actix_web::web::Data::new(crate::AppState { pool, config }))
+                .app_data(actix_web::web::Data::new(crate::cache::PageCache::default()))
+                .wrap(session)
+                .wrap(actix_web::middleware::Compress::default())
+                .wrap(crate::default_headers())
+                .configure(crate::configure),
+        )
+        .await
+    }
+}
