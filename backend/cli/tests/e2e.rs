@@ -627,7 +627,8 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
 }
 
 /// The arbiter's work (issue #6) in the browser, on the pages an arbiter uses during a round:
-/// check-in on the board view and the default-time forfeit applied by the server's job
+/// check-in on the board view and on the players' tablet (not signed in, Art. 6.6), the
+/// default-time forfeit applied by the server's job
 /// (Art. 6.7, a default time of one minute so the test waits less than that), the arbiter
 /// deciding otherwise; an
 /// adjournment sealed on the arbiter's device, the move unreadable before the envelope is
@@ -850,21 +851,76 @@ async fn arbiter_scenario(c: Client, base: String, _dir: PathBuf) {
     press(&c, &schedule, "Set the start").await;
     no_error(&c, "scheduling round 1").await;
 
-    // Check-in (Art. 6.6): both players of boards 1 and 2, and White on board 3.
+    // Check-in (Art. 6.6) by the arbiter: both players of board 1, White on board 2.
     let board_view = format!("{base}/tournaments/{id}/rounds/1/board");
     c.goto(&board_view).await.expect("the board view");
     let page = main_text(&c).await;
     assert!(page.contains("default time 1 minutes"), "{page}");
-    for (board, colour) in [
-        (1, "White"),
-        (1, "Black"),
-        (2, "White"),
-        (2, "Black"),
-        (3, "White"),
-    ] {
+    for (board, colour) in [(1, "White"), (1, "Black"), (2, "White")] {
         press_in_row(&c, board, &format!("Check in {colour}")).await;
         no_error(&c, &format!("checking in {colour} on board {board}")).await;
     }
+
+    // The organizer allows self check-in; the tablet at the venue is not signed in, and two
+    // players check themselves in there (Art. 6.6).
+    c.goto(&manage).await.expect("the manage page");
+    press(
+        &c,
+        &format!("form[action='/tournaments/{id}/self-check-in']"),
+        "Allow self check-in",
+    )
+    .await;
+    no_error(&c, "allowing self check-in").await;
+    c.goto(&manage).await.expect("the manage page");
+    let tablet = c
+        .find(Locator::Css("a.tablet-link"))
+        .await
+        .expect("the tablet link")
+        .attr("href")
+        .await
+        .expect("an address")
+        .expect("an href");
+    c.delete_all_cookies()
+        .await
+        .expect("signing the browser out");
+    c.goto(&format!("{base}{tablet}"))
+        .await
+        .expect("the tablet page");
+    for (board, colour) in [(2, "Black"), (3, "White")] {
+        let button = c
+            .find(Locator::XPath(&format!(
+                "//button[starts-with(normalize-space(.), 'I am here:') and contains(., '(board {board}, {colour})')]"
+            )))
+            .await
+            .unwrap_or_else(|e| panic!("no tablet button for board {board} {colour}: {e}"));
+        click_and_wait(&c, button, "checking in on the tablet").await;
+        no_error(&c, "checking in on the tablet").await;
+        assert!(
+            text(&c, "[role='status']").await.starts_with("Checked in:"),
+            "the tablet confirms"
+        );
+    }
+    assert!(
+        !main_text(&c).await.contains("(board 1,"),
+        "board 1's players are present already: no button"
+    );
+    // The arbiter signs in again.
+    c.goto(&format!("{base}/signin"))
+        .await
+        .expect("the sign-in page");
+    let form = "form[action='/signin']";
+    type_into(&c, form, "email", "organizer@example.org").await;
+    type_into(&c, form, "password", "correct horse battery").await;
+    press(&c, form, "Sign in").await;
+    no_error(&c, "signing in again").await;
+    c.goto(&board_view).await.expect("the board view");
+    assert!(
+        board_row(&c, 2)
+            .await
+            .contains("self check-in on the tablet"),
+        "the board view says who recorded the arrival: {}",
+        board_row(&c, 2).await
+    );
     assert!(
         board_row(&c, 3).await.contains("absent"),
         "Black on board 3 is absent: {}",
