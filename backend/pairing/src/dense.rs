@@ -130,6 +130,9 @@ pub struct DenseMatcher<W: Weight> {
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
+    /// Scratch for `drop_trees`: per blossom, the call that unlabelled it last.
+    dropped: Vec<u64>,
+    drop_stamp: u64,
     perfect: bool,
     failed: bool,
 }
@@ -173,6 +176,8 @@ impl<W: Weight> DenseMatcher<W> {
             bestslackto: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
+            dropped: Vec::new(),
+            drop_stamp: 0,
             perfect: true,
             failed: false,
         }
@@ -291,14 +296,24 @@ impl<W: Weight> DenseMatcher<W> {
         if v == i { 2 * k + 1 } else { 2 * k }
     }
 
+    /// Whether the ordered pair `q` (`a * n + b`) is allowed; both orders are kept so that a
+    /// vertex's scan reads its own row.
+    #[inline]
+    fn allowed_pair(&self, q: usize) -> bool {
+        self.allowed_bits[q / 64] >> (q % 64) & 1 == 1
+    }
+
     #[inline]
     fn allowed(&self, k: usize) -> bool {
-        self.allowed_bits[k / 64] >> (k % 64) & 1 == 1
+        self.allowed_pair(k)
     }
 
     fn allow(&mut self, k: usize) {
         if !self.allowed(k) {
+            let (i, j) = self.edge(k);
+            let q = j * self.n + i;
             self.allowed_bits[k / 64] |= 1 << (k % 64);
+            self.allowed_bits[q / 64] |= 1 << (q % 64);
             self.allowed_list.push(k);
         }
     }
@@ -306,7 +321,10 @@ impl<W: Weight> DenseMatcher<W> {
     /// Forgets the allowed edges (a new stage).
     fn disallow_all(&mut self) {
         for k in self.allowed_list.drain(..) {
+            let (i, j) = (k / self.n, k % self.n);
+            let q = j * self.n + i;
             self.allowed_bits[k / 64] = 0;
+            self.allowed_bits[q / 64] = 0;
         }
     }
 
@@ -696,7 +714,7 @@ impl<W: Weight> DenseMatcher<W> {
         let mut bestslackto = std::mem::take(&mut self.bestslackto);
         bestedgeto.resize(2 * self.n, NONE);
         bestslackto.resize(2 * self.n, W::zero());
-        let mut consider = |me: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+        let consider = |me: &Self, k: usize, bestedgeto: &mut [usize], bestslackto: &mut [W]| {
             let (i, j) = me.edge(k);
             let j = if me.inblossom[j] == b { i } else { j };
             let bj = me.inblossom[j];
@@ -708,17 +726,32 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         };
+        let mut leaves = Vec::new();
         for &bv in &path {
             if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
-                    consider(self, k, &mut bestedgeto);
+                    consider(self, k, &mut bestedgeto, &mut bestslackto);
                 }
             } else {
-                for v in self.blossom_leaves(bv) {
-                    for u in 0..self.n {
-                        if self.present(v, u) {
-                            let (i, j) = (v.min(u), v.max(u));
-                            consider(self, i * self.n + j, &mut bestedgeto);
+                // As `consider` on every edge of the leaves, in the same order, without
+                // recovering the endpoints from the edge index.
+                leaves.clear();
+                self.leaves(bv, &mut leaves);
+                let n = self.n;
+                for &v in &leaves {
+                    for u in 0..n {
+                        if !self.present(v, u) {
+                            continue;
+                        }
+                        let bj = self.inblossom[u];
+                        if bj != b && self.label[bj] == 1 {
+                            let sl = self.dualvar[v]
+                                .add(self.dualvar[u])
+                                .sub(self.doubled.get(self.w[v * n + u]));
+                            if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                                bestedgeto[bj] = v.min(u) * n + v.max(u);
+                                bestslackto[bj] = sl;
+                            }
                         }
                     }
                 }
@@ -874,6 +907,11 @@ impl<W: Weight> DenseMatcher<W> {
     /// growing along tight edges (the duals are unchanged), and the stage restarts, with fresh
     /// labels and best edges, before any dual change.
     fn drop_trees(&mut self, ra: usize, rb: usize) {
+        // Blossoms unlabelled in this call: the walk up from a vertex stops at one (its
+        // ancestors are unlabelled already).
+        self.drop_stamp += 1;
+        let stamp = self.drop_stamp;
+        self.dropped.resize(2 * self.n, 0);
         for x in 0..self.n {
             let r = self.rootof[x];
             if r == NONE || (r != ra && r != rb) {
@@ -883,7 +921,8 @@ impl<W: Weight> DenseMatcher<W> {
             self.label[x] = 0;
             self.labelend[x] = NONE;
             let mut b = self.blossomparent[x];
-            while b != NONE {
+            while b != NONE && self.dropped[b] != stamp {
+                self.dropped[b] = stamp;
                 self.label[b] = 0;
                 self.labelend[b] = NONE;
                 b = self.blossomparent[b];
@@ -983,13 +1022,15 @@ impl<W: Weight> DenseMatcher<W> {
                         let p = self.remote(v, u);
                         let k = p / 2;
                         let mut kslack = W::zero();
-                        if !self.allowed(k) {
+                        let mut ok = self.allowed_pair(row + u);
+                        if !ok {
                             kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                             if kslack.is_zero() {
                                 self.allow(k);
+                                ok = true;
                             }
                         }
-                        if self.allowed(k) {
+                        if ok {
                             if self.label[self.inblossom[w]] == 0 {
                                 if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
                                     // A free vertex outside the (single) tree.
