@@ -130,6 +130,14 @@ pub struct DenseMatcher<W: Weight> {
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
+    /// The vertices labelled S in this stage (each queued once at least), the length of its
+    /// sorted prefix, and per vertex the stage that recorded it (`s_stamp` names the stage).
+    /// Within a stage, until an augmentation, an S-vertex stays one, so every vertex whose
+    /// top-level blossom is an S-blossom is in the list.
+    s_list: Vec<usize>,
+    s_sorted: usize,
+    s_mark: Vec<u64>,
+    s_stamp: u64,
     /// Scratch for `drop_trees`: per blossom, the call that unlabelled it last.
     dropped: Vec<u64>,
     drop_stamp: u64,
@@ -176,6 +184,10 @@ impl<W: Weight> DenseMatcher<W> {
             bestslackto: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
+            s_list: Vec::new(),
+            s_sorted: 0,
+            s_mark: vec![0; n],
+            s_stamp: 0,
             dropped: Vec::new(),
             drop_stamp: 0,
             perfect: true,
@@ -585,6 +597,15 @@ impl<W: Weight> DenseMatcher<W> {
         Some(out)
     }
 
+    /// Queues an S-vertex for its scan and records it among this stage's S-vertices.
+    fn enqueue(&mut self, v: usize) {
+        self.queue.push(v);
+        if self.s_mark[v] != self.s_stamp {
+            self.s_mark[v] = self.s_stamp;
+            self.s_list.push(v);
+        }
+    }
+
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
@@ -623,7 +644,9 @@ impl<W: Weight> DenseMatcher<W> {
         self.bestedge[b] = NONE;
         if t == 1 {
             let l = self.blossom_leaves(b);
-            self.queue.extend(l);
+            for v in l {
+                self.enqueue(v);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let m = self.mate[base];
@@ -697,7 +720,7 @@ impl<W: Weight> DenseMatcher<W> {
         self.blossomendps[b] = endps;
         for v in self.blossom_leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
-                self.queue.push(v);
+                self.enqueue(v);
             }
             self.inblossom[v] = b;
         }
@@ -738,8 +761,14 @@ impl<W: Weight> DenseMatcher<W> {
                 leaves.clear();
                 self.leaves(bv, &mut leaves);
                 let n = self.n;
+                // Only S-vertices matter, in ascending order as in a scan of every vertex.
+                if self.s_sorted != self.s_list.len() {
+                    self.s_list.sort_unstable();
+                    self.s_sorted = self.s_list.len();
+                }
+                let s_list = std::mem::take(&mut self.s_list);
                 for &v in &leaves {
-                    for u in 0..n {
+                    for &u in &s_list {
                         if !self.present(v, u) {
                             continue;
                         }
@@ -755,6 +784,7 @@ impl<W: Weight> DenseMatcher<W> {
                         }
                     }
                 }
+                self.s_list = s_list;
             }
             self.bestedge[bv] = NONE;
         }
@@ -980,6 +1010,9 @@ impl<W: Weight> DenseMatcher<W> {
             }
             self.disallow_all();
             self.queue.clear();
+            self.s_list.clear();
+            self.s_sorted = 0;
+            self.s_stamp += 1;
             for v in 0..n {
                 if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
@@ -1143,12 +1176,12 @@ impl<W: Weight> DenseMatcher<W> {
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
-                        self.queue.push(i);
+                        self.enqueue(i);
                     }
                     3 => {
                         self.allow(deltaedge);
                         let (i, _) = self.edge(deltaedge);
-                        self.queue.push(i);
+                        self.enqueue(i);
                     }
                     4 => self.expand_blossom(deltablossom, false),
                     0 => {
