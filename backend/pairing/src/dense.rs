@@ -127,6 +127,8 @@ pub struct DenseMatcher<W: Weight> {
     /// Scratch for `add_blossom`: per blossom, the least-slack edge to it and its slack.
     bestedgeto: Vec<usize>,
     bestslackto: Vec<W>,
+    /// Scratch for `add_blossom`: the blossoms `bestedgeto` names an edge to.
+    touched: Vec<usize>,
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
@@ -182,6 +184,7 @@ impl<W: Weight> DenseMatcher<W> {
             stale: false,
             bestedgeto: Vec::new(),
             bestslackto: Vec::new(),
+            touched: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
             s_list: Vec::new(),
@@ -737,12 +740,22 @@ impl<W: Weight> DenseMatcher<W> {
         let mut bestslackto = std::mem::take(&mut self.bestslackto);
         bestedgeto.resize(2 * self.n, NONE);
         bestslackto.resize(2 * self.n, W::zero());
-        let consider = |me: &Self, k: usize, bestedgeto: &mut [usize], bestslackto: &mut [W]| {
+        // The blossoms `bestedgeto` names an edge to, in the order first reached.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        let consider = |me: &Self,
+                        k: usize,
+                        bestedgeto: &mut [usize],
+                        bestslackto: &mut [W],
+                        touched: &mut Vec<usize>| {
             let (i, j) = me.edge(k);
             let j = if me.inblossom[j] == b { i } else { j };
             let bj = me.inblossom[j];
             if bj != b && me.label[bj] == 1 {
                 let sl = me.slack(k);
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                }
                 if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
                     bestedgeto[bj] = k;
                     bestslackto[bj] = sl;
@@ -753,7 +766,7 @@ impl<W: Weight> DenseMatcher<W> {
         for &bv in &path {
             if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
-                    consider(self, k, &mut bestedgeto, &mut bestslackto);
+                    consider(self, k, &mut bestedgeto, &mut bestslackto, &mut touched);
                 }
             } else {
                 // As `consider` on every edge of the leaves, in the same order, without
@@ -777,6 +790,9 @@ impl<W: Weight> DenseMatcher<W> {
                             let sl = self.dualvar[v]
                                 .add(self.dualvar[u])
                                 .sub(self.doubled.get(self.w[v * n + u]));
+                            if bestedgeto[bj] == NONE {
+                                touched.push(bj);
+                            }
                             if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
                                 bestedgeto[bj] = v.min(u) * n + v.max(u);
                                 bestslackto[bj] = sl;
@@ -791,18 +807,20 @@ impl<W: Weight> DenseMatcher<W> {
         let mut best = Vec::new();
         let mut be = NONE;
         let mut bs = W::zero();
-        for x in &mut bestedgeto {
-            let k = *x;
-            if k != NONE {
-                best.push(k);
-                *x = NONE;
-                let sl = self.slack(k);
-                if be == NONE || sl < bs {
-                    be = k;
-                    bs = sl;
-                }
+        // In ascending order of blossom, as a pass over all of `bestedgeto`; the slacks were
+        // computed with the current duals.
+        touched.sort_unstable();
+        for &x in &touched {
+            let k = bestedgeto[x];
+            best.push(k);
+            bestedgeto[x] = NONE;
+            let sl = bestslackto[x];
+            if be == NONE || sl < bs {
+                be = k;
+                bs = sl;
             }
         }
+        self.touched = touched;
         self.bestedgeto = bestedgeto;
         self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(best);
