@@ -357,11 +357,44 @@ impl<W: Weight> DenseMatcher<W> {
         let k = self.bestedge[b];
         let (ck, ce, cv) = self.best_cache[b];
         if ck == k && ce == self.epoch {
+            debug_assert!(cv == self.slack(k), "stale cached slack");
             return cv;
         }
         let v = self.slack(k);
         self.best_cache[b] = (k, self.epoch, v);
         v
+    }
+
+    /// After a dual change by `delta` (S-vertices down, T-vertices up, all by exactly `delta`):
+    /// the slacks cached in the previous epoch for the best edges that the next dual change
+    /// reads are carried into the current one, as their exact new values. A free vertex's (or
+    /// unlabelled blossom's) best edge goes to an S-vertex, so its slack falls by `delta`; a
+    /// top-level S-blossom's goes to another S-blossom, so its slack falls by `2 delta`. (Labels
+    /// only grow between dual changes: a stage that augments makes none.)
+    fn shift_best_slacks(&mut self, delta: W) {
+        let n = self.n;
+        let old = self.epoch - 1;
+        let twice = delta.add(delta);
+        for v in 0..n {
+            let k = self.bestedge[v];
+            if k == NONE || self.label[self.inblossom[v]] != 0 {
+                continue;
+            }
+            let (ck, ce, cv) = self.best_cache[v];
+            if ck == k && ce == old {
+                self.best_cache[v] = (k, self.epoch, cv.sub(delta));
+            }
+        }
+        for b in 0..2 * n {
+            let k = self.bestedge[b];
+            if k == NONE || self.blossomparent[b] != NONE || self.label[b] != 1 {
+                continue;
+            }
+            let (ck, ce, cv) = self.best_cache[b];
+            if ck == k && ce == old {
+                self.best_cache[b] = (k, self.epoch, cv.sub(twice));
+            }
+        }
     }
 
     /// Dissolves the top-level blossom `b`: its dual is folded into its vertices (every edge
@@ -1186,6 +1219,9 @@ impl<W: Weight> DenseMatcher<W> {
                             _ => {}
                         }
                     }
+                }
+                if self.perfect {
+                    self.shift_best_slacks(delta);
                 }
                 match deltatype {
                     2 => {
