@@ -127,9 +127,22 @@ pub struct DenseMatcher<W: Weight> {
     /// Scratch for `add_blossom`: per blossom, the least-slack edge to it and its slack.
     bestedgeto: Vec<usize>,
     bestslackto: Vec<W>,
+    /// Scratch for `add_blossom`: the blossoms `bestedgeto` names an edge to.
+    touched: Vec<usize>,
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
+    /// The vertices labelled S in this stage (each queued once at least), the length of its
+    /// sorted prefix, and per vertex the stage that recorded it (`s_stamp` names the stage).
+    /// Within a stage, until an augmentation, an S-vertex stays one, so every vertex whose
+    /// top-level blossom is an S-blossom is in the list.
+    s_list: Vec<usize>,
+    s_sorted: usize,
+    s_mark: Vec<u64>,
+    s_stamp: u64,
+    /// Scratch for `drop_trees`: per blossom, the call that unlabelled it last.
+    dropped: Vec<u64>,
+    drop_stamp: u64,
     perfect: bool,
     failed: bool,
 }
@@ -171,8 +184,15 @@ impl<W: Weight> DenseMatcher<W> {
             stale: false,
             bestedgeto: Vec::new(),
             bestslackto: Vec::new(),
+            touched: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
+            s_list: Vec::new(),
+            s_sorted: 0,
+            s_mark: vec![0; n],
+            s_stamp: 0,
+            dropped: Vec::new(),
+            drop_stamp: 0,
             perfect: true,
             failed: false,
         }
@@ -291,14 +311,24 @@ impl<W: Weight> DenseMatcher<W> {
         if v == i { 2 * k + 1 } else { 2 * k }
     }
 
+    /// Whether the ordered pair `q` (`a * n + b`) is allowed; both orders are kept so that a
+    /// vertex's scan reads its own row.
+    #[inline]
+    fn allowed_pair(&self, q: usize) -> bool {
+        self.allowed_bits[q / 64] >> (q % 64) & 1 == 1
+    }
+
     #[inline]
     fn allowed(&self, k: usize) -> bool {
-        self.allowed_bits[k / 64] >> (k % 64) & 1 == 1
+        self.allowed_pair(k)
     }
 
     fn allow(&mut self, k: usize) {
         if !self.allowed(k) {
+            let (i, j) = self.edge(k);
+            let q = j * self.n + i;
             self.allowed_bits[k / 64] |= 1 << (k % 64);
+            self.allowed_bits[q / 64] |= 1 << (q % 64);
             self.allowed_list.push(k);
         }
     }
@@ -306,7 +336,10 @@ impl<W: Weight> DenseMatcher<W> {
     /// Forgets the allowed edges (a new stage).
     fn disallow_all(&mut self) {
         for k in self.allowed_list.drain(..) {
+            let (i, j) = (k / self.n, k % self.n);
+            let q = j * self.n + i;
             self.allowed_bits[k / 64] = 0;
+            self.allowed_bits[q / 64] = 0;
         }
     }
 
@@ -324,11 +357,44 @@ impl<W: Weight> DenseMatcher<W> {
         let k = self.bestedge[b];
         let (ck, ce, cv) = self.best_cache[b];
         if ck == k && ce == self.epoch {
+            debug_assert!(cv == self.slack(k), "stale cached slack");
             return cv;
         }
         let v = self.slack(k);
         self.best_cache[b] = (k, self.epoch, v);
         v
+    }
+
+    /// After a dual change by `delta` (S-vertices down, T-vertices up, all by exactly `delta`):
+    /// the slacks cached in the previous epoch for the best edges that the next dual change
+    /// reads are carried into the current one, as their exact new values. A free vertex's (or
+    /// unlabelled blossom's) best edge goes to an S-vertex, so its slack falls by `delta`; a
+    /// top-level S-blossom's goes to another S-blossom, so its slack falls by `2 delta`. (Labels
+    /// only grow between dual changes: a stage that augments makes none.)
+    fn shift_best_slacks(&mut self, delta: W) {
+        let n = self.n;
+        let old = self.epoch - 1;
+        let twice = delta.add(delta);
+        for v in 0..n {
+            let k = self.bestedge[v];
+            if k == NONE || self.label[self.inblossom[v]] != 0 {
+                continue;
+            }
+            let (ck, ce, cv) = self.best_cache[v];
+            if ck == k && ce == old {
+                self.best_cache[v] = (k, self.epoch, cv.sub(delta));
+            }
+        }
+        for b in 0..2 * n {
+            let k = self.bestedge[b];
+            if k == NONE || self.blossomparent[b] != NONE || self.label[b] != 1 {
+                continue;
+            }
+            let (ck, ce, cv) = self.best_cache[b];
+            if ck == k && ce == old {
+                self.best_cache[b] = (k, self.epoch, cv.sub(twice));
+            }
+        }
     }
 
     /// Dissolves the top-level blossom `b`: its dual is folded into its vertices (every edge
@@ -567,6 +633,15 @@ impl<W: Weight> DenseMatcher<W> {
         Some(out)
     }
 
+    /// Queues an S-vertex for its scan and records it among this stage's S-vertices.
+    fn enqueue(&mut self, v: usize) {
+        self.queue.push(v);
+        if self.s_mark[v] != self.s_stamp {
+            self.s_mark[v] = self.s_stamp;
+            self.s_list.push(v);
+        }
+    }
+
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
@@ -605,7 +680,9 @@ impl<W: Weight> DenseMatcher<W> {
         self.bestedge[b] = NONE;
         if t == 1 {
             let l = self.blossom_leaves(b);
-            self.queue.extend(l);
+            for v in l {
+                self.enqueue(v);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let m = self.mate[base];
@@ -679,7 +756,7 @@ impl<W: Weight> DenseMatcher<W> {
         self.blossomendps[b] = endps;
         for v in self.blossom_leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
-                self.queue.push(v);
+                self.enqueue(v);
             }
             self.inblossom[v] = b;
         }
@@ -696,50 +773,87 @@ impl<W: Weight> DenseMatcher<W> {
         let mut bestslackto = std::mem::take(&mut self.bestslackto);
         bestedgeto.resize(2 * self.n, NONE);
         bestslackto.resize(2 * self.n, W::zero());
-        let mut consider = |me: &Self, k: usize, bestedgeto: &mut Vec<usize>| {
+        // The blossoms `bestedgeto` names an edge to, in the order first reached.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        let consider = |me: &Self,
+                        k: usize,
+                        bestedgeto: &mut [usize],
+                        bestslackto: &mut [W],
+                        touched: &mut Vec<usize>| {
             let (i, j) = me.edge(k);
             let j = if me.inblossom[j] == b { i } else { j };
             let bj = me.inblossom[j];
             if bj != b && me.label[bj] == 1 {
                 let sl = me.slack(k);
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                }
                 if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
                     bestedgeto[bj] = k;
                     bestslackto[bj] = sl;
                 }
             }
         };
+        let mut leaves = Vec::new();
         for &bv in &path {
             if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
-                    consider(self, k, &mut bestedgeto);
+                    consider(self, k, &mut bestedgeto, &mut bestslackto, &mut touched);
                 }
             } else {
-                for v in self.blossom_leaves(bv) {
-                    for u in 0..self.n {
-                        if self.present(v, u) {
-                            let (i, j) = (v.min(u), v.max(u));
-                            consider(self, i * self.n + j, &mut bestedgeto);
+                // As `consider` on every edge of the leaves, in the same order, without
+                // recovering the endpoints from the edge index.
+                leaves.clear();
+                self.leaves(bv, &mut leaves);
+                let n = self.n;
+                // Only S-vertices matter, in ascending order as in a scan of every vertex.
+                if self.s_sorted != self.s_list.len() {
+                    self.s_list.sort_unstable();
+                    self.s_sorted = self.s_list.len();
+                }
+                let s_list = std::mem::take(&mut self.s_list);
+                for &v in &leaves {
+                    for &u in &s_list {
+                        if !self.present(v, u) {
+                            continue;
+                        }
+                        let bj = self.inblossom[u];
+                        if bj != b && self.label[bj] == 1 {
+                            let sl = self.dualvar[v]
+                                .add(self.dualvar[u])
+                                .sub(self.doubled.get(self.w[v * n + u]));
+                            if bestedgeto[bj] == NONE {
+                                touched.push(bj);
+                            }
+                            if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                                bestedgeto[bj] = v.min(u) * n + v.max(u);
+                                bestslackto[bj] = sl;
+                            }
                         }
                     }
                 }
+                self.s_list = s_list;
             }
             self.bestedge[bv] = NONE;
         }
         let mut best = Vec::new();
         let mut be = NONE;
         let mut bs = W::zero();
-        for x in &mut bestedgeto {
-            let k = *x;
-            if k != NONE {
-                best.push(k);
-                *x = NONE;
-                let sl = self.slack(k);
-                if be == NONE || sl < bs {
-                    be = k;
-                    bs = sl;
-                }
+        // In ascending order of blossom, as a pass over all of `bestedgeto`; the slacks were
+        // computed with the current duals.
+        touched.sort_unstable();
+        for &x in &touched {
+            let k = bestedgeto[x];
+            best.push(k);
+            bestedgeto[x] = NONE;
+            let sl = bestslackto[x];
+            if be == NONE || sl < bs {
+                be = k;
+                bs = sl;
             }
         }
+        self.touched = touched;
         self.bestedgeto = bestedgeto;
         self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(best);
@@ -874,6 +988,11 @@ impl<W: Weight> DenseMatcher<W> {
     /// growing along tight edges (the duals are unchanged), and the stage restarts, with fresh
     /// labels and best edges, before any dual change.
     fn drop_trees(&mut self, ra: usize, rb: usize) {
+        // Blossoms unlabelled in this call: the walk up from a vertex stops at one (its
+        // ancestors are unlabelled already).
+        self.drop_stamp += 1;
+        let stamp = self.drop_stamp;
+        self.dropped.resize(2 * self.n, 0);
         for x in 0..self.n {
             let r = self.rootof[x];
             if r == NONE || (r != ra && r != rb) {
@@ -883,7 +1002,8 @@ impl<W: Weight> DenseMatcher<W> {
             self.label[x] = 0;
             self.labelend[x] = NONE;
             let mut b = self.blossomparent[x];
-            while b != NONE {
+            while b != NONE && self.dropped[b] != stamp {
+                self.dropped[b] = stamp;
                 self.label[b] = 0;
                 self.labelend[b] = NONE;
                 b = self.blossomparent[b];
@@ -941,6 +1061,9 @@ impl<W: Weight> DenseMatcher<W> {
             }
             self.disallow_all();
             self.queue.clear();
+            self.s_list.clear();
+            self.s_sorted = 0;
+            self.s_stamp += 1;
             for v in 0..n {
                 if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
@@ -983,13 +1106,15 @@ impl<W: Weight> DenseMatcher<W> {
                         let p = self.remote(v, u);
                         let k = p / 2;
                         let mut kslack = W::zero();
-                        if !self.allowed(k) {
+                        let mut ok = self.allowed_pair(row + u);
+                        if !ok {
                             kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                             if kslack.is_zero() {
                                 self.allow(k);
+                                ok = true;
                             }
                         }
-                        if self.allowed(k) {
+                        if ok {
                             if self.label[self.inblossom[w]] == 0 {
                                 if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
                                     // A free vertex outside the (single) tree.
@@ -1095,6 +1220,9 @@ impl<W: Weight> DenseMatcher<W> {
                         }
                     }
                 }
+                if self.perfect {
+                    self.shift_best_slacks(delta);
+                }
                 match deltatype {
                     2 => {
                         self.allow(deltaedge);
@@ -1102,12 +1230,12 @@ impl<W: Weight> DenseMatcher<W> {
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
-                        self.queue.push(i);
+                        self.enqueue(i);
                     }
                     3 => {
                         self.allow(deltaedge);
                         let (i, _) = self.edge(deltaedge);
-                        self.queue.push(i);
+                        self.enqueue(i);
                     }
                     4 => self.expand_blossom(deltablossom, false),
                     0 => {

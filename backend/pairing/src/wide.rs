@@ -85,25 +85,27 @@ impl<const N: usize> Weight for Wide<N> {
     fn is_zero(&self) -> bool {
         self.0.iter().all(|&x| x == 0)
     }
+    #[inline]
     fn add(self, o: Self) -> Self {
+        // Limb by limb through `u128`, which compiles to an add-with-carry chain.
         let mut r = [0; N];
-        let mut carry = false;
+        let mut carry = 0u128;
         for (i, out) in r.iter_mut().enumerate() {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(u64::from(carry));
-            *out = s2;
-            carry = c1 || c2;
+            let t = u128::from(self.0[i]) + u128::from(o.0[i]) + carry;
+            *out = t as u64;
+            carry = t >> 64;
         }
         Wide(r)
     }
+    #[inline]
     fn sub(self, o: Self) -> Self {
+        // `self + !o + 1`, limb by limb as in `add`.
         let mut r = [0; N];
-        let mut borrow = false;
+        let mut carry = 1u128;
         for (i, out) in r.iter_mut().enumerate() {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
-            *out = s2;
-            borrow = b1 || b2;
+            let t = u128::from(self.0[i]) + u128::from(!o.0[i]) + carry;
+            *out = t as u64;
+            carry = t >> 64;
         }
         Wide(r)
     }
