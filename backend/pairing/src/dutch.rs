@@ -298,6 +298,8 @@ pub(crate) struct Ctx<'a> {
     /// Bits for all scoregroups together.
     s: u32,
     shift: HashMap<u32, u32>,
+    /// `sh` of each sorted position's score.
+    vsh: Vec<u32>,
     initial: Colour,
 }
 
@@ -324,6 +326,10 @@ impl<'a> Ctx<'a> {
         for (v, &o) in order.iter().enumerate() {
             vertex_of[o] = v;
         }
+        let vsh = sorted
+            .iter()
+            .map(|p| shift.get(&p.score).copied().unwrap_or(0))
+            .collect();
         Ctx {
             edition: state.edition,
             sorted: sorted.to_vec(),
@@ -336,6 +342,7 @@ impl<'a> Ctx<'a> {
             b: bits_for(max_group),
             s: total,
             shift,
+            vsh,
             initial: state.initial_colour.unwrap_or(Colour::White),
         }
     }
@@ -380,7 +387,106 @@ struct Params<'r> {
     ranks: &'r HashMap<u32, u64>,
 }
 
+/// The weight of the pair of sorted positions `hv < lv`: the bit fields of [`edge_weight_reference`]
+/// (which shifts the whole value for each field in turn), each added in at its final bit position
+/// instead. Every field is added to bits still zero (or, where the reference adds, added as
+/// there), so the two agree bit for bit; debug builds check it.
 fn edge_weight<W: Weight>(
+    ctx: &Ctx,
+    hv: usize,
+    lv: usize,
+    cur: bool,
+    next: bool,
+    prm: &Params,
+) -> W {
+    if !ctx.compatible(hv, lv) {
+        return W::zero();
+    }
+    let (h, l) = (ctx.sorted[hv], ctx.sorted[lv]);
+    let (b, s) = (ctx.b, ctx.s);
+    let (shh, shlo) = (ctx.vsh[hv], ctx.vsh[lv]);
+    let rounds = ctx.played_rounds.min(2);
+    let dutch2026 = ctx.edition == Edition::Dutch2026;
+    // The bits below the top field: the shifts of the reference, summed.
+    let mut pos = b
+        + s
+        + b
+        + s
+        + if dutch2026 { 2 * b } else { 0 }
+        + 4 * b
+        + rounds * (2 * b + 2 * s)
+        + 3 * b
+        + 1;
+    let bye_cand = |p: &Pl| p.bye_ok && p.score <= prm.bye_score;
+    let mut r = W::zero().add_shifted(1 + u64::from(!bye_cand(h)) + u64::from(!bye_cand(l)), pos);
+    // Pairs in the current bracket, and their scores.
+    pos -= b;
+    r = r.add_shifted(u64::from(cur), pos);
+    pos -= s;
+    if cur {
+        r = r.add_shifted(1, pos + shh);
+    }
+    // Pairs in the next bracket, and their scores.
+    pos -= b;
+    r = r.add_shifted(u64::from(next), pos);
+    pos -= s;
+    if next {
+        r = r.add_shifted(1, pos + shh);
+    }
+    if dutch2026 {
+        // C9: unplayed games of the PAB assignee.
+        pos -= 2 * b;
+        if prm.single_bye {
+            if h.score == prm.bye_score {
+                r = r.add_shifted(prm.ranks.get(&h.played_games).copied().unwrap_or(0), pos);
+            }
+            if l.score == prm.bye_score {
+                r = r.add_shifted(prm.ranks.get(&l.played_games).copied().unwrap_or(0), pos);
+            }
+        }
+    }
+    for flag in colour_flags(l, h) {
+        pos -= b;
+        r = r.add_shifted(u64::from(cur && flag), pos);
+    }
+    let fl = |x: &Pl, back: u32| if back == 1 { x.float1 } else { x.float2 };
+    for back in 1..=rounds {
+        pos -= b;
+        if cur {
+            r = r.add_shifted(u64::from(fl(l, back) == Float::Down), pos);
+            r = r.add_shifted(
+                u64::from(h.score <= l.score && fl(h, back) == Float::Down),
+                pos,
+            );
+        }
+        pos -= b;
+        if cur {
+            r = r.add_shifted(
+                u64::from(!(h.score > l.score && fl(l, back) == Float::Up)),
+                pos,
+            );
+        }
+    }
+    for back in 1..=rounds {
+        pos -= s;
+        if cur {
+            r = r.add_shifted(u64::from(fl(l, back) == Float::Down), pos + shlo);
+            r = r.add_shifted(u64::from(fl(h, back) == Float::Down), pos + shh);
+        }
+        pos -= s;
+        if cur && !(fl(l, back) == Float::Up && h.score > l.score) {
+            r = r.add_shifted(1, pos + shh);
+        }
+    }
+    debug_assert_eq!(pos, 3 * b + 1);
+    #[cfg(debug_assertions)]
+    assert!(r == edge_weight_reference(ctx, hv, lv, cur, next, prm));
+    r
+}
+
+/// [`edge_weight`] as the fields are defined: each shifted in below the ones before.
+#[cfg(debug_assertions)]
+fn edge_weight_reference<W: Weight>(
     ctx: &Ctx,
     hv: usize,
     lv: usize,
@@ -461,10 +567,16 @@ fn edge_weight<W: Weight>(
 /// same colours running (C9 / C11), colour preferences (C10 / C12), strong colour preferences
 /// (C11 / C13). `p` is the lower-ranked player, `o` the higher.
 pub(crate) fn colour_bits<W: Weight>(mut r: W, p: &Pl, o: &Pl, mask: bool, b: u32) -> W {
-    let cur = mask;
-    r = r.shl(b).or_u64(u64::from(
-        cur && (!p.abs_imbalance() || !o.abs_imbalance() || p.pref != o.pref),
-    ));
+    for flag in colour_flags(p, o) {
+        r = r.shl(b).or_u64(u64::from(mask && flag));
+    }
+    r
+}
+
+/// The four criteria of [`colour_bits`], highest first, for the lower-ranked `p` and the
+/// higher-ranked `o` (whether or not the pair is in the current bracket).
+fn colour_flags(p: &Pl, o: &Pl) -> [bool; 4] {
+    let topscorers = !p.abs_imbalance() || !o.abs_imbalance() || p.pref != o.pref;
     let run3 = !p.abs_pref()
         || !o.abs_pref()
         || p.pref != o.pref
@@ -474,15 +586,12 @@ pub(crate) fn colour_bits<W: Weight>(mut r: W, p: &Pl, o: &Pl, mask: bool, b: u3
             let q = if p.imbalance > o.imbalance { o } else { p };
             q.repeated != p.pref.map(Colour::invert)
         };
-    r = r.shl(b).or_u64(u64::from(cur && run3));
     let compat = p.pref.is_none() || o.pref.is_none() || p.pref != o.pref;
-    r = r.shl(b).or_u64(u64::from(cur && compat));
     let strong_ok = (!p.strong && !p.abs_pref())
         || (!o.strong && !o.abs_pref())
         || (p.abs_pref() && o.abs_pref())
         || p.pref != o.pref;
-    r = r.shl(b).or_u64(u64::from(cur && strong_ok));
-    r
+    [topscorers, run3, compat, strong_ok]
 }
 
 /// The matching state: the persistent dense matcher over the sorted players, and the pairs

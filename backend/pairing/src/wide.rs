@@ -109,6 +109,7 @@ impl<const N: usize> Weight for Wide<N> {
         }
         Wide(r)
     }
+    #[inline]
     fn shl(self, s: u32) -> Self {
         if s == 0 {
             return self;
@@ -144,6 +145,29 @@ impl<const N: usize> Weight for Wide<N> {
         self.0[0] |= v;
         self
     }
+    #[inline]
+    fn add_shifted(self, v: u64, s: u32) -> Self {
+        // `v << s` touches at most two limbs; the carry runs on from there.
+        let limb = (s / 64) as usize;
+        if v == 0 || limb >= N {
+            return self;
+        }
+        let bits = s % 64;
+        let mut r = self;
+        let lo = v << bits;
+        let hi = if bits > 0 { v >> (64 - bits) } else { 0 };
+        let (x, c) = r.0[limb].overflowing_add(lo);
+        r.0[limb] = x;
+        let mut carry = u64::from(c) + hi;
+        let mut i = limb + 1;
+        while carry != 0 && i < N {
+            let (x, c) = r.0[i].overflowing_add(carry);
+            r.0[i] = x;
+            carry = u64::from(c);
+            i += 1;
+        }
+        r
+    }
     fn or_shifted(self, v: u64, s: u32) -> Self {
         let o = Self::from_u64(v).shl(s);
         let mut r = self;
@@ -169,5 +193,24 @@ mod tests {
         assert!(big > one.shl(63));
         assert_eq!(one.shl(70).0, [0, 64]);
         assert_eq!(Wide::<2>::zero().add_shifted(3, 63).0, [1 << 63, 1]);
+    }
+
+    #[test]
+    fn add_shifted_is_add_of_shl() {
+        let bases = [
+            Wide::<3>([0, 0, 0]),
+            Wide([u64::MAX, 5, 0]),
+            Wide([u64::MAX, u64::MAX, 7]),
+            Wide([u64::MAX; 3]),
+            Wide([1 << 63, u64::MAX, 1 << 63]),
+        ];
+        for base in bases {
+            for v in [0, 1, 2, 3, 255, u64::MAX >> 1, u64::MAX] {
+                for s in 0..200 {
+                    let want = base.add(Wide::from_u64(v).shl(s));
+                    assert_eq!(base.add_shifted(v, s), want, "{base:?} + {v} << {s}");
+                }
+            }
+        }
     }
 }
