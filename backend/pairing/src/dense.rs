@@ -353,16 +353,17 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// The slack of `bestedge[b]` (which must be set), cached while the duals stay unchanged.
     #[inline]
-    fn best_slack(&mut self, b: usize) -> W {
+    fn best_slack(&mut self, b: usize) -> &W {
         let k = self.bestedge[b];
-        let (ck, ce, cv) = self.best_cache[b];
+        let (ck, ce) = (self.best_cache[b].0, self.best_cache[b].1);
         if ck == k && ce == self.epoch {
-            debug_assert!(cv == self.slack(k), "stale cached slack");
-            return cv;
+            debug_assert!(self.best_cache[b].2 == self.slack(k), "stale cached slack");
+        } else {
+            let v = self.slack(k);
+            self.best_cache[b] = (k, self.epoch, v);
         }
-        let v = self.slack(k);
-        self.best_cache[b] = (k, self.epoch, v);
-        v
+        // By reference: the callers compare it in place rather than copy it out.
+        &self.best_cache[b].2
     }
 
     /// After a dual change by `delta` (S-vertices down, T-vertices up, all by exactly `delta`):
@@ -1142,12 +1143,12 @@ impl<W: Weight> DenseMatcher<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                            if self.bestedge[b] == NONE || kslack < *self.best_slack(b) {
                                 self.bestedge[b] = k;
                                 self.best_cache[b] = (k, self.epoch, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
+                            && (self.bestedge[w] == NONE || kslack < *self.best_slack(w))
                         {
                             self.bestedge[w] = k;
                             self.best_cache[w] = (k, self.epoch, kslack);
@@ -1171,8 +1172,8 @@ impl<W: Weight> DenseMatcher<W> {
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.best_slack(v);
-                        if deltatype == 0 || d < delta {
-                            delta = d;
+                        if deltatype == 0 || *d < delta {
+                            delta = *d;
                             deltatype = 2;
                             deltaedge = self.bestedge[v];
                         }
