@@ -26,9 +26,9 @@ use arbiter_db::models::GameRow;
 use arbiter_db::{Role, StoredTournament, UserRow};
 use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
-    BeforeResumption, DrawOffer, Envelope, EnvelopeInfo, LateVerdict, LostEnvelope, Presence,
-    Resumption, ResumptionStart, SealRandom, SealedMoveVerdict, at_resumption, before_resumption,
-    judge_move_in, judge_sealed_move, late_for_resumption, lost_envelope,
+    BeforeResumption, DrawOffer, Envelope, EnvelopeInfo, GameEnd, LateVerdict, LostEnvelope,
+    Presence, Resumption, ResumptionStart, SealRandom, SealedMoveVerdict, at_resumption,
+    before_resumption, judge_move_in, judge_sealed_move, late_for_resumption, lost_envelope,
 };
 use arbiter_tournament::arbiter::default_time::{CheckIns, DefaultTime};
 use arbiter_tournament::arbiter::{colour_name, position_after_moves};
@@ -425,7 +425,7 @@ async fn context(
         .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
     Ok(Context {
         user,
-        zone: Zone::of(stored.time_zone.as_deref()),
+        zone: Zone::of_tournament(&stored),
         stored,
         game: row,
         envelopes,
@@ -945,23 +945,7 @@ pub async fn before(
             ));
         }
     };
-    let version = ctx.game.version;
-    let actor = ctx.user.actor();
-    let message = format!("{} ({}).", end.message, end.article);
-    with_db(&state, move |c| {
-        db::record_adjournment_decision(
-            c,
-            game,
-            version,
-            &end.result,
-            end.article,
-            &end.message,
-            "before_resumption",
-            &actor,
-        )
-        .map_err(arbiter_error)
-    })
-    .await?;
+    let message = record_end(&state, &ctx, game, end, "before_resumption").await?;
     let ctx = context(&state, &session, id, game, None).await?;
     render(&session, &ctx, message, None, StatusCode::OK)
 }
@@ -1029,28 +1013,43 @@ pub async fn late(
             "A.10: both players arrived within the default time: play on.".to_owned()
         }
         LateVerdict::Decided(end) => {
-            let version = ctx.game.version;
-            let actor = ctx.user.actor();
-            let message = format!("{} ({}).", end.message, end.article);
-            with_db(&state, move |c| {
-                db::record_adjournment_decision(
-                    c,
-                    game,
-                    version,
-                    &end.result,
-                    end.article,
-                    &end.message,
-                    "late_for_resumption",
-                    &actor,
-                )
-                .map_err(arbiter_error)
-            })
-            .await?;
-            message
+            record_end(&state, &ctx, game, end, "late_for_resumption").await?
         }
     };
     let ctx = context(&state, &session, id, game, None).await?;
     render(&session, &ctx, message, None, StatusCode::OK)
+}
+
+/// Records `end` as the result of the adjourned game `game` (`kind`: what decided it, for the
+/// record), against the game's version as `ctx` read it; returns the page's message.
+///
+/// # Errors
+/// `409` when the game changed since (with the game as it stands); the database's error.
+async fn record_end(
+    state: &AppState,
+    ctx: &Context,
+    game: Uuid,
+    end: GameEnd,
+    kind: &'static str,
+) -> Result<String, WebError> {
+    let version = ctx.game.version;
+    let actor = ctx.user.actor();
+    let message = format!("{} ({}).", end.message, end.article);
+    with_db(state, move |c| {
+        db::record_adjournment_decision(
+            c,
+            game,
+            version,
+            &end.result,
+            end.article,
+            &end.message,
+            kind,
+            &actor,
+        )
+        .map_err(arbiter_error)
+    })
+    .await?;
+    Ok(message)
 }
 
 /// A lost envelope (A.11).
@@ -1145,25 +1144,7 @@ pub async fn lost(
             .await?;
             text
         }
-        LostEnvelope::Annulled(end) => {
-            let version = ctx.game.version;
-            let message = format!("{} ({}).", end.message, end.article);
-            with_db(&state, move |c| {
-                db::record_adjournment_decision(
-                    c,
-                    game,
-                    version,
-                    &end.result,
-                    end.article,
-                    &end.message,
-                    "lost_envelope",
-                    &actor,
-                )
-                .map_err(arbiter_error)
-            })
-            .await?;
-            message
-        }
+        LostEnvelope::Annulled(end) => record_end(&state, &ctx, game, end, "lost_envelope").await?,
     };
     let ctx = context(&state, &session, id, game, None).await?;
     render(&session, &ctx, message, None, StatusCode::OK)

@@ -196,7 +196,7 @@ pub async fn tournament(
             .collect(),
         scoring: t.scoring,
         default_time_minutes: s.default_time_minutes,
-        time_zone: crate::zone::Zone::of(s.time_zone.as_deref()).name(),
+        time_zone: crate::zone::Zone::of_tournament(&s).name(),
         players: t
             .players
             .iter()

@@ -147,6 +147,25 @@ pub(crate) async fn game_of(state: &AppState, id: Uuid, game: Uuid) -> Result<Ga
     Ok(g)
 }
 
+/// For an API route naming only a game: the token's account, which must be an arbiter (or
+/// organizer) of the game's tournament, and the game.
+///
+/// # Errors
+/// [`WebError::Unauthorized`] without a valid bearer token, [`WebError::NotFound`] for an unknown
+/// game, [`WebError::Forbidden`] without the role.
+pub(crate) async fn api_arbiter_game(
+    state: &AppState,
+    req: &HttpRequest,
+    game: Uuid,
+) -> Result<(arbiter_db::UserRow, GameRow), WebError> {
+    let user = api_user(state, req).await?;
+    let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+    require_role(state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+    Ok((user, g))
+}
+
 /// A game's tournament, for an API route naming only the game.
 pub(crate) fn tournament_of(g: &GameRow) -> Result<Uuid, WebError> {
     Uuid::parse_str(&g.tournament_id).map_err(|e| WebError::Internal(e.to_string()))
@@ -352,7 +371,7 @@ pub async fn board(
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let scheduled = round.scheduled;
-    let zone = Zone::of(stored.time_zone.as_deref());
+    let zone = Zone::of_tournament(&stored);
     let lines = boards
         .iter()
         .map(|b| board_line(t, b, scheduled.is_some(), zone))
@@ -696,11 +715,7 @@ pub async fn api_check_in(
 ) -> Result<HttpResponse, WebError> {
     let gid = path.into_inner();
     let run = async {
-        let user = api_user(&state, &req).await?;
-        let g = with_db(&state, move |c| Ok(arbiter_db::game(c, gid)?))
-            .await?
-            .ok_or_else(|| WebError::NotFound(format!("game {gid}")))?;
-        require_role(&state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+        let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: CheckInBody =
             serde_json::from_value(body.into_inner()).map_err(|e| bad("colour", e.to_string()))?;
         let colour = colour_of(&b.colour)?;
@@ -747,11 +762,7 @@ pub async fn api_override(
 ) -> Result<HttpResponse, WebError> {
     let gid = path.into_inner();
     let run = async {
-        let user = api_user(&state, &req).await?;
-        let g = with_db(&state, move |c| Ok(arbiter_db::game(c, gid)?))
-            .await?
-            .ok_or_else(|| WebError::NotFound(format!("game {gid}")))?;
-        require_role(&state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+        let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: OverrideBody =
             serde_json::from_value(body.into_inner()).map_err(|e| bad("reason", e.to_string()))?;
         let decision = Override::new(b.reason.trim(), Some(user.email.clone()))

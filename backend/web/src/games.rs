@@ -378,7 +378,7 @@ pub async fn game(
         result: result_text(&model.result),
         score: score
             .as_ref()
-            .map(|s| score_view(s, query.ply, Zone::of(stored.time_zone.as_deref())))
+            .map(|s| score_view(s, query.ply, Zone::of_tournament(&stored)))
             .transpose()?,
     };
     html(&page, &v, state.config.public_max_age)
@@ -709,11 +709,12 @@ struct PrintResults {
     byes: Vec<PrintBye>,
 }
 
-/// The lines of a round for print: board, players with ratings and scores before the round.
+/// The lines of a round for print: board, players with ratings and scores before the round; the
+/// scheduled start in the tournament's time zone `zone`.
 fn print_lines(
     t: &Tournament,
     n: u16,
-    time_zone: Option<&str>,
+    zone: Zone,
 ) -> Result<(String, Vec<PrintLine>, Vec<PrintBye>), WebError> {
     let r = t
         .round(n)
@@ -746,10 +747,7 @@ fn print_lines(
             what: crate::views::bye_text(b.code),
         })
         .collect();
-    let scheduled = r
-        .scheduled
-        .map(|s| Zone::of(time_zone).start_text(s))
-        .unwrap_or_default();
+    let scheduled = r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default();
     Ok((scheduled, lines, byes))
 }
 
@@ -769,7 +767,7 @@ pub async fn print_pairings(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, stored.time_zone.as_deref())?;
+    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored))?;
     let page = PrintPairings {
         head: head(id, t),
         number: n,
@@ -796,7 +794,7 @@ pub async fn result_sheets(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, stored.time_zone.as_deref())?;
+    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored))?;
     let page = PrintResults {
         head: head(id, t),
         number: n,

@@ -208,7 +208,7 @@ async fn tablet_page(
     })
     .await?;
     let t = &stored.tournament;
-    let zone = Zone::of(stored.time_zone.as_deref());
+    let zone = Zone::of_tournament(&stored);
     let round = t.round_in_play();
     let scheduled = round.and_then(|r| r.scheduled);
     let deadline = scheduled.map(|s| default.deadline(s));
@@ -345,9 +345,9 @@ pub async fn tablet_check_in(
     let link = token.clone();
     let (done, names, zone) = with_db(&state, move |c| {
         let done = record_self_check_in(c, &link, gid, colour, arbiter_db::queries::now());
-        let names = arbiter_db::load_tournament(c, id)?.map(|s| s.tournament);
-        let zone = Zone::of(arbiter_db::organizer::time_zone(c, id)?.as_deref());
-        Ok((done, names, zone))
+        let stored = arbiter_db::load_tournament(c, id)?;
+        let zone = stored.as_ref().map(Zone::of_tournament).unwrap_or_default();
+        Ok((done, stored.map(|s| s.tournament), zone))
     })
     .await?;
     let name = |pn: i32| {

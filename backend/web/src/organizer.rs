@@ -1135,13 +1135,7 @@ pub async fn api_enter_result(
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {
-        let user = crate::auth::api_user(&state, &req).await?;
-        let row = with_db(&state, move |c| Ok(arbiter_db::game(c, game)?))
-            .await?
-            .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
-        let tid =
-            Uuid::parse_str(&row.tournament_id).map_err(|e| WebError::Internal(e.to_string()))?;
-        require_role(&state, &user, tid, Role::Arbiter).await?;
+        let (user, _) = crate::arbiter_board::api_arbiter_game(&state, &req, game).await?;
         let result = parse_result(&format!("{}:{}", body.white.trim(), body.black.trim()))
             .or_else(|e| {
                 if body.white.trim().is_empty() && body.black.trim().is_empty() {

@@ -32,8 +32,10 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::arbiter_board::{arbiter_error, edition_words, game_of, tournament_of};
-use crate::auth::{api_user, check_csrf, csrf_token, require_role, require_user};
+use crate::arbiter_board::{
+    api_arbiter_game, arbiter_error, edition_words, game_of, tournament_of,
+};
+use crate::auth::{check_csrf, csrf_token, require_role, require_user};
 use crate::error::WebError;
 use crate::organizer::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -391,7 +393,7 @@ pub async fn incidents_page(
     })
     .await?;
     let t = &stored.tournament;
-    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
+    let zone = crate::zone::Zone::of_tournament(&stored);
     let colour_name = |o: &str| match o {
         "w" => format!("White ({})", name_of(t, g.white)),
         _ => format!("Black ({})", name_of(t, g.black)),
@@ -506,11 +508,7 @@ pub async fn api_record(
 ) -> Result<HttpResponse, WebError> {
     let gid = path.into_inner();
     let run = async {
-        let user = api_user(&state, &req).await?;
-        let g = with_db(&state, move |c| Ok(arbiter_db::game(c, gid)?))
-            .await?
-            .ok_or_else(|| WebError::NotFound(format!("game {gid}")))?;
-        require_role(&state, &user, tournament_of(&g)?, Role::Arbiter).await?;
+        let (user, g) = api_arbiter_game(&state, &req, gid).await?;
         let b: IncidentBody =
             serde_json::from_value(body.into_inner()).map_err(|e| bad("body", e.to_string()))?;
         let form = IncidentForm {

@@ -170,7 +170,7 @@ pub async fn tournament(
             .default_time_minutes
             .map(|m| format!("{m} minutes (Art. 6.7)")),
     );
-    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
+    let zone = crate::zone::Zone::of_tournament(&stored);
     fact("Time zone", Some(zone.name().to_owned()));
     let rounds = t
         .rounds
@@ -290,7 +290,7 @@ pub async fn round(
             what: bye_text(b.code),
         })
         .collect();
-    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
+    let zone = crate::zone::Zone::of_tournament(&stored);
     let page = RoundPage {
         head: head(id, t),
         number: n,

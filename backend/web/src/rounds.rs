@@ -476,7 +476,7 @@ pub async fn round_admin(
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let pairing = t.recorded_pairing(n);
-    let zone = crate::zone::Zone::of(stored.time_zone.as_deref());
+    let zone = crate::zone::Zone::of_tournament(&stored);
     private(
         &RoundAdminPage {
             id: id.to_string(),

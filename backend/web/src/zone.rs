@@ -59,6 +59,12 @@ impl Zone {
         Ok((tz != Tz::UTC).then(|| tz.name().to_owned()))
     }
 
+    /// The zone of a stored tournament (see [`Zone::of`]).
+    #[must_use]
+    pub fn of_tournament(stored: &arbiter_db::StoredTournament) -> Zone {
+        Zone::of(stored.time_zone.as_deref())
+    }
+
     /// The zone's IANA name (`UTC` when unset), as the pages label times with it.
     #[must_use]
     pub fn name(self) -> &'static str {
