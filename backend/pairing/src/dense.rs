@@ -1042,10 +1042,15 @@ impl<W: Weight> DenseMatcher<W> {
     /// the two trees it used are unlabelled while the others go on growing along tight edges
     /// (several augmentations for one pass over the free vertices); the stage then ends before
     /// any dual change, whose best edges would be stale. Once three stages in a row have
-    /// augmented at most once, each further stage grows the tree of a single free vertex (valid
+    /// augmented at most once, further stages grow the tree of a single free vertex (valid
     /// for perfect matchings, whose vertex duals are unconstrained: the other free vertices are
     /// unlabelled, and reaching one along a tight edge augments), so that a stage costs the
-    /// size of one tree rather than a scan of every free vertex.
+    /// size of one tree rather than a scan of every free vertex. Single trees are not always
+    /// cheaper: after a bracket's weights change, one tree can cost hundreds of scans while a
+    /// stage of every tree augments dozens of times. So once the single-tree stages have
+    /// scanned twice as many vertices as the last lean stage of every tree, one stage of every
+    /// tree is tried again, and it decides the mode anew (scans count the vertex rows read).
+    /// Either mode ends in a maximum-weight perfect matching.
     fn run(&mut self) {
         let n = self.n;
         self.epoch += 1;
@@ -1053,7 +1058,12 @@ impl<W: Weight> DenseMatcher<W> {
         live.clear();
         live.extend((0..n).filter(|&v| self.alive[v]));
         let mut lean = 0;
+        // Scans since the last switch to single trees, and the budget after which a stage of
+        // every tree is tried again.
+        let mut single_scans = 0usize;
+        let mut budget = 0usize;
         for _ in 0..n {
+            let mut scans = 0usize;
             self.label.fill(0);
             self.rootof.fill(NONE);
             self.bestedge.fill(NONE);
@@ -1089,6 +1099,7 @@ impl<W: Weight> DenseMatcher<W> {
                         // Its tree was used by an augmentation in this stage.
                         continue;
                     }
+                    scans += 1;
                     // The scan of `v`'s edges; vertex duals do not change during it.
                     let dv = self.dualvar[v];
                     let row = v * n;
@@ -1249,14 +1260,23 @@ impl<W: Weight> DenseMatcher<W> {
             if !augmented {
                 break;
             }
-            if augs < 2 {
-                lean += 1;
+            if self.single {
+                single_scans += scans;
+                if single_scans > budget {
+                    self.single = false;
+                    lean = 2;
+                }
             } else {
-                lean = 0;
-            }
-            if lean >= 3 {
-                // One augmentation per stage: from here on, one tree at a time.
-                self.single = true;
+                if augs < 2 {
+                    lean += 1;
+                } else {
+                    lean = 0;
+                }
+                if lean >= 3 {
+                    self.single = true;
+                    single_scans = 0;
+                    budget = 2 * scans;
+                }
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
