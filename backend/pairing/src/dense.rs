@@ -145,6 +145,9 @@ pub struct DenseMatcher<W: Weight> {
     drop_stamp: u64,
     perfect: bool,
     failed: bool,
+    /// Whether the next solve splits each changed edge's deficit between its endpoints
+    /// ([`Self::share_raises`]).
+    halves: bool,
 }
 
 impl<W: Weight> DenseMatcher<W> {
@@ -195,6 +198,7 @@ impl<W: Weight> DenseMatcher<W> {
             drop_stamp: 0,
             perfect: true,
             failed: false,
+            halves: false,
         }
     }
 
@@ -222,6 +226,13 @@ impl<W: Weight> DenseMatcher<W> {
                 self.compact();
             }
         }
+    }
+
+    /// Makes the next solve raise both endpoints of each changed edge in deficit by half of it,
+    /// instead of the lower-numbered one by all of it: for changes that add much the same bonus
+    /// to every pair of a set of players (the first weights, a bracket's weights).
+    pub fn share_raises(&mut self) {
+        self.halves = true;
     }
 
     /// Drops the interned weights no edge uses any more.
@@ -504,20 +515,43 @@ impl<W: Weight> DenseMatcher<W> {
             self.bestedge[b] = NONE;
             self.blossombestedges[b] = None;
         }
-        // Feasibility of the changed edges: each vertex in turn, ascending, raises its dual to
-        // cover its changed edges to the vertices after it (those before it have covered the
-        // others already).
+        // Feasibility of the changed edges: every changed edge joins two dirty vertices, and
+        // each needs its slack made non-negative by raising the duals of its endpoints, all
+        // from the same duals (each vertex takes the largest raise any of its edges asks). By
+        // default the lower-numbered endpoint covers the whole deficit: a player whose edges to
+        // those below gained a bonus (a star) takes it alone, and the others keep their duals
+        // and their tight matched edges. After [`Self::share_raises`] both endpoints cover half
+        // of it, rounded up to even: a bonus common to a whole bracket (a clique) then costs
+        // each player half, and the bracket's tight pairs stay tight.
+        let halves = std::mem::take(&mut self.halves);
+        let one = W::from_u64(1);
+        let mut raise: Vec<Option<W>> = vec![None; n];
+        let at_least = |raise: &mut Vec<Option<W>>, v: usize, h: W| {
+            if raise[v].is_none_or(|r| r < h) {
+                raise[v] = Some(h);
+            }
+        };
+        let cover = |raise: &mut Vec<Option<W>>, i: usize, j: usize, s: W| {
+            let need = W::zero().sub(s);
+            if halves {
+                // Even: a raise keeps each dual's parity, on which the halved S-to-S slacks
+                // of the dual changes rely.
+                let h = need.add(one).half();
+                let h = if h.and_one_is_zero() { h } else { h.add(one) };
+                at_least(raise, i, h);
+                at_least(raise, j, h);
+            } else {
+                at_least(raise, i.min(j), need);
+            }
+        };
         if self.changed_overflow {
-            for v in 0..d {
-                if !(self.dirty[v] && self.alive[v]) {
-                    continue;
-                }
-                for u in 0..d {
+            let dirty: Vec<usize> = (0..d).filter(|&v| self.dirty[v] && self.alive[v]).collect();
+            for (x, &v) in dirty.iter().enumerate() {
+                for &u in &dirty[x + 1..] {
                     if self.present(v, u) {
-                        let (i, j) = (v.min(u), v.max(u));
-                        let s = self.slack(i * n + j);
+                        let s = self.slack(v * n + u);
                         if s.is_negative() {
-                            self.dualvar[v] = self.dualvar[v].sub(s);
+                            cover(&mut raise, v, u, s);
                         }
                     }
                 }
@@ -530,12 +564,17 @@ impl<W: Weight> DenseMatcher<W> {
                 if j < d && self.present(i, j) {
                     let s = self.slack(i * n + j);
                     if s.is_negative() {
-                        self.dualvar[i] = self.dualvar[i].sub(s);
+                        cover(&mut raise, i, j, s);
                     }
                 }
             }
             changed.clear();
             self.changed = changed;
+        }
+        for (v, r) in raise.into_iter().enumerate() {
+            if let Some(r) = r {
+                self.dualvar[v] = self.dualvar[v].add(r);
+            }
         }
         self.changed.clear();
         self.changed_overflow = false;
@@ -599,7 +638,6 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         }
-        let one = W::from_u64(1);
         for v in 0..n {
             if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].and_one_is_zero() {
                 // A free vertex in a blossom is its base: the whole blossom moves, its dual

@@ -746,6 +746,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         };
         fill_outside(ctx, &mut g, &prm);
     }
+    // Every pair gained its weight: the players share it.
+    g.m.share_raises();
     let m = g.compute();
     let unmatched: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
     if unmatched.len() > 1 || unmatched.iter().any(|&v| !ctx.sorted[v].bye_ok) {
@@ -831,6 +833,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             r.add(addend)
         };
         let in_bracket = |sm: &Vec<usize>, v: usize| sm[v] >= sgbv && sm[v] < nsgbv;
+        // The bracket's pairs gained the bonus of the current bracket: its players share it.
+        g.m.share_raises();
         let mut sm = g.compute();
 
         // Which MDPs are paired in this bracket.
