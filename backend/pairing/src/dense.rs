@@ -21,6 +21,9 @@ use crate::wide::Weight;
 
 const NONE: usize = usize::MAX;
 
+/// The vertices per block of a row outside the focus ([`DenseMatcher::focus`]).
+const BLOCK: usize = 128;
+
 /// A fast multiplicative hasher for interning weights (their limbs are well spread already).
 #[derive(Default)]
 pub(crate) struct LimbHasher(u64);
@@ -148,6 +151,19 @@ pub struct DenseMatcher<W: Weight> {
     /// Whether the next solve splits each changed edge's deficit between its endpoints
     /// ([`Self::share_raises`]).
     halves: bool,
+    /// The focus ([`Self::focus`]): per vertex, whether it is in it (all are, by default).
+    active: Vec<bool>,
+    /// Per vertex in the focus `v` and block `b` of [`BLOCK`] vertices, at `v * blocks + b`: a
+    /// bound on the doubled weight of the edges from `v` to the block's vertices outside the
+    /// focus (`None`: no such edge).
+    outside_max: Vec<Option<W>>,
+    blocks: usize,
+    /// The live vertices in the focus and outside it (ascending), during a solve.
+    inside_list: Vec<usize>,
+    outside_list: Vec<usize>,
+    /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
+    /// S-vertex `v` to block `b` outside the focus.
+    deferred: Vec<usize>,
 }
 
 impl<W: Weight> DenseMatcher<W> {
@@ -199,6 +215,12 @@ impl<W: Weight> DenseMatcher<W> {
             perfect: true,
             failed: false,
             halves: false,
+            active: vec![true; n],
+            outside_max: Vec::new(),
+            blocks: n.div_ceil(BLOCK),
+            inside_list: Vec::new(),
+            outside_list: Vec::new(),
+            deferred: Vec::new(),
         }
     }
 
@@ -211,7 +233,15 @@ impl<W: Weight> DenseMatcher<W> {
     /// Sets the weight of edge `(a, b)`.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         let n = self.n;
-        let id = self.doubled.id(w.add(w));
+        let doubled = w.add(w);
+        let id = self.doubled.id(doubled);
+        if id != 0 && self.active[a] != self.active[b] && !self.outside_max.is_empty() {
+            let (inner, outer) = if self.active[a] { (a, b) } else { (b, a) };
+            let slot = &mut self.outside_max[inner * self.blocks + outer / BLOCK];
+            if slot.is_none_or(|m| m < doubled) {
+                *slot = Some(doubled);
+            }
+        }
         if self.w[a * n + b] != id {
             self.w[a * n + b] = id;
             self.w[b * n + a] = id;
@@ -233,6 +263,40 @@ impl<W: Weight> DenseMatcher<W> {
     /// to every pair of a set of players (the first weights, a bracket's weights).
     pub fn share_raises(&mut self) {
         self.halves = true;
+    }
+
+    /// Focuses the solves on `vertices` (the bracket being paired): an S-vertex of the focus
+    /// whose edges leaving the focus all have a positive slack, by a bound from the largest
+    /// weight among them and the least dual outside, scans the focus only, and the rest of its
+    /// row waits until a dual change could make one of those edges tight or their least slack
+    /// is wanted. The result is the same; the scans of a tree inside the bracket cost the
+    /// bracket's size rather than the graph's. The dummy is always in the focus.
+    pub fn focus(&mut self, vertices: &[usize]) {
+        let n = self.n;
+        self.active.fill(false);
+        for &v in vertices {
+            self.active[v] = true;
+        }
+        self.active[n - 1] = true;
+        let nb = self.blocks;
+        self.outside_max.clear();
+        self.outside_max.resize(n * nb, None);
+        for v in 0..n - 1 {
+            if !self.active[v] || !self.alive[v] {
+                continue;
+            }
+            let row = v * n;
+            for u in 0..n - 1 {
+                let id = self.w[row + u];
+                if id != 0 && !self.active[u] && self.alive[u] {
+                    let x = self.doubled.get(id);
+                    let slot = &mut self.outside_max[v * nb + u / BLOCK];
+                    if slot.is_none_or(|m| m < x) {
+                        *slot = Some(x);
+                    }
+                }
+            }
+        }
     }
 
     /// Drops the interned weights no edge uses any more.
@@ -1095,6 +1159,28 @@ impl<W: Weight> DenseMatcher<W> {
         let mut live = std::mem::take(&mut self.live_list);
         live.clear();
         live.extend((0..n).filter(|&v| self.alive[v]));
+        let mut inside = std::mem::take(&mut self.inside_list);
+        let mut outside = std::mem::take(&mut self.outside_list);
+        inside.clear();
+        outside.clear();
+        for &v in &live {
+            if self.active[v] {
+                inside.push(v);
+            } else {
+                outside.push(v);
+            }
+        }
+        let nb = self.blocks;
+        // Where each block's vertices start in `outside`.
+        let mut block_start = vec![0usize; nb + 1];
+        for &u in &outside {
+            block_start[u / BLOCK + 1] += 1;
+        }
+        for b in 0..nb {
+            block_start[b + 1] += block_start[b];
+        }
+        let mut min_out: Vec<Option<W>> = vec![None; nb];
+        let mut cols_buf: Vec<usize> = Vec::with_capacity(n);
         let mut lean = 0;
         // Scans since the last switch to single trees, and the budget after which a stage of
         // every tree is tried again.
@@ -1127,22 +1213,76 @@ impl<W: Weight> DenseMatcher<W> {
             let mut augmented = false;
             let mut augs = 0usize;
             self.stale = false;
+            // Deferral of the rows outside the focus: only while no vertex outside is labelled
+            // (their duals then stay as they are, and so does their least).
+            self.deferred.clear();
+            let mut defer_ok = !outside.is_empty()
+                && !self.outside_max.is_empty()
+                && outside.iter().all(|&u| self.label[self.inblossom[u]] == 0);
+            min_out.fill(None);
+            if defer_ok {
+                for &u in &outside {
+                    let y = self.dualvar[u];
+                    let m = &mut min_out[u / BLOCK];
+                    if m.is_none_or(|m| y.sub(m).is_negative()) {
+                        *m = Some(y);
+                    }
+                }
+            }
             loop {
                 loop {
                     if augmented && self.single {
                         break;
                     }
-                    let Some(v) = self.queue.pop() else { break };
+                    let Some(e) = self.queue.pop() else { break };
+                    // An entry `n + v * blocks + b`: a part of `v`'s row deferred earlier.
+                    let (v, rest) = if e >= n {
+                        ((e - n) / nb, Some((e - n) % nb))
+                    } else {
+                        (e, None)
+                    };
                     if self.label[self.inblossom[v]] != 1 {
                         // Its tree was used by an augmentation in this stage.
                         continue;
                     }
+                    if defer_ok && !self.active[v] {
+                        // A vertex outside the focus is labelled: no more deferral, and the
+                        // deferred rows are read before the next dual change.
+                        defer_ok = false;
+                    }
+                    let cols: &[usize] = if let Some(b) = rest {
+                        &outside[block_start[b]..block_start[b + 1]]
+                    } else if defer_ok && v != n - 1 {
+                        // The focus, and each block outside whose slacks may not all be
+                        // positive; the others wait. (Not for the dummy: its edges weigh
+                        // zero and are not interned.)
+                        cols_buf.clear();
+                        cols_buf.extend_from_slice(&inside);
+                        for b in 0..nb {
+                            if block_start[b] == block_start[b + 1] {
+                                continue;
+                            }
+                            if self
+                                .outside_bound(v, b, &min_out)
+                                .is_none_or(|lb| !lb.is_negative() && !lb.is_zero())
+                            {
+                                self.deferred.push(v * nb + b);
+                            } else {
+                                cols_buf.extend_from_slice(
+                                    &outside[block_start[b]..block_start[b + 1]],
+                                );
+                            }
+                        }
+                        &cols_buf
+                    } else {
+                        &live
+                    };
                     scans += 1;
                     // The scan of `v`'s edges; vertex duals do not change during it.
                     let dv = self.dualvar[v];
                     let row = v * n;
                     let dummy_row = self.dummy_on && v == n - 1;
-                    for &u in &live {
+                    for &u in cols {
                         let id = self.w[row + u];
                         if u == v || (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1))) {
                             continue;
@@ -1159,6 +1299,10 @@ impl<W: Weight> DenseMatcher<W> {
                         let mut ok = self.allowed_pair(row + u);
                         if !ok {
                             kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
+                            debug_assert!(
+                                rest.is_none() || !(kslack.is_zero() || kslack.is_negative()),
+                                "a deferred edge lost its positive slack"
+                            );
                             if kslack.is_zero() {
                                 self.allow(k);
                                 ok = true;
@@ -1207,6 +1351,10 @@ impl<W: Weight> DenseMatcher<W> {
                 if augmented {
                     break;
                 }
+                if !defer_ok && !self.deferred.is_empty() {
+                    self.flush_deferred();
+                    continue;
+                }
 
                 // delta1: the minimum vertex dual.
                 let mut deltatype = 1;
@@ -1250,6 +1398,23 @@ impl<W: Weight> DenseMatcher<W> {
                         delta = self.dualvar[b];
                         deltatype = 4;
                         deltablossom = b;
+                    }
+                }
+                // The dual change goes ahead only if every deferred edge keeps a positive slack
+                // (`delta` below each deferred S-vertex's bound); else the deferred rows are
+                // read first.
+                if !self.deferred.is_empty() {
+                    let safe = deltatype != 0
+                        && self.deferred.iter().all(|&p| {
+                            let v = p / nb;
+                            self.label[self.inblossom[v]] != 1
+                                || self
+                                    .outside_bound(v, p % nb, &min_out)
+                                    .is_none_or(|lb| delta.sub(lb).is_negative())
+                        });
+                    if !safe {
+                        self.flush_deferred();
+                        continue;
                     }
                 }
                 self.epoch += 1;
@@ -1327,5 +1492,25 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         self.live_list = live;
+        self.inside_list = inside;
+        self.outside_list = outside;
+    }
+
+    /// Queues every deferred part of a row (entries `n + v * blocks + b`).
+    fn flush_deferred(&mut self) {
+        let n = self.n;
+        for p in std::mem::take(&mut self.deferred) {
+            self.queue.push(n + p);
+        }
+    }
+
+    /// The bound on the slack of every edge from `v` to block `b` outside the focus,
+    /// `y_v + min_out[b] - outside_max[v, b]` (`min_out[b]`: the least dual of the block's
+    /// vertices outside the focus), or `None` when there is no such edge.
+    fn outside_bound(&self, v: usize, b: usize, min_out: &[Option<W>]) -> Option<W> {
+        match (self.outside_max[v * self.blocks + b], min_out[b]) {
+            (Some(m), Some(y)) => Some(self.dualvar[v].add(y).sub(m)),
+            _ => None,
+        }
     }
 }
