@@ -36,15 +36,27 @@ fn vector() -> Option<Vec<(usize, Who, String)>> {
     Some(cases)
 }
 
-/// Labels every position with `budget` nodes per side; returns (agreeing, unsound, total).
-fn run_vector(budget: u64, require_all: bool) {
-    let Some(cases) = vector() else { return };
-    let total = cases.len();
-    let (mut agree, mut unsound) = (0, 0);
-    let mut rejected = Vec::new();
-    let mut worst = (0.0f64, String::new());
-    let started = Instant::now();
-    for (line, expected, fen) in &cases {
+/// What one thread found over its share of the vector.
+#[derive(Default)]
+struct Tally {
+    agree: usize,
+    unsound: usize,
+    rejected: Vec<String>,
+    /// Disagreements to print: every one when all must agree, else the unsound ones.
+    reports: Vec<(usize, String)>,
+    worst: (f64, String),
+}
+
+/// Labels the cases `first, first + step, ...` with `budget` nodes per side.
+fn label_share(
+    cases: &[(usize, Who, String)],
+    first: usize,
+    step: usize,
+    budget: u64,
+    require_all: bool,
+) -> Tally {
+    let mut t = Tally::default();
+    for (line, expected, fen) in cases.iter().skip(first).step_by(step) {
         // The vector includes positions no game could reach (more promoted pieces than missing
         // pawns): they are still positions under the rules of movement, and must be labelled.
         let parsed = parse_fen(fen)
@@ -53,39 +65,83 @@ fn run_vector(budget: u64, require_all: bool) {
         let position: Position = match parsed {
             Ok(p) => p,
             Err(e) => {
-                rejected.push(format!("line {line}: {fen}: {e}"));
+                t.rejected.push(format!("line {line}: {fen}: {e}"));
                 continue;
             }
         };
-        let t = Instant::now();
+        let started = Instant::now();
         let got = Who {
             white: can_checkmate_within(&position, Color::White, budget).may_mate(),
             black: can_checkmate_within(&position, Color::Black, budget).may_mate(),
         };
-        let secs = t.elapsed().as_secs_f64();
-        if secs > worst.0 {
-            worst = (secs, fen.clone());
+        let secs = started.elapsed().as_secs_f64();
+        if secs > t.worst.0 {
+            t.worst = (secs, fen.clone());
         }
         if got == *expected {
-            agree += 1;
+            t.agree += 1;
         } else {
             // Unsound: we say a side cannot mate where the reference says it can.
             let bad = (expected.white && !got.white) || (expected.black && !got.black);
-            unsound += usize::from(bad);
+            t.unsound += usize::from(bad);
             if require_all || bad {
-                eprintln!(
-                    "line {line}: expected {expected}, got {got}{}: {fen}",
-                    if bad { " (UNSOUND)" } else { "" }
-                );
+                t.reports.push((
+                    *line,
+                    format!(
+                        "line {line}: expected {expected}, got {got}{}: {fen}",
+                        if bad { " (UNSOUND)" } else { "" }
+                    ),
+                ));
             }
         }
     }
+    t
+}
+
+/// Labels every position with `budget` nodes per side, on every core (the positions are
+/// independent), and checks the answers: none unsound, and all equal to the reference labels
+/// when `require_all`.
+fn run_vector(budget: u64, require_all: bool) {
+    let Some(cases) = vector() else { return };
+    let total = cases.len();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let started = Instant::now();
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|first| {
+                let cases = &cases;
+                scope.spawn(move || label_share(cases, first, threads, budget, require_all))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let (mut agree, mut unsound) = (0, 0);
+    let mut rejected = Vec::new();
+    let mut reports = Vec::new();
+    let mut worst = (0.0f64, String::new());
+    for t in tallies {
+        agree += t.agree;
+        unsound += t.unsound;
+        rejected.extend(t.rejected);
+        reports.extend(t.reports);
+        if t.worst.0 > worst.0 {
+            worst = t.worst;
+        }
+    }
+    reports.sort();
+    for (_, r) in &reports {
+        eprintln!("{r}");
+    }
+    rejected.sort();
     for r in &rejected {
         eprintln!("rejected by the validator: {r}");
     }
     eprintln!(
         "budget {budget}: {agree}/{total} agree, {unsound} unsound, {} rejected, \
-         {:.2}s total, worst {:.3}s: {}",
+         {:.2}s total on {threads} threads, worst {:.3}s: {}",
         rejected.len(),
         started.elapsed().as_secs_f64(),
         worst.0,
