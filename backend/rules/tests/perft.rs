@@ -239,7 +239,7 @@ fn perft_random_positions() {
 
 /// Every count up to 10^8 in all three files (minutes in release mode).
 #[test]
-#[ignore = "long: run with `cargo test --release -- --ignored` (CI does)"]
+#[ignore = "long: run with `cargo test --profile data-checks -- --ignored` (CI does)"]
 fn perft_all_up_to_1e8() {
     for (name, rejected) in [
         ("standard.txt", vec![]),

@@ -73,7 +73,7 @@ fn generated_tournaments_pass_the_checker_and_round_trip() {
 }
 
 /// The 1,000-tournament run of the issue (8-60 players, 5-11 rounds, both editions). Run in
-/// release by CI (`cargo test --workspace --release -- --ignored`); prints its time.
+/// release by CI (`cargo test --profile data-checks -p arbiter-tournament -- --ignored`); prints its time.
 #[test]
 #[ignore = "1,000 tournaments: run in release"]
 fn a_thousand_generated_tournaments_pass_the_checker() {
