@@ -232,30 +232,43 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// Sets the weight of edge `(a, b)`.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
+        let id = self.intern(w);
+        if self.set_interned(a, b, id) && self.doubled.len() > (1 << 20).max(16 * self.n) {
+            self.compact();
+        }
+    }
+
+    /// The id of weight `w` for [`Self::set_interned`], valid until the next [`Self::set`]
+    /// (which may renumber the ids).
+    pub fn intern(&mut self, w: W) -> u32 {
+        self.doubled.id(w.add(w))
+    }
+
+    /// Sets the weight of edge `(a, b)` to the weight [`Self::intern`] named `id`; whether it
+    /// changed.
+    pub fn set_interned(&mut self, a: usize, b: usize, id: u32) -> bool {
         let n = self.n;
-        let doubled = w.add(w);
-        let id = self.doubled.id(doubled);
         if id != 0 && self.active[a] != self.active[b] && !self.outside_max.is_empty() {
+            let doubled = self.doubled.get(id);
             let (inner, outer) = if self.active[a] { (a, b) } else { (b, a) };
             let slot = &mut self.outside_max[inner * self.blocks + outer / BLOCK];
             if slot.is_none_or(|m| m < doubled) {
                 *slot = Some(doubled);
             }
         }
-        if self.w[a * n + b] != id {
-            self.w[a * n + b] = id;
-            self.w[b * n + a] = id;
-            self.dirty[a] = true;
-            self.dirty[b] = true;
-            if self.changed.len() < 8 * n {
-                self.changed.push((a.min(b), a.max(b)));
-            } else {
-                self.changed_overflow = true;
-            }
-            if self.doubled.len() > (1 << 20).max(16 * n) {
-                self.compact();
-            }
+        if self.w[a * n + b] == id {
+            return false;
         }
+        self.w[a * n + b] = id;
+        self.w[b * n + a] = id;
+        self.dirty[a] = true;
+        self.dirty[b] = true;
+        if self.changed.len() < 8 * n {
+            self.changed.push((a.min(b), a.max(b)));
+        } else {
+            self.changed_overflow = true;
+        }
+        true
     }
 
     /// Makes the next solve raise both endpoints of each changed edge in deficit by half of it,

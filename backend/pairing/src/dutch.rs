@@ -297,8 +297,8 @@ pub(crate) struct Ctx<'a> {
     b: u32,
     /// Bits for all scoregroups together.
     s: u32,
-    shift: HashMap<u32, u32>,
-    /// `sh` of each sorted position's score.
+    /// Per sorted position: where its scoregroup's field starts within the `s` bits of the
+    /// fields counted per scoregroup.
     vsh: Vec<u32>,
     initial: Colour,
 }
@@ -341,7 +341,6 @@ impl<'a> Ctx<'a> {
             topscore_threshold: (played_rounds * state.points.win.max(state.points.draw)) >> 1,
             b: bits_for(max_group),
             s: total,
-            shift,
             vsh,
             initial: state.initial_colour.unwrap_or(Colour::White),
         }
@@ -374,10 +373,6 @@ impl<'a> Ctx<'a> {
             || !y.abs_pref()
             || x.pref != y.pref
             || (self.last_round && (self.topscorer(x) || self.topscorer(y)))
-    }
-
-    fn sh(&self, score: u32) -> u32 {
-        self.shift.get(&score).copied().unwrap_or(0)
     }
 }
 
@@ -678,16 +673,19 @@ fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
         })
         .collect();
     let c = classes.len();
-    let mut memo: Vec<Option<W>> = vec![None; c * c];
+    // Per pair of classes, the id of their weight in the matcher (interned once).
+    let mut memo: Vec<Option<u32>> = vec![None; c * c];
     for p in 0..n {
         for o in 0..p {
-            let w = if ctx.compatible(o, p) {
+            let id = if ctx.compatible(o, p) {
                 let slot = &mut memo[class[o] * c + class[p]];
-                *slot.get_or_insert_with(|| edge_weight(ctx, o, p, false, false, prm))
+                *slot.get_or_insert_with(|| {
+                    g.m.intern(edge_weight::<W>(ctx, o, p, false, false, prm))
+                })
             } else {
-                W::zero()
+                0
             };
-            g.set(p, o, w);
+            g.m.set_interned(p, o, id);
         }
     }
 }
@@ -723,19 +721,38 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     if odd {
         // Before the PAB score is known: pairs and PAB eligibility, then the scoregroups of the
         // players paired (the PAB from the lowest possible), then the top scoregroup's players.
+        // The weight depends on three small numbers: each is interned once.
+        let mut ids: HashMap<(u64, u64, bool), u32> = HashMap::new();
+        let mut last: Option<((u64, u64, bool), u32)> = None;
         for p in 0..n {
             for o in 0..p {
-                let w = if ctx.compatible(o, p) {
+                let id = if ctx.compatible(o, p) {
                     let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
-                    W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
-                        .shl(s)
-                        .or_u64(u64::from(ctx.sh(x.score) + ctx.sh(y.score)))
-                        .shl(b)
-                        .or_u64(u64::from(x.score >= top))
+                    let key = (
+                        1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok),
+                        u64::from(ctx.vsh[p] + ctx.vsh[o]),
+                        x.score >= top,
+                    );
+                    match last {
+                        Some((k, id)) if k == key => id,
+                        _ => {
+                            let id = *ids.entry(key).or_insert_with(|| {
+                                g.m.intern(
+                                    W::from_u64(key.0)
+                                        .shl(s)
+                                        .or_u64(key.1)
+                                        .shl(b)
+                                        .or_u64(u64::from(key.2)),
+                                )
+                            });
+                            last = Some((key, id));
+                            id
+                        }
+                    }
                 } else {
-                    W::zero()
+                    0
                 };
-                g.set(p, o, w);
+                g.m.set_interned(p, o, id);
             }
         }
     } else {
@@ -809,6 +826,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             rows: vec![Vec::new(); len],
             values: Interner::new(),
         };
+        // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
+        let mut matcher_id: Vec<u32> = Vec::new();
         for li in sgb..len {
             base.rows[li] = (0..li)
                 .map(|si| {
@@ -817,7 +836,14 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 })
                 .collect();
             for si in 0..li {
-                g.set(pbi[li], pbi[si], base.get(li, si));
+                let bid = base.rows[li][si] as usize;
+                if matcher_id.len() <= bid {
+                    matcher_id.resize(bid + 1, u32::MAX);
+                }
+                if matcher_id[bid] == u32::MAX {
+                    matcher_id[bid] = g.m.intern(base.values.get(bid as u32));
+                }
+                g.m.set_interned(pbi[li], pbi[si], matcher_id[bid]);
             }
         }
         let ewc = |base: &Base<W>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
