@@ -297,6 +297,10 @@ pub(crate) struct Ctx<'a> {
     b: u32,
     /// Bits for all scoregroups together.
     s: u32,
+    /// Per score: where its scoregroup's field starts within the `s` bits (read by the
+    /// reference weights that debug builds check against).
+    #[cfg(debug_assertions)]
+    shift: HashMap<u32, u32>,
     /// Per sorted position: where its scoregroup's field starts within the `s` bits of the
     /// fields counted per scoregroup.
     vsh: Vec<u32>,
@@ -342,6 +346,8 @@ impl<'a> Ctx<'a> {
             b: bits_for(max_group),
             s: total,
             vsh,
+            #[cfg(debug_assertions)]
+            shift,
             initial: state.initial_colour.unwrap_or(Colour::White),
         }
     }
@@ -373,6 +379,12 @@ impl<'a> Ctx<'a> {
             || !y.abs_pref()
             || x.pref != y.pref
             || (self.last_round && (self.topscorer(x) || self.topscorer(y)))
+    }
+
+    /// Where the field of `score`'s scoregroup starts within the `s` bits.
+    #[cfg(debug_assertions)]
+    fn sh(&self, score: u32) -> u32 {
+        self.shift.get(&score).copied().unwrap_or(0)
     }
 }
 
