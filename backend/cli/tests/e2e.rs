@@ -35,10 +35,24 @@ impl Drop for Killed {
 
 /// A TCP port free on 127.0.0.1 a moment ago.
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free local port")
-        .port()
+    // The scenarios run in parallel in this process, each starting a server and a chromedriver
+    // on ports found here: a port handed out once is never handed out again, or a scenario
+    // could wait on the other's process and talk to it (the port is released before the
+    // process that is to use it binds it).
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    loop {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free local port")
+            .port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 /// Waits until something accepts connections on `port`; panics, with the log, if `child` exits
@@ -180,16 +194,26 @@ where
             ],
         }),
     );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{driver_port}"))
-        .await
-        .unwrap_or_else(|e| {
-            panic!(
+    // A loaded machine can leave chromedriver's first answer late: three tries, a second apart.
+    let mut tries = 0;
+    let client = loop {
+        tries += 1;
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{driver_port}"))
+            .await
+        {
+            Ok(client) => break client,
+            Err(e) if tries < 3 => {
+                eprintln!("starting a Chromium session, try {tries}: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(e) => panic!(
                 "starting a Chromium session: {e}\n{}",
                 std::fs::read_to_string(&driver_log).unwrap_or_default()
-            )
-        });
+            ),
+        }
+    };
 
     // The scenario runs as a task so that its panic still lets the browser session be closed
     // (the guards then stop chromedriver and the server).
