@@ -312,6 +312,42 @@ impl<W: Weight> DenseMatcher<W> {
         }
     }
 
+    /// Replaces the vertex duals by `duals` (doubled, one per player: even values with
+    /// `duals[a] + duals[b]` at least twice the weight of every edge `(a, b)`), after every edge
+    /// changed: for weights that are a sum of one term per player (plus a constant) on every
+    /// edge present, whose duals are known in closed form and make every edge tight. Blossoms
+    /// are dissolved; matched edges still tight are kept by the next solve, the others are
+    /// unmatched; no raise is needed.
+    pub fn set_duals(&mut self, duals: &[W]) {
+        self.reset_blossoms();
+        let d = self.n - 1;
+        let mut least: Option<W> = None;
+        for v in 0..d {
+            debug_assert!(duals[v].and_one_is_zero(), "an odd dual");
+            self.dualvar[v] = duals[v];
+            if self.alive[v] && least.is_none_or(|m| duals[v].sub(m).is_negative()) {
+                least = Some(duals[v]);
+            }
+        }
+        // The dummy: `y_v + y_dummy >= 0` for every live `v`, tight for the least.
+        self.dualvar[d] = W::zero().sub(least.unwrap_or_default());
+        #[cfg(debug_assertions)]
+        for a in 0..d {
+            for b in 0..a {
+                if self.alive[a] && self.alive[b] && self.w[a * self.n + b] != 0 {
+                    assert!(
+                        !self.slack(a * self.n + b).is_negative(),
+                        "infeasible duals"
+                    );
+                }
+            }
+        }
+        self.dirty.fill(false);
+        self.changed.clear();
+        self.changed_overflow = false;
+        self.halves = false;
+    }
+
     /// Drops the interned weights no edge uses any more.
     fn compact(&mut self) {
         let mut used = vec![false; self.doubled.len()];

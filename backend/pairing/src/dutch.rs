@@ -395,6 +395,57 @@ struct Params<'r> {
     ranks: &'r HashMap<u32, u64>,
 }
 
+/// Where the top field of [`edge_weight`] starts: the bits below it, the shifts of
+/// [`edge_weight_reference`] summed.
+fn top_field(ctx: &Ctx) -> u32 {
+    let (b, s) = (ctx.b, ctx.s);
+    let rounds = ctx.played_rounds.min(2);
+    let c9 = if ctx.edition == Edition::Dutch2026 {
+        2 * b
+    } else {
+        0
+    };
+    b + s + b + s + c9 + 4 * b + rounds * (2 * b + 2 * s) + 3 * b + 1
+}
+
+/// Whether a player may take the PAB at this stage (C.04.3 C2): eligible, and scoring no more
+/// than the PAB score.
+fn bye_candidate(p: &Pl, prm: &Params) -> bool {
+    p.bye_ok && p.score <= prm.bye_score
+}
+
+/// The 2026 C9 rank [`edge_weight`] adds for player `v` (zero unless a single PAB candidate
+/// scoregroup is known and `v` is in it).
+fn c9_rank(p: &Pl, prm: &Params) -> u64 {
+    if prm.single_bye && p.score == prm.bye_score {
+        prm.ranks.get(&p.played_games).copied().unwrap_or(0)
+    } else {
+        0
+    }
+}
+
+/// The doubled vertex duals under which every pair's weight outside the current and the
+/// next bracket ([`fill_outside`]) is tight: that weight is `C + a_h + a_l` for compatible
+/// pairs (the top field's pair count and the 2026 C9 ranks are a term per player), so
+/// `C + 2 a_v` per player.
+fn outside_duals<W: Weight>(ctx: &Ctx, prm: &Params) -> Vec<W> {
+    let top = top_field(ctx);
+    // Below the top field: the current and the next bracket's pair and score fields.
+    let c9 = top - (ctx.b + ctx.s + ctx.b + ctx.s + 2 * ctx.b);
+    let dutch2026 = ctx.edition == Edition::Dutch2026;
+    ctx.sorted
+        .iter()
+        .map(|p| {
+            let y = W::zero().add_shifted(1 + 2 * u64::from(!bye_candidate(p, prm)), top);
+            if dutch2026 {
+                y.add_shifted(2 * c9_rank(p, prm), c9)
+            } else {
+                y
+            }
+        })
+        .collect()
+}
+
 /// The weight of the pair of sorted positions `hv < lv`: the bit fields of [`edge_weight_reference`]
 /// (which shifts the whole value for each field in turn), each added in at its final bit position
 /// instead. Every field is added to bits still zero (or, where the reference adds, added as
@@ -415,17 +466,8 @@ fn edge_weight<W: Weight>(
     let (shh, shlo) = (ctx.vsh[hv], ctx.vsh[lv]);
     let rounds = ctx.played_rounds.min(2);
     let dutch2026 = ctx.edition == Edition::Dutch2026;
-    // The bits below the top field: the shifts of the reference, summed.
-    let mut pos = b
-        + s
-        + b
-        + s
-        + if dutch2026 { 2 * b } else { 0 }
-        + 4 * b
-        + rounds * (2 * b + 2 * s)
-        + 3 * b
-        + 1;
-    let bye_cand = |p: &Pl| p.bye_ok && p.score <= prm.bye_score;
+    let mut pos = top_field(ctx);
+    let bye_cand = |p: &Pl| bye_candidate(p, prm);
     let mut r = W::zero().add_shifted(1 + u64::from(!bye_cand(h)) + u64::from(!bye_cand(l)), pos);
     // Pairs in the current bracket, and their scores.
     pos -= b;
@@ -444,14 +486,8 @@ fn edge_weight<W: Weight>(
     if dutch2026 {
         // C9: unplayed games of the PAB assignee.
         pos -= 2 * b;
-        if prm.single_bye {
-            if h.score == prm.bye_score {
-                r = r.add_shifted(prm.ranks.get(&h.played_games).copied().unwrap_or(0), pos);
-            }
-            if l.score == prm.bye_score {
-                r = r.add_shifted(prm.ranks.get(&l.played_games).copied().unwrap_or(0), pos);
-            }
-        }
+        r = r.add_shifted(c9_rank(h, prm), pos);
+        r = r.add_shifted(c9_rank(l, prm), pos);
     }
     for flag in colour_flags(l, h) {
         pos -= b;
@@ -768,6 +804,21 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                 g.m.set_interned(p, o, id);
             }
         }
+        // Each compatible pair's weight is a constant, a term per player and whether both are
+        // in the top scoregroup: doubled duals of the constant plus twice the player's term,
+        // plus 2 in the top scoregroup, make every such pair tight but those with a top
+        // scoregroup player (slack 2), and the solve starts near its optimum.
+        let duals: Vec<W> = (0..n)
+            .map(|v| {
+                let x = ctx.sorted[v];
+                W::from_u64(1 + 2 * u64::from(!x.bye_ok))
+                    .shl(s)
+                    .add(W::from_u64(2 * u64::from(ctx.vsh[v])))
+                    .shl(b)
+                    .add(W::from_u64(2 * u64::from(x.score >= top)))
+            })
+            .collect();
+        g.m.set_duals(&duals);
     } else {
         let prm = Params {
             bye_score: 0,
@@ -775,9 +826,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             ranks: &empty,
         };
         fill_outside(ctx, &mut g, &prm);
+        g.m.set_duals(&outside_duals(ctx, &prm));
     }
-    // Every pair gained its weight: the players share it.
-    g.m.share_raises();
     let m = g.compute();
     let unmatched: Vec<usize> = (0..n).filter(|&v| m[v] == v).collect();
     if unmatched.len() > 1 || unmatched.iter().any(|&v| !ctx.sorted[v].bye_ok) {
@@ -808,6 +858,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             ranks: &ranks,
         };
         fill_outside(ctx, &mut g, &prm);
+        g.m.set_duals(&outside_duals(ctx, &prm));
     }
 
     let mut result = vec![NONE; n];
