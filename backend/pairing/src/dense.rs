@@ -148,6 +148,9 @@ pub struct DenseMatcher<W: Weight> {
     drop_stamp: u64,
     perfect: bool,
     failed: bool,
+    /// Whether the dummy's dual must be checked against every live vertex's at the next solve
+    /// (after [`Self::load`], whose duals may be lower than the ones before).
+    dummy_stale: bool,
     /// Whether the next solve splits each changed edge's deficit between its endpoints
     /// ([`Self::share_raises`]).
     halves: bool,
@@ -214,6 +217,7 @@ impl<W: Weight> DenseMatcher<W> {
             drop_stamp: 0,
             perfect: true,
             failed: false,
+            dummy_stale: true,
             halves: false,
             active: vec![true; n],
             outside_max: Vec::new(),
@@ -407,6 +411,7 @@ impl<W: Weight> DenseMatcher<W> {
         self.dirty.fill(false);
         self.changed.clear();
         self.changed_overflow = false;
+        self.dummy_stale = true;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
@@ -605,6 +610,9 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         let odd = count % 2 == 1;
+        // Whether the dummy joins the graph in this solve, or the duals were loaded: its dual
+        // may then be too low.
+        let fresh_dummy = odd && (!self.dummy_on || std::mem::take(&mut self.dummy_stale));
         if odd && !self.dummy_on {
             self.dissolve_around(d);
             self.dummy_on = true;
@@ -692,7 +700,18 @@ impl<W: Weight> DenseMatcher<W> {
         self.changed.clear();
         self.changed_overflow = false;
         self.dirty.fill(false);
-        if self.dummy_on {
+        // Between solves vertex duals only grow (raises, dissolved blossoms' duals), so the
+        // dummy's edges stay feasible unless the dummy has just joined or duals were loaded
+        // (an edge inside a blossom counts the blossom's dual too).
+        debug_assert!(
+            fresh_dummy
+                || !self.dummy_on
+                || (0..d).all(|v| !self.alive[v]
+                    || self.inblossom[v] == self.inblossom[d]
+                    || !self.dualvar[v].add(self.dualvar[d]).is_negative()),
+            "an infeasible dummy edge"
+        );
+        if fresh_dummy {
             // d_v + d_dummy >= 0 for every live v.
             let mut need = self.dualvar[d];
             let mut first = true;
@@ -1229,6 +1248,7 @@ impl<W: Weight> DenseMatcher<W> {
             block_start[b + 1] += block_start[b];
         }
         let mut min_out: Vec<Option<W>> = vec![None; nb];
+        let mut outside_moved = true;
         let mut cols_buf: Vec<usize> = Vec::with_capacity(n);
         let mut lean = 0;
         // Scans since the last switch to single trees, and the budget after which a stage of
@@ -1268,8 +1288,11 @@ impl<W: Weight> DenseMatcher<W> {
             let mut defer_ok = !outside.is_empty()
                 && !self.outside_max.is_empty()
                 && outside.iter().all(|&u| self.label[self.inblossom[u]] == 0);
-            min_out.fill(None);
-            if defer_ok {
+            if defer_ok && outside_moved {
+                // The least dual per block outside, recomputed only after a dual change moved
+                // a vertex outside the focus.
+                outside_moved = false;
+                min_out.fill(None);
                 for &u in &outside {
                     let y = self.dualvar[u];
                     let m = &mut min_out[u / BLOCK];
@@ -1472,7 +1495,10 @@ impl<W: Weight> DenseMatcher<W> {
                         1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
                         1 => self.dualvar[v] = self.dualvar[v].saturating_sub(delta),
                         2 => self.dualvar[v] = self.dualvar[v].add(delta),
-                        _ => {}
+                        _ => continue,
+                    }
+                    if !self.active[v] {
+                        outside_moved = true;
                     }
                 }
                 for b in n..2 * n {

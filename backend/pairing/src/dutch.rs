@@ -21,7 +21,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::dense::{DenseMatcher, Interner};
+use std::hash::BuildHasherDefault;
+
+use crate::dense::{DenseMatcher, Interner, LimbHasher};
 use crate::matching::{Edge, max_weight_matching_with_duals};
 use crate::wide::{Weight, Wide};
 use crate::{
@@ -31,7 +33,7 @@ use crate::{
 pub(crate) const NONE: usize = usize::MAX;
 
 /// A float (C.04.3 A.4) in an earlier round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Float {
     Down,
     Up,
@@ -305,6 +307,9 @@ pub(crate) struct Ctx<'a> {
     /// Per sorted position: where its scoregroup's field starts within the `s` bits of the
     /// fields counted per scoregroup.
     vsh: Vec<u32>,
+    /// Per sorted position: the sorted positions of the players it may not meet (C1), in a
+    /// short list (earlier opponents and forbidden pairs), ascending.
+    forbid: Vec<Vec<u32>>,
     initial: Colour,
 }
 
@@ -335,6 +340,18 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|p| shift.get(&p.score).copied().unwrap_or(0))
             .collect();
+        let forbid = sorted
+            .iter()
+            .map(|p| {
+                let mut f: Vec<u32> = p
+                    .forbidden
+                    .iter()
+                    .filter_map(|&i| u32::try_from(vertex_of[i]).ok())
+                    .collect();
+                f.sort_unstable();
+                f
+            })
+            .collect();
         Ctx {
             edition: state.edition,
             sorted: sorted.to_vec(),
@@ -347,6 +364,7 @@ impl<'a> Ctx<'a> {
             b: bits_for(max_group),
             s: total,
             vsh,
+            forbid,
             #[cfg(debug_assertions)]
             shift,
             initial: state.initial_colour.unwrap_or(Colour::White),
@@ -373,7 +391,7 @@ impl<'a> Ctx<'a> {
     /// same absolute colour preference do not meet).
     pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
         let (x, y) = (self.sorted[a], self.sorted[b]);
-        if x.forbidden.contains(&self.order[b]) {
+        if u32::try_from(b).is_ok_and(|b| self.forbid[a].contains(&b)) {
             return false;
         }
         !x.abs_pref()
@@ -739,6 +757,36 @@ fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
     }
 }
 
+/// What [`edge_weight`] reads of a player besides compatibility: the score, PAB candidacy,
+/// the 2026 C9 rank, the colour state (preference, imbalance, repeated colour, strength) and
+/// the floats of the last two rounds.
+type ClassKey = (
+    u32,
+    bool,
+    u64,
+    Option<Colour>,
+    u32,
+    Option<Colour>,
+    bool,
+    Float,
+    Float,
+);
+
+/// A player's [`ClassKey`].
+fn class_key(p: &Pl, prm: &Params) -> ClassKey {
+    (
+        p.score,
+        bye_candidate(p, prm),
+        c9_rank(p, prm),
+        p.pref,
+        p.imbalance,
+        p.repeated,
+        p.strong,
+        p.float1,
+        p.float2,
+    )
+}
+
 /// The unnudged weights of a bracket's pairs, interned: row `li` holds the pairs `(li, si)`,
 /// `si < li`, as ids in `values`.
 struct Base<W: Weight> {
@@ -892,11 +940,36 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         };
         // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
         let mut matcher_id: Vec<u32> = Vec::new();
+        // Players alike in everything the weights read but compatibility share a class: a
+        // compatible pair's weight is computed once per pair of classes and bracket role.
+        let mut class_ids: HashMap<ClassKey, u64> = HashMap::new();
+        let class: Vec<u64> = pbi
+            .iter()
+            .map(|&v| {
+                let next = class_ids.len() as u64;
+                *class_ids
+                    .entry(class_key(ctx.sorted[v], &prm))
+                    .or_insert(next)
+            })
+            .collect();
+        let mut memo: HashMap<u64, u32, BuildHasherDefault<LimbHasher>> = HashMap::default();
         for li in sgb..len {
+            let cur = li < nsgb;
             base.rows[li] = (0..li)
                 .map(|si| {
-                    let w = edge_weight(ctx, pbi[si], pbi[li], li < nsgb, li >= nsgb, &prm);
-                    base.values.id(w)
+                    let (hv, lv) = (pbi[si], pbi[li]);
+                    if !ctx.compatible(hv, lv) {
+                        return 0;
+                    }
+                    let key = (class[si] << 33) | (class[li] << 1) | u64::from(cur);
+                    let id = *memo.entry(key).or_insert_with(|| {
+                        base.values.id(edge_weight(ctx, hv, lv, cur, !cur, &prm))
+                    });
+                    debug_assert!(
+                        base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, &prm),
+                        "a class-memoized weight differs"
+                    );
+                    id
                 })
                 .collect();
             for si in 0..li {
