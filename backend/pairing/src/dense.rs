@@ -154,6 +154,8 @@ pub struct DenseMatcher<W: Weight> {
     /// Whether the next solve splits each changed edge's deficit between its endpoints
     /// ([`Self::share_raises`]).
     halves: bool,
+    /// Per vertex: whether it is in the group of [`Self::share_within`] for the next solve.
+    grouped: Vec<bool>,
     /// The focus ([`Self::focus`]): per vertex, whether it is in it (all are, by default).
     active: Vec<bool>,
     /// Per vertex in the focus `v` and block `b` of [`BLOCK`] vertices, at `v * blocks + b`: a
@@ -219,6 +221,7 @@ impl<W: Weight> DenseMatcher<W> {
             failed: false,
             dummy_stale: true,
             halves: false,
+            grouped: vec![false; n],
             active: vec![true; n],
             outside_max: Vec::new(),
             blocks: n.div_ceil(BLOCK),
@@ -280,6 +283,17 @@ impl<W: Weight> DenseMatcher<W> {
     /// to every pair of a set of players (the first weights, a bracket's weights).
     pub fn share_raises(&mut self) {
         self.halves = true;
+    }
+
+    /// With [`Self::share_raises`]: the players of `group` (the next scoregroup) share the
+    /// deficits of the edges among them only, half each, and an edge between one of them and
+    /// a player outside the group is covered by the latter alone. A group whose new weights
+    /// among themselves add the same bonus to every pair keeps its tight pairs tight, and its
+    /// players' edges to players further down, whose weights did not change, keep their slack.
+    pub fn share_within(&mut self, group: &[usize]) {
+        for &v in group {
+            self.grouped[v] = true;
+        }
     }
 
     /// Focuses the solves on `vertices` (the bracket being paired): an S-vertex of the focus
@@ -652,8 +666,28 @@ impl<W: Weight> DenseMatcher<W> {
                 raise[v] = Some(h);
             }
         };
-        let cover = |raise: &mut Vec<Option<W>>, i: usize, j: usize, s: W| {
+        let grouped = std::mem::take(&mut self.grouped);
+        let any_grouped = halves && grouped.iter().any(|&g| g);
+        // With a group: its edges among themselves first (`Some(true)`), then the others with
+        // the group's duals raised (`Some(false)`); without one, every edge at once (`None`).
+        let cover = |raise: &mut Vec<Option<W>>, i: usize, j: usize, s: W, pass: Option<bool>| {
             let need = W::zero().sub(s);
+            if let Some(first) = pass {
+                match (grouped[i], grouped[j]) {
+                    (true, true) if !first => return,
+                    (false, false) if first => return,
+                    (true, false) | (false, true) if first => return,
+                    (true, false) => {
+                        at_least(raise, j, need);
+                        return;
+                    }
+                    (false, true) => {
+                        at_least(raise, i, need);
+                        return;
+                    }
+                    _ => {}
+                }
+            }
             if halves {
                 // Even: a raise keeps each dual's parity, on which the halved S-to-S slacks
                 // of the dual changes rely.
@@ -665,38 +699,52 @@ impl<W: Weight> DenseMatcher<W> {
                 at_least(raise, i.min(j), need);
             }
         };
-        if self.changed_overflow {
-            let dirty: Vec<usize> = (0..d).filter(|&v| self.dirty[v] && self.alive[v]).collect();
-            for (x, &v) in dirty.iter().enumerate() {
-                for &u in &dirty[x + 1..] {
-                    if self.present(v, u) {
-                        let s = self.slack(v * n + u);
+        let passes: &[Option<bool>] = if any_grouped {
+            &[Some(true), Some(false)]
+        } else {
+            &[None]
+        };
+        let dirty: Vec<usize> = if self.changed_overflow {
+            (0..d).filter(|&v| self.dirty[v] && self.alive[v]).collect()
+        } else {
+            Vec::new()
+        };
+        let mut changed = std::mem::take(&mut self.changed);
+        changed.sort_unstable();
+        changed.dedup();
+        for &pass in passes {
+            if self.changed_overflow {
+                for (x, &v) in dirty.iter().enumerate() {
+                    for &u in &dirty[x + 1..] {
+                        if self.present(v, u) {
+                            let s = self.slack(v * n + u);
+                            if s.is_negative() {
+                                cover(&mut raise, v, u, s, pass);
+                            }
+                        }
+                    }
+                }
+            } else {
+                for &(i, j) in &changed {
+                    if j < d && self.present(i, j) {
+                        let s = self.slack(i * n + j);
                         if s.is_negative() {
-                            cover(&mut raise, v, u, s);
+                            cover(&mut raise, i, j, s, pass);
                         }
                     }
                 }
             }
-        } else {
-            let mut changed = std::mem::take(&mut self.changed);
-            changed.sort_unstable();
-            changed.dedup();
-            for &(i, j) in &changed {
-                if j < d && self.present(i, j) {
-                    let s = self.slack(i * n + j);
-                    if s.is_negative() {
-                        cover(&mut raise, i, j, s);
-                    }
+            for (v, r) in raise.iter_mut().enumerate() {
+                if let Some(r) = r.take() {
+                    self.dualvar[v] = self.dualvar[v].add(r);
                 }
             }
-            changed.clear();
-            self.changed = changed;
         }
-        for (v, r) in raise.into_iter().enumerate() {
-            if let Some(r) = r {
-                self.dualvar[v] = self.dualvar[v].add(r);
-            }
-        }
+        changed.clear();
+        self.changed = changed;
+        let mut grouped = grouped;
+        grouped.fill(false);
+        self.grouped = grouped;
         self.changed.clear();
         self.changed_overflow = false;
         self.dirty.fill(false);

@@ -998,6 +998,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         let in_bracket = |sm: &Vec<usize>, v: usize| sm[v] >= sgbv && sm[v] < nsgbv;
         // The bracket's pairs gained the bonus of the current bracket: its players share it.
         g.m.share_raises();
+        g.m.share_within(&pbi[nsgb..]);
         g.m.focus(&pbi[..nsgb]);
         let mut sm = g.compute();
 
