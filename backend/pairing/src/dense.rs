@@ -332,10 +332,10 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// Replaces the vertex duals by `duals` (doubled, one per player: even values with
     /// `duals[a] + duals[b]` at least twice the weight of every edge `(a, b)`), after every edge
-    /// changed: for weights that are a sum of one term per player (plus a constant) on every
-    /// edge present, whose duals are known in closed form and make every edge tight. Blossoms
-    /// are dissolved; matched edges still tight are kept by the next solve, the others are
-    /// unmatched; no raise is needed.
+    /// changed: for weights that are (nearly) a sum of one term per player plus a constant on
+    /// every edge present, whose duals are known in closed form and make (most) edges tight.
+    /// The dummy's dual becomes minus the least. Blossoms are dissolved; matched edges still
+    /// tight are kept by the next solve, the others are unmatched; no raise is needed.
     pub fn set_duals(&mut self, duals: &[W]) {
         self.reset_blossoms();
         let d = self.n - 1;
@@ -673,19 +673,14 @@ impl<W: Weight> DenseMatcher<W> {
         let cover = |raise: &mut Vec<Option<W>>, i: usize, j: usize, s: W, pass: Option<bool>| {
             let need = W::zero().sub(s);
             if let Some(first) = pass {
-                match (grouped[i], grouped[j]) {
-                    (true, true) if !first => return,
-                    (false, false) if first => return,
-                    (true, false) | (false, true) if first => return,
-                    (true, false) => {
-                        at_least(raise, j, need);
-                        return;
-                    }
-                    (false, true) => {
-                        at_least(raise, i, need);
-                        return;
-                    }
-                    _ => {}
+                let (gi, gj) = (grouped[i], grouped[j]);
+                if (gi && gj) != first {
+                    return;
+                }
+                if gi != gj {
+                    // The endpoint outside the group covers all of it.
+                    at_least(raise, if gi { j } else { i }, need);
+                    return;
                 }
             }
             if halves {
@@ -745,7 +740,6 @@ impl<W: Weight> DenseMatcher<W> {
         let mut grouped = grouped;
         grouped.fill(false);
         self.grouped = grouped;
-        self.changed.clear();
         self.changed_overflow = false;
         self.dirty.fill(false);
         // Between solves vertex duals only grow (raises, dissolved blossoms' duals), so the
@@ -761,23 +755,13 @@ impl<W: Weight> DenseMatcher<W> {
         );
         if fresh_dummy {
             // d_v + d_dummy >= 0 for every live v.
-            let mut need = self.dualvar[d];
-            let mut first = true;
             for v in 0..d {
                 if self.alive[v] {
-                    let x = W::zero().sub(self.dualvar[v]);
-                    if first || need.sub(x).is_negative() {
-                        if first {
-                            need = x;
-                            first = false;
-                        } else {
-                            need = x;
-                        }
+                    let need = W::zero().sub(self.dualvar[v]);
+                    if self.dualvar[d].sub(need).is_negative() {
+                        self.dualvar[d] = need;
                     }
                 }
-            }
-            if first || self.dualvar[d].sub(need).is_negative() {
-                self.dualvar[d] = need;
             }
         }
         // Keep only tight matched edges between live vertices.

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hash};
 
 use crate::dense::{DenseMatcher, Interner, LimbHasher};
 use crate::matching::{Edge, max_weight_matching_with_duals};
@@ -722,24 +722,11 @@ impl<W: Weight> Graph<W> {
 /// computed once per class of players with equal such values.
 fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
     let n = ctx.sorted.len();
-    let key = |p: &Pl| {
-        let rank = if prm.single_bye && p.score == prm.bye_score {
-            prm.ranks.get(&p.played_games).copied().unwrap_or(0)
-        } else {
-            0
-        };
-        (p.bye_ok && p.score <= prm.bye_score, rank)
-    };
-    let mut classes: HashMap<(bool, u64), usize> = HashMap::new();
-    let class: Vec<usize> = ctx
-        .sorted
-        .iter()
-        .map(|p| {
-            let next = classes.len();
-            *classes.entry(key(p)).or_insert(next)
-        })
-        .collect();
-    let c = classes.len();
+    let (class, c) = classes(
+        ctx.sorted
+            .iter()
+            .map(|p| (bye_candidate(p, prm), c9_rank(p, prm))),
+    );
     // Per pair of classes, the id of their weight in the matcher (interned once).
     let mut memo: Vec<Option<u32>> = vec![None; c * c];
     for p in 0..n {
@@ -771,6 +758,19 @@ type ClassKey = (
     Float,
     Float,
 );
+
+/// Numbers the distinct keys in their order of first appearance: each key's class, and the
+/// number of classes.
+fn classes<K: Hash + Eq>(keys: impl Iterator<Item = K>) -> (Vec<usize>, usize) {
+    let mut ids: HashMap<K, usize> = HashMap::new();
+    let class = keys
+        .map(|k| {
+            let next = ids.len();
+            *ids.entry(k).or_insert(next)
+        })
+        .collect();
+    (class, ids.len())
+}
 
 /// A player's [`ClassKey`].
 fn class_key(p: &Pl, prm: &Params) -> ClassKey {
@@ -942,16 +942,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
         let mut matcher_id: Vec<u32> = Vec::new();
         // Players alike in everything the weights read but compatibility share a class: a
         // compatible pair's weight is computed once per pair of classes and bracket role.
-        let mut class_ids: HashMap<ClassKey, u64> = HashMap::new();
-        let class: Vec<u64> = pbi
-            .iter()
-            .map(|&v| {
-                let next = class_ids.len() as u64;
-                *class_ids
-                    .entry(class_key(ctx.sorted[v], &prm))
-                    .or_insert(next)
-            })
-            .collect();
+        let (class, _) = classes(pbi.iter().map(|&v| class_key(ctx.sorted[v], &prm)));
         let mut memo: HashMap<u64, u32, BuildHasherDefault<LimbHasher>> = HashMap::default();
         for li in sgb..len {
             let cur = li < nsgb;
@@ -961,7 +952,8 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
                     if !ctx.compatible(hv, lv) {
                         return 0;
                     }
-                    let key = (class[si] << 33) | (class[li] << 1) | u64::from(cur);
+                    let key =
+                        ((class[si] as u64) << 33) | ((class[li] as u64) << 1) | u64::from(cur);
                     let id = *memo.entry(key).or_insert_with(|| {
                         base.values.id(edge_weight(ctx, hv, lv, cur, !cur, &prm))
                     });
