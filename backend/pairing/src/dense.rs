@@ -115,6 +115,9 @@ pub struct DenseMatcher<W: Weight> {
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     queue: Vec<usize>,
+    /// The S-vertices outside the focus waiting for their scan: read after every other one,
+    /// and not at all in a stage that has augmented already (see [`Self::run`]).
+    far: Vec<usize>,
     /// The live vertices (with the dummy when in use), ascending, during a solve.
     live_list: Vec<usize>,
     /// Bumped whenever vertex duals change: slacks cached in an older epoch are stale.
@@ -200,6 +203,7 @@ impl<W: Weight> DenseMatcher<W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![W::zero(); 2 * n],
             queue: Vec::new(),
+            far: Vec::new(),
             live_list: Vec::new(),
             epoch: 0,
             best_cache: vec![(NONE, 0, W::zero()); 2 * n],
@@ -838,7 +842,11 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// Queues an S-vertex for its scan and records it among this stage's S-vertices.
     fn enqueue(&mut self, v: usize) {
-        self.queue.push(v);
+        if self.active[v] {
+            self.queue.push(v);
+        } else {
+            self.far.push(v);
+        }
         if self.s_mark[v] != self.s_stamp {
             self.s_mark[v] = self.s_stamp;
             self.s_list.push(v);
@@ -1252,7 +1260,13 @@ impl<W: Weight> DenseMatcher<W> {
     /// stage of every tree augments dozens of times. So once the single-tree stages have
     /// scanned twice as many vertices as the last lean stage of every tree, one stage of every
     /// tree is tried again, and it decides the mode anew (scans count the vertex rows read).
-    /// Either mode ends in a maximum-weight perfect matching.
+    /// Either mode ends in a maximum-weight perfect matching. S-vertices outside the focus
+    /// ([`Self::focus`]) are scanned after those in it, and not at all once the stage has
+    /// augmented: the players below the next scoregroup have closed-form duals that make
+    /// nearly every pair among them tight, so a tree that enters them labels most of them
+    /// (about a thousand rows at 5,000 players), for augmentations the next stage finds anyway.
+    /// The order of scans is free in Edmonds' algorithm, and a stage may end after any
+    /// augmentation.
     fn run(&mut self) {
         let n = self.n;
         self.epoch += 1;
@@ -1297,6 +1311,7 @@ impl<W: Weight> DenseMatcher<W> {
             }
             self.disallow_all();
             self.queue.clear();
+            self.far.clear();
             self.s_list.clear();
             self.s_sorted = 0;
             self.s_stamp += 1;
@@ -1338,7 +1353,16 @@ impl<W: Weight> DenseMatcher<W> {
                     if augmented && self.single {
                         break;
                     }
-                    let Some(e) = self.queue.pop() else { break };
+                    // The focus first. Outside it, once this stage has augmented, the trees are
+                    // left for the next stage: the region there is mostly tight, so a tree
+                    // that enters it labels most of it, and the stage ends without a dual
+                    // change anyway.
+                    let next = match self.queue.pop() {
+                        Some(e) => Some(e),
+                        None if augmented => None,
+                        None => self.far.pop(),
+                    };
+                    let Some(e) = next else { break };
                     // An entry `n + v * blocks + b`: a part of `v`'s row deferred earlier.
                     let (v, rest) = if e >= n {
                         ((e - n) / nb, Some((e - n) % nb))
