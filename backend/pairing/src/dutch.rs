@@ -105,13 +105,19 @@ pub fn pair(state: &PairingState) -> Result<Pairing, PairingError> {
     let mates = if state.edition == Edition::Dutch2017 {
         crate::dutch2017::run(&ctx)
     } else {
+        // The fewest 64-bit limbs that hold the weights, exactly from 7 to 12 (the large fields:
+        // 1,000 to 9,999 players); each limb saved is a tenth of the matching's arithmetic.
         match bits.div_ceil(64) {
             0..=1 => run::<Wide<1>>(&ctx),
             2 => run::<Wide<2>>(&ctx),
             3..=4 => run::<Wide<4>>(&ctx),
-            5..=8 => run::<Wide<8>>(&ctx),
-            9..=10 => run::<Wide<10>>(&ctx),
-            11..=12 => run::<Wide<12>>(&ctx),
+            5..=6 => run::<Wide<6>>(&ctx),
+            7 => run::<Wide<7>>(&ctx),
+            8 => run::<Wide<8>>(&ctx),
+            9 => run::<Wide<9>>(&ctx),
+            10 => run::<Wide<10>>(&ctx),
+            11 => run::<Wide<11>>(&ctx),
+            12 => run::<Wide<12>>(&ctx),
             13..=16 => run::<Wide<16>>(&ctx),
             17..=32 => run::<Wide<32>>(&ctx),
             33..=64 => run::<Wide<64>>(&ctx),
