@@ -1261,13 +1261,12 @@ impl<W: Weight> DenseMatcher<W> {
     /// scanned twice as many vertices as the last lean stage of every tree, one stage of every
     /// tree is tried again, and it decides the mode anew (scans count the vertex rows read).
     /// Either mode ends in a maximum-weight perfect matching. S-vertices outside the focus
-    /// ([`Self::focus`]) are scanned after those in it, and not at all once the stage has
-    /// augmented: the players below the next scoregroup have closed-form duals that make
-    /// nearly every pair among them tight, so a tree that enters them labels most of them
-    /// (1,200 to 4,800 rows in a stage at 5,000 players), for augmentations the next stage
-    /// finds anyway.
-    /// The order of scans is free in Edmonds' algorithm, and a stage may end after any
-    /// augmentation.
+    /// ([`Self::focus`]: the next scoregroup and the players below it) are scanned after those
+    /// in it, and not at all once the stage has augmented: the players below the next
+    /// scoregroup have closed-form duals that make nearly every pair among them tight, so a
+    /// tree that enters them labels most of them (1,200 to 4,800 rows in a stage at 5,000
+    /// players), for augmentations the next stage finds anyway. The order of scans is free in
+    /// Edmonds' algorithm, and a stage may end after any augmentation.
     fn run(&mut self) {
         let n = self.n;
         self.epoch += 1;

@@ -106,7 +106,8 @@ pub fn pair(state: &PairingState) -> Result<Pairing, PairingError> {
         crate::dutch2017::run(&ctx)
     } else {
         // The fewest 64-bit limbs that hold the weights, exactly from 7 to 12 (the large fields:
-        // 1,000 to 9,999 players); each limb saved is a tenth of the matching's arithmetic.
+        // 1,000 to 9,999 players): the matching's slacks and duals cost one step per limb
+        // (9,999 players: 11 limbs, not 12).
         match bits.div_ceil(64) {
             0..=1 => run::<Wide<1>>(&ctx),
             2 => run::<Wide<2>>(&ctx),
