@@ -54,10 +54,15 @@ pub struct StandingsArgs {
     crosstable: bool,
 }
 
-fn parse_edition(s: &str) -> Result<Edition, String> {
+/// A `--edition` value that names no C.07 edition the standings can use.
+#[derive(Debug, thiserror::Error)]
+#[error("`{0}` is not an edition: use 2024 or 2026")]
+struct UnknownEdition(String);
+
+fn parse_edition(s: &str) -> Result<Edition, UnknownEdition> {
     match Edition::parse(s) {
         Some(e @ (Edition::E2024 | Edition::E2026)) => Ok(e),
-        _ => Err(format!("`{s}` is not an edition: use 2024 or 2026")),
+        _ => Err(UnknownEdition(s.to_owned())),
     }
 }
 
