@@ -4,6 +4,16 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::types::Square;
 
+impl Square {
+    /// The one-square bitboard of this square. (Defined here, beside [`Bitboard`], so that the
+    /// square types do not depend on the set type that is built from them.)
+    #[must_use]
+    #[inline]
+    pub const fn bb(self) -> Bitboard {
+        Bitboard(1u64 << self.index())
+    }
+}
+
 /// A set of squares: bit `i` set means the square with index `i` (a1 = 0, h8 = 63) is in the set.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u64);

@@ -17,6 +17,7 @@
 mod error;
 mod raw;
 mod reader;
+mod visitor;
 mod writer;
 
 #[cfg(test)]
@@ -24,7 +25,8 @@ mod unit_tests;
 
 pub use error::PgnError;
 pub use raw::{Comment, MoveToken, RawGame};
-pub use reader::{Control, GameEnd, GameStart, PgnReader, Skipped, Visitor};
+pub use reader::PgnReader;
+pub use visitor::{Control, GameEnd, GameStart, Skipped, Visitor};
 pub use writer::PgnWriter;
 
 use std::fmt;

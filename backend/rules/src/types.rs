@@ -3,8 +3,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
-
 /// The two players' colours (Art. 1.1, 2.1): White moves first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
@@ -269,13 +267,6 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 3
-    }
-
-    /// The one-square bitboard of this square.
-    #[must_use]
-    #[inline]
-    pub const fn bb(self) -> Bitboard {
-        Bitboard(1u64 << self.0)
     }
 
     /// The square `df` files and `dr` ranks away, or `None` off the board.

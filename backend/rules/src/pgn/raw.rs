@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::reader::{GameEnd, GameStart, Skipped, Visitor};
+use super::visitor::{GameEnd, GameStart, Skipped, Visitor};
 use super::{PgnError, Termination};
 
 /// One game as read from PGN, before any interpretation of its moves: what
