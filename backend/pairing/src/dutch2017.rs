@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use crate::PairingError;
-use crate::dutch::{Ctx, Float, NONE, bits_for};
+use crate::dutch_state::{Ctx, Float, NONE, Pl, bits_for, colour_bits};
 use crate::matching::{Edge, max_weight_matching};
 use crate::wide::{Weight, Wide};
 
@@ -102,7 +102,7 @@ fn weight<W: Weight>(ctx: &Ctx, br: &Bracket, si: usize, li: usize) -> W {
     let h_in = si < br.nsgb;
     let l_in = li < br.nsgb;
     let sh = |k: u32| br.shifts.get(&k).copied().unwrap_or(0);
-    let elig = |p: &crate::dutch::Pl| u64::from(!p.bye_ok);
+    let elig = |p: &Pl| u64::from(!p.bye_ok);
     let (pcb, sds) = (br.pcb, br.sds);
     let mut r = W::zero();
     if br.special {
@@ -134,8 +134,8 @@ fn weight<W: Weight>(ctx: &Ctx, br: &Bracket, si: usize, li: usize) -> W {
             r = r.add_shifted(1, sh(l.score - br.min + 10));
         }
     }
-    r = crate::dutch::colour_bits(r, l, h, l_in, pcb);
-    let fl = |x: &crate::dutch::Pl, back: u32| if back == 1 { x.float1 } else { x.float2 };
+    r = colour_bits(r, l, h, l_in, pcb);
+    let fl = |x: &Pl, back: u32| if back == 1 { x.float1 } else { x.float2 };
     for back in [1, 2] {
         if ctx.played_rounds < back {
             continue;

@@ -29,6 +29,7 @@ pub mod criteria;
 mod dense;
 pub mod dutch;
 mod dutch2017;
+mod dutch_state;
 pub mod explain;
 mod matching;
 pub mod round_robin;

@@ -1,6 +1,6 @@
 //! Pairs the next round of a TRF file with the Dutch system (C.04.3) and prints the pairing in
 //! the `.pairs` format, with the time taken on standard error.
-//! Usage: `cargo run --release -p arbiter-pairing --example pair_trf -- FILE.trf [2017|2026]`.
+//! Usage: `cargo run --release -p arbiter-tournament --example pair_trf -- FILE.trf [2017|2026]`.
 
 use std::time::Instant;
 

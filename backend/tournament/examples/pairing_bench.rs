@@ -2,7 +2,7 @@
 //! (`pairing/large/{100,1000,2000,5000,9999}`) and prints the time and the peak memory of each,
 //! every size in its own process so that peaks do not accumulate.
 //!
-//! `cargo run --release -p arbiter-pairing --example pairing_bench [-- SIZE...]`
+//! `cargo run --release -p arbiter-tournament --example pairing_bench [-- SIZE...]`
 //!
 //! The engine keeps a dense matrix of interned edge weights (4 bytes per ordered pair of
 //! players), so every size fits in the 2 GB budget.
