@@ -141,7 +141,7 @@ pub fn spawn_default_time_job(
         .name("default-time".into())
         .spawn(move || {
             loop {
-                if let Err(e) = default_time_tick(&pool, arbiter_db::queries::now(), &actor) {
+                if let Err(e) = default_time_tick(&pool, arbiter_db::audit::now(), &actor) {
                     eprintln!("Arbiter: default-time job: {e:#}");
                 }
                 std::thread::sleep(interval);

@@ -8,9 +8,9 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::uuid;
-use crate::queries::{Actor, append_audit, now};
 use crate::schema::{api_tokens, roles, tournaments, users};
 
 /// An account as read.

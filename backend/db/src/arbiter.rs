@@ -35,9 +35,10 @@ use arbiter_tournament::arbiter::penalty::{
 use arbiter_tournament::arbiter::{LawsEdition, Position};
 use arbiter_tournament::{Colour, GameResult, ResultCode, ScoringSystem};
 
+use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{GameResultChanges, GameRow, bad, unfit, uuid};
-use crate::queries::{Actor, append_audit, game, load_tournament, now, tournament_row};
+use crate::queries::{game, load_tournament, tournament_row};
 use crate::schema::{
     check_ins, default_time_decisions, envelopes, games, incidents, players, rounds, tournaments,
 };
@@ -291,7 +292,7 @@ pub fn record_self_check_in(
     now: NaiveDateTime,
 ) -> Result<CheckInRow, ArbiterError> {
     conn.transaction(|conn| {
-        let recorded_at = crate::queries::now();
+        let recorded_at = crate::audit::now();
         // The first statement writes (SQLite then holds the write lock); a refusal rolls it back.
         let touched = touch_game(conn, game_id, recorded_at)?;
         let tournament = tournament_for_check_in_link(conn, token)?
@@ -1019,7 +1020,7 @@ pub fn open_envelope(
         .map(Revealed::salt_hex)
         .ok_or(ArbiterError::AlreadyOpened)?;
     conn.transaction(|conn| {
-        let at = crate::queries::now();
+        let at = crate::audit::now();
         let n = diesel::update(envelopes::table)
             .filter(envelopes::id.eq(&row.id))
             .filter(envelopes::state.eq("sealed"))

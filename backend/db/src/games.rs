@@ -12,11 +12,10 @@ use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
 
+use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{bad, unfit, uuid};
-use crate::queries::{
-    Actor, RecordError, append_audit, create_tournament, game, now, record_result, round_games,
-};
+use crate::queries::{RecordError, create_tournament, game, record_result, round_games};
 use crate::schema::{game_scores, games, tournaments};
 
 /// Rows per multi-row `INSERT` (8 columns: well under SQLite's bound-parameter limit).
@@ -474,7 +473,7 @@ mod tests {
             assert!(crate::queries::last_change(&mut conn, id).unwrap().unwrap() >= before);
             let statuses = score_statuses(&mut conn, id).unwrap();
             assert_eq!(statuses[&g2.id].status, "illegal_move");
-            let audit = crate::queries::audit_entries(&mut conn, id).unwrap();
+            let audit = crate::audit::audit_entries(&mut conn, id).unwrap();
             let last = audit.last().unwrap();
             assert_eq!(
                 (last.entity.as_str(), last.action.as_str()),
@@ -497,10 +496,7 @@ mod tests {
                 &Actor::system("arbiter"),
             );
             assert!(matches!(e, Err(diesel::result::Error::NotFound)));
-            assert_eq!(
-                crate::queries::audit_entries(&mut conn, id).unwrap().len(),
-                n
-            );
+            assert_eq!(crate::audit::audit_entries(&mut conn, id).unwrap().len(), n);
 
             // The score goes with its tournament.
             diesel::delete(tournaments::table.find(id.to_string()))

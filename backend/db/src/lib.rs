@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod arbiter;
+pub mod audit;
 pub mod connection;
 pub mod games;
 pub mod models;
@@ -19,19 +20,21 @@ pub mod schema;
 pub mod testing;
 
 pub use accounts::{Role, UserRow};
+pub use audit::{Actor, append_audit, audit_entries, now};
 pub use connection::{
     BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
     SetupError, connect, run_migrations,
 };
 pub use organizer::{
-    ChangeError, SelfCheckInChange, add_players, pairs_with_provisional_draws, publish_round,
-    rank_players_initially, request_bye, self_check_in_token, set_player_status, set_self_check_in,
-    store_pairing, unpair_round, update_tournament,
+    ChangeError, SelfCheckInChange, add_players, create_tournament_for,
+    pairs_with_provisional_draws, publish_round, rank_players_initially, request_bye,
+    self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
+    update_tournament,
 };
 pub use queries::{
-    Actor, RecordError, StoredTournament, TournamentSummary, add_player, append_audit,
-    audit_entries, create_tournament, create_tournament_for, find_tournament, game, last_change,
-    list_tournaments, load_tournament, record_result, round_games, tournament_row,
+    RecordError, StoredTournament, TournamentSummary, add_player, create_tournament,
+    find_tournament, game, last_change, list_tournaments, load_tournament, record_result,
+    round_games, time_zone, tournament_row,
 };
 
 /// diesel's result type (`Result<T, QueryError>`), what every query returns.

@@ -11,12 +11,13 @@ use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
 
+use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{
     ByeRow, GameRow, NewBye, NewGame, NewPlayer, NewTournament, RoundRow, TournamentChanges,
     TournamentRow, state_text, status_text,
 };
-use crate::queries::{Actor, append_audit, load_tournament, now, tournament_row};
+use crate::queries::{load_tournament, tournament_row};
 use crate::schema::{byes, games, players, rounds, tournament_time_zones, tournaments};
 
 /// Why an organizer's change was refused.
@@ -86,7 +87,7 @@ pub fn update_tournament(
     conn.transaction(|conn| {
         let before = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
-        let zone_before = self::time_zone(conn, tournament)?;
+        let zone_before = crate::queries::time_zone(conn, tournament)?;
         let at = touch(conn, tournament, expected)?;
         let mut changes = changes.clone();
         changes.updated_at = Some(at);
@@ -111,7 +112,7 @@ pub fn update_tournament(
         }
         let after = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
-        let zone_after = self::time_zone(conn, tournament)?;
+        let zone_after = crate::queries::time_zone(conn, tournament)?;
         append_audit(
             conn,
             actor,
@@ -124,19 +125,6 @@ pub fn update_tournament(
         )?;
         Ok(())
     })
-}
-
-/// The tournament's time zone (an IANA name such as `Europe/Amsterdam`), `None` for UTC: the
-/// zone its pages show and take times in. Every time is stored in UTC.
-///
-/// # Errors
-/// The database's error.
-pub fn time_zone(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Option<String>> {
-    tournament_time_zones::table
-        .find(tournament.to_string())
-        .select(tournament_time_zones::time_zone)
-        .first(conn)
-        .optional()
 }
 
 /// The header as the audit log shows it (timestamps left out: they always differ).
@@ -675,9 +663,35 @@ pub fn rank_players_initially(
     })
 }
 
+/// Creates a tournament and makes `organizer` its organizer, in one transaction; returns its id.
+///
+/// # Errors
+/// As [`create_tournament`].
+pub fn create_tournament_for(
+    conn: &mut DbConnection,
+    t: &arbiter_tournament::Tournament,
+    default_time_minutes: Option<u32>,
+    organizer: &crate::accounts::UserRow,
+) -> QueryResult<Uuid> {
+    conn.transaction(|conn| {
+        let actor = organizer.actor();
+        let id =
+            crate::queries::create_tournament(conn, t, default_time_minutes, &actor, "create")?;
+        crate::accounts::grant_role(
+            conn,
+            organizer.uuid()?,
+            id,
+            crate::accounts::Role::Organizer,
+            &actor,
+        )?;
+        Ok(id)
+    })
+}
+
 #[cfg(all(test, feature = "testing"))]
 mod tests {
     use super::*;
+    use crate::queries::time_zone;
     use crate::queries::create_tournament;
     use crate::testing::TestDb;
     use arbiter_tournament::{Game, GameResult, Tournament};
@@ -881,7 +895,7 @@ mod tests {
             let row = tournament_row(c, id).unwrap().unwrap();
             assert_eq!(row.name.as_deref(), Some("Renamed"));
             assert_eq!(row.rounds_planned, Some(7));
-            let audit = crate::queries::audit_entries(c, id).unwrap();
+            let audit = crate::audit::audit_entries(c, id).unwrap();
             let edit = audit.iter().find(|e| e.action == "edit").unwrap();
             assert!(edit.before_json.as_deref().unwrap().contains("\"Test\""));
             assert!(edit.after_json.as_deref().unwrap().contains("\"Renamed\""));

@@ -9,12 +9,13 @@ use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
 
+use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{
-    AuditRow, ByeRow, GameResultChanges, GameRow, NewAuditEntry, NewBye, NewGame, NewPlayer,
-    NewTournament, PlayerRow, RoundRow, TournamentRow, uuid,
+    ByeRow, GameResultChanges, GameRow, NewBye, NewGame, NewPlayer, NewTournament, PlayerRow,
+    RoundRow, TournamentRow, uuid,
 };
-use crate::schema::{audit_log, byes, games, players, rounds, tournaments};
+use crate::schema::{byes, games, players, rounds, tournament_time_zones, tournaments};
 
 /// Rows per multi-row `INSERT` (keeps every statement well under SQLite's bound-parameter limit).
 const CHUNK: usize = 200;
@@ -28,32 +29,6 @@ macro_rules! insert_rows {
             DbConnection::Pg(c) => diesel::insert_into($table).values($rows).execute(c),
         }
     };
-}
-
-/// The current time, UTC, as stored.
-#[must_use]
-pub fn now() -> NaiveDateTime {
-    chrono::Utc::now().naive_utc()
-}
-
-/// Who makes a change, for the audit log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Actor {
-    /// The account, when a signed-in person or an API token acts.
-    pub user_id: Option<Uuid>,
-    /// For display: an e-mail address, or `cli`, `demo` for the command line.
-    pub name: String,
-}
-
-impl Actor {
-    /// An actor without an account (the command line, the demo loader).
-    #[must_use]
-    pub fn system(name: impl Into<String>) -> Actor {
-        Actor {
-            user_id: None,
-            name: name.into(),
-        }
-    }
 }
 
 /// A stored tournament: its id, the model (players carry their stored ids) and what only the
@@ -96,67 +71,6 @@ pub struct TournamentSummary {
     pub rounds_planned: Option<i32>,
     /// The last change (UTC).
     pub updated_at: NaiveDateTime,
-}
-
-/// Appends one audit entry. Call it inside the transaction of the change it records.
-///
-/// # Errors
-/// The database's error, or a serialization error when `before`/`after` do not encode.
-#[expect(clippy::too_many_arguments, reason = "one argument per audit column")]
-pub fn append_audit<B: Serialize, A: Serialize>(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    tournament: Option<Uuid>,
-    entity: &str,
-    entity_id: Option<&str>,
-    action: &str,
-    before: Option<&B>,
-    after: Option<&A>,
-) -> QueryResult<()> {
-    let enc = |v: &dyn erased::Ser| v.to_json();
-    let entry = NewAuditEntry {
-        at: now(),
-        user_id: actor.user_id.map(|u| u.to_string()),
-        actor: actor.name.clone(),
-        tournament_id: tournament.map(|t| t.to_string()),
-        entity: entity.to_owned(),
-        entity_id: entity_id.map(str::to_owned),
-        action: action.to_owned(),
-        before_json: before.map(|b| enc(b)).transpose()?,
-        after_json: after.map(|a| enc(a)).transpose()?,
-    };
-    diesel::insert_into(audit_log::table)
-        .values(&entry)
-        .execute(conn)?;
-    Ok(())
-}
-
-mod erased {
-    use serde::Serialize;
-
-    /// JSON encoding behind a trait object (the audit closure takes either side).
-    pub trait Ser {
-        fn to_json(&self) -> diesel::QueryResult<String>;
-    }
-
-    impl<T: Serialize> Ser for T {
-        fn to_json(&self) -> diesel::QueryResult<String> {
-            serde_json::to_string(self)
-                .map_err(|e| crate::models::unfit("audit_log.json", e.to_string()))
-        }
-    }
-}
-
-/// The audit log of one tournament, oldest first.
-///
-/// # Errors
-/// The database's error.
-pub fn audit_entries(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Vec<AuditRow>> {
-    audit_log::table
-        .filter(audit_log::tournament_id.eq(tournament.to_string()))
-        .order(audit_log::id.asc())
-        .select(AuditRow::as_select())
-        .load(conn)
 }
 
 /// What the audit log records about a tournament's creation.
@@ -336,7 +250,7 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
             id,
             tournament: t,
             default_time_minutes: row.default_time_minutes.and_then(|m| u32::try_from(m).ok()),
-            time_zone: crate::organizer::time_zone(conn, id)?,
+            time_zone: time_zone(conn, id)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }))
@@ -532,30 +446,6 @@ pub fn record_result(
     })
 }
 
-/// Creates a tournament and makes `organizer` its organizer, in one transaction; returns its id.
-///
-/// # Errors
-/// As [`create_tournament`].
-pub fn create_tournament_for(
-    conn: &mut DbConnection,
-    t: &Tournament,
-    default_time_minutes: Option<u32>,
-    organizer: &crate::accounts::UserRow,
-) -> QueryResult<Uuid> {
-    conn.transaction(|conn| {
-        let actor = organizer.actor();
-        let id = create_tournament(conn, t, default_time_minutes, &actor, "create")?;
-        crate::accounts::grant_role(
-            conn,
-            organizer.uuid()?,
-            id,
-            crate::accounts::Role::Organizer,
-            &actor,
-        )?;
-        Ok(id)
-    })
-}
-
 /// Registers a player with the next free pairing number (the highest plus one); the tournament's
 /// last change moves; audited. Returns the player as stored.
 ///
@@ -599,4 +489,17 @@ pub fn add_player(
         )?;
         Ok(p)
     })
+}
+
+/// The tournament's time zone (an IANA name such as `Europe/Amsterdam`), `None` for UTC: the
+/// zone its pages show and take times in. Every time is stored in UTC.
+///
+/// # Errors
+/// The database's error.
+pub fn time_zone(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Option<String>> {
+    tournament_time_zones::table
+        .find(tournament.to_string())
+        .select(tournament_time_zones::time_zone)
+        .first(conn)
+        .optional()
 }

@@ -518,7 +518,7 @@ fn render(
         && result.black == arbiter_tournament::ResultCode::Blank;
     let reply = ctx.envelopes.last().is_some_and(|e| e.state == "opened")
         && result.white == arbiter_tournament::ResultCode::Unknown;
-    let now = arbiter_db::queries::now();
+    let now = arbiter_db::audit::now();
     let arrival = |c: Colour| {
         ctx.check_ins
             .of(c)
@@ -716,7 +716,7 @@ pub async fn check_in(
     let colour =
         colour_of("colour", &form.colour)?.ok_or_else(|| bad("colour", "choose White or Black"))?;
     let at = if form.at.trim().is_empty() {
-        arbiter_db::queries::now()
+        arbiter_db::audit::now()
     } else {
         parse_when(ctx.zone, "at", &form.at)?
     };
@@ -773,7 +773,7 @@ pub async fn open(
     // Opening, the verdict and the result it decides are one transaction: an error after the
     // envelope is opened leaves it sealed, not opened without its result.
     let message = with_db(&state, move |c| arbiter_db::atomically(c, |c| {
-        let now = arbiter_db::queries::now();
+        let now = arbiter_db::audit::now();
         let (_, envelope) =
             db::open_envelope(c, envelope_id, &key, now, &actor).map_err(arbiter_error)?;
         let text = envelope
@@ -840,7 +840,7 @@ pub async fn start_clock(
     let (id, game) = path.into_inner();
     let ctx = context(&state, &session, id, game, Some(&form.csrf)).await?;
     let (envelope_id, env) = pending_envelope(&ctx, &form.envelope)?;
-    let now = arbiter_db::queries::now();
+    let now = arbiter_db::audit::now();
     if now < env.info.resumption.at {
         return Err(bad(
             "envelope",
@@ -994,7 +994,7 @@ pub async fn late(
         }
         None => None,
     };
-    let now = arbiter_db::queries::now();
+    let now = arbiter_db::audit::now();
     let decided = late_for_resumption(
         &env.info,
         ctx.default_time(),

@@ -134,7 +134,7 @@ fn colour_of(text: &str) -> Result<Colour, WebError> {
 /// # Errors
 /// The database's error.
 pub(crate) async fn tournament_zone(state: &AppState, id: Uuid) -> Result<Zone, WebError> {
-    let name = with_db(state, move |c| Ok(arbiter_db::organizer::time_zone(c, id)?)).await?;
+    let name = with_db(state, move |c| Ok(arbiter_db::queries::time_zone(c, id)?)).await?;
     Ok(Zone::of(name.as_deref()))
 }
 
@@ -356,7 +356,7 @@ pub async fn board(
     let (id, n) = path.into_inner();
     let user = require_user(&state, &session).await?;
     require_role(&state, &user, id, Role::Arbiter).await?;
-    let now = arbiter_db::queries::now();
+    let now = arbiter_db::audit::now();
     let (stored, boards, default, edition) = with_db(&state, move |c| {
         let stored = arbiter_db::load_tournament(c, id)?
             .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
@@ -541,7 +541,7 @@ pub async fn check_in(
             gid,
             colour,
             CheckInSession::Start,
-            arbiter_db::queries::now(),
+            arbiter_db::audit::now(),
             &actor,
         ))
     })
@@ -646,7 +646,7 @@ pub async fn api_board(
     let run = async {
         let user = api_user(&state, &req).await?;
         require_role(&state, &user, id, Role::Arbiter).await?;
-        let now = arbiter_db::queries::now();
+        let now = arbiter_db::audit::now();
         let boards = with_db(&state, move |c| {
             if arbiter_db::tournament_row(c, id)?.is_none() {
                 return Err(WebError::NotFound(format!("tournament {id}")));
@@ -726,7 +726,7 @@ pub async fn api_check_in(
                 gid,
                 colour,
                 CheckInSession::Start,
-                arbiter_db::queries::now(),
+                arbiter_db::audit::now(),
                 &actor,
             )
             .map_err(arbiter_error)

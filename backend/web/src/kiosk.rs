@@ -195,7 +195,7 @@ async fn tablet_page(
     error: String,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let now = arbiter_db::queries::now();
+    let now = arbiter_db::audit::now();
     let (stored, boards, default) = with_db(state, move |c| {
         let stored = arbiter_db::load_tournament(c, id)?
             .ok_or_else(|| WebError::NotFound("check-in link".into()))?;
@@ -344,7 +344,7 @@ pub async fn tablet_check_in(
     };
     let link = token.clone();
     let (done, names, zone) = with_db(&state, move |c| {
-        let done = record_self_check_in(c, &link, gid, colour, arbiter_db::queries::now());
+        let done = record_self_check_in(c, &link, gid, colour, arbiter_db::audit::now());
         let stored = arbiter_db::load_tournament(c, id)?;
         let zone = stored.as_ref().map(Zone::of_tournament).unwrap_or_default();
         Ok((done, stored.map(|s| s.tournament), zone))

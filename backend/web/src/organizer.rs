@@ -1062,7 +1062,7 @@ pub async fn audit(
         Ok((
             arbiter_db::queries::tournament_row(c, id)?,
             arbiter_db::audit_entries(c, id)?,
-            arbiter_db::organizer::time_zone(c, id)?,
+            arbiter_db::queries::time_zone(c, id)?,
         ))
     })
     .await?;

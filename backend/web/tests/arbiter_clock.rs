@@ -223,7 +223,7 @@ async fn default_time_forfeits_once_at_the_deadline_across_two_instances() {
             p.body
         );
         let csrf = csrf_of(&p.body);
-        let scheduled = (arbiter_db::queries::now() - Duration::minutes(30))
+        let scheduled = (arbiter_db::audit::now() - Duration::minutes(30))
             .format("%Y-%m-%dT%H:%M:%S")
             .to_string();
         let start = NaiveDateTime::parse_from_str(&scheduled, "%Y-%m-%dT%H:%M:%S").unwrap();

@@ -141,7 +141,7 @@ fn arrivals(db: &TestDb, game: &GameRow) -> Vec<arbiter_db::arbiter::CheckInRow>
 
 /// Minutes ago, whole seconds (the schedule's precision), UTC.
 fn minutes_ago(m: i64) -> NaiveDateTime {
-    let t = arbiter_db::queries::now() - Duration::minutes(m);
+    let t = arbiter_db::audit::now() - Duration::minutes(m);
     NaiveDateTime::parse_from_str(
         &t.format("%Y-%m-%dT%H:%M:%S").to_string(),
         "%Y-%m-%dT%H:%M:%S",
