@@ -1,3 +1,5 @@
+// Over 800 lines: the rows of every table and their conversions to the model, kept together so that
+// a column's text form is defined in one place.
 //! Rows: one struct for reading (`*Row`), one for inserting (`New*`) and, where rows change,
 //! one for updating (`*Changes`), with the conversions to and from the `arbiter-tournament`
 //! model. Codes are stored as short text: result codes as their TRF character (blank as the empty
