@@ -4,11 +4,15 @@
 //! program, reviewed by the checker), publish or take back a pairing. Every request carries a
 //! bearer token (`arbiter token create EMAIL`); errors are `application/problem+json` naming
 //! the field; a request made on a stale view of the tournament gets `409 Conflict`. Result
-//! entry is `PUT /api/v1/games/{id}/result` (see [`crate::organizer::api_enter_result`]).
+//! entry is `PUT /api/v1/games/{id}/result` (see [`crate::results::api_enter_result`]).
 
+use crate::error::WebError;
+use crate::extract::{ApiStaff, ApiUser, Organizer};
+use crate::forms::{EditForm, PlayerForm, TournamentForm};
+use crate::{AppState, with_db};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_db::{ChangeError, Role, UserRow};
+use arbiter_db::ChangeError;
 use arbiter_tournament::{
     Board, NextRoundError, Pairing, PlayerStatus, ResultCode, RoundNumber, Tournament,
 };
@@ -16,24 +20,12 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::auth::{api_user, require_role};
-use crate::error::WebError;
-use crate::organizer::{PlayerForm, TournamentForm};
-use crate::rounds::EditForm;
-use crate::{AppState, with_db};
-
 fn created<T: Serialize>(status: StatusCode, body: &T) -> Result<HttpResponse, WebError> {
     let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()))?;
     Ok(HttpResponse::build(status)
         .content_type("application/json")
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(text))
-}
-
-async fn organizer(state: &AppState, req: &HttpRequest, id: Uuid) -> Result<UserRow, WebError> {
-    let user = api_user(state, req).await?;
-    require_role(state, &user, id, Role::Organizer).await?;
-    Ok(user)
 }
 
 async fn load(state: &AppState, id: Uuid) -> Result<arbiter_db::StoredTournament, WebError> {
@@ -150,11 +142,10 @@ pub struct Created {
 /// Problem JSON: 401, 400 naming the field.
 pub async fn create_tournament(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    ApiUser(user): ApiUser,
     body: web::Json<ApiSettings>,
 ) -> Result<HttpResponse, WebError> {
     async {
-        let user = api_user(&state, &req).await?;
         let (t, minutes) = body.form().to_model()?;
         let id = with_db(&state, move |c| {
             Ok(arbiter_db::create_tournament_for(c, &t, minutes, &user)?)
@@ -173,13 +164,13 @@ pub async fn create_tournament(
 /// Problem JSON: 401, 403, 404, 400 naming the field, 409 when `seen` is stale.
 pub async fn update_tournament(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
     body: web::Json<ApiSettings>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let s = |v: &Option<String>| v.clone().unwrap_or_default();
         let form = EditForm {
             base: body.form(),
@@ -257,15 +248,15 @@ pub struct Registered {
 /// (`players[2].rating`).
 pub async fn add_players(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
     body: web::Json<Vec<ApiPlayer>>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         if body.is_empty() {
-            return Err(crate::organizer::bad("players", "an empty list"));
+            return Err(crate::respond::bad("players", "an empty list"));
         }
         let players = body
             .iter()
@@ -328,17 +319,17 @@ pub struct ApiStatus {
 /// Problem JSON: 401, 403, 404, 400.
 pub async fn player_status(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
     body: web::Json<ApiStatus>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let status = match body.status.as_str() {
             "withdrawn" => PlayerStatus::Withdrawn,
             "active" => PlayerStatus::Active,
-            _ => return Err(crate::organizer::bad("status", "withdrawn or active")),
+            _ => return Err(crate::respond::bad("status", "withdrawn or active")),
         };
         let actor = user.actor();
         with_db(&state, move |c| {
@@ -370,13 +361,13 @@ pub struct ApiBye {
 /// Problem JSON: 401, 403, 404, 400 (a round already paired, a code other than H, Z, F).
 pub async fn request_bye(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
     body: web::Json<ApiBye>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let code = match body.code.as_deref() {
             None => None,
             Some(c) => Some(
@@ -384,7 +375,7 @@ pub async fn request_bye(
                     .next()
                     .filter(|_| c.len() == 1)
                     .and_then(ResultCode::from_trf_char)
-                    .ok_or_else(|| crate::organizer::bad("code", "H, Z or F"))?,
+                    .ok_or_else(|| crate::respond::bad("code", "H, Z or F"))?,
             ),
         };
         let (round, player) = (body.round, body.player);
@@ -450,21 +441,21 @@ pub struct Proposal {
 /// Problem JSON: 401, 403, 404, 400 when the round cannot be paired (with the reason).
 pub async fn proposal(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<Uuid>,
+    _staff: ApiStaff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        organizer(&state, &req, id).await?;
         let stored = load(&state, id).await?;
         let t = stored.tournament;
-        let waiting = crate::rounds::adjourned_wait(&state, id, &t, t.next_round_number()).await?;
+        let waiting = crate::pairing::adjourned_wait(&state, id, &t, t.next_round_number()).await?;
         if !waiting.is_empty() {
-            return Err(crate::organizer::bad("round", waiting));
+            return Err(crate::respond::bad("round", waiting));
         }
-        let (round, p) = crate::rounds::off_thread(move || t.propose_next_round())
+        let (round, p) = crate::pairing::off_thread(move || t.propose_next_round())
             .await?
-            .map_err(|e| crate::organizer::bad("round", e.to_string()))?;
+            .map_err(|e| crate::respond::bad("round", e.to_string()))?;
         created(
             StatusCode::OK,
             &Proposal {
@@ -529,24 +520,24 @@ fn with_warnings(errors: Vec<String>, warnings: Vec<String>, status: &str) -> We
 /// Problem JSON: 401, 403, 404, 400 naming the problem, 409 when `seen` or `round` is stale.
 pub async fn store_round(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
     body: web::Json<ApiStoreRound>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let stored = load(&state, id).await?;
         let t: &Tournament = &stored.tournament;
         if stored.updated_at != body.seen || t.next_round_number() != body.round {
             return Err(stale());
         }
-        let waiting = crate::rounds::adjourned_wait(&state, id, t, body.round).await?;
+        let waiting = crate::pairing::adjourned_wait(&state, id, t, body.round).await?;
         if !waiting.is_empty() {
-            return Err(crate::organizer::bad("round", waiting));
+            return Err(crate::respond::bad("round", waiting));
         }
         let round = body.round;
-        let proposal = crate::rounds::off_thread({
+        let proposal = crate::pairing::off_thread({
             let t = t.clone();
             move || t.propose_next_round()
         })
@@ -554,12 +545,12 @@ pub async fn store_round(
         let engine = match proposal {
             Ok((_, p)) => Some(p),
             Err(NextRoundError::Engine(_)) => None,
-            Err(e) => return Err(crate::organizer::bad("round", e.to_string())),
+            Err(e) => return Err(crate::respond::bad("round", e.to_string())),
         };
         let (pairing, warnings) = match (&body.pairing, &engine) {
             (None, Some(p)) => (p.clone(), Vec::new()),
             (None, None) => {
-                return Err(crate::organizer::bad(
+                return Err(crate::respond::bad(
                     "pairing",
                     "the Dutch system finds no pairing; give one",
                 ));
@@ -569,12 +560,12 @@ pub async fn store_round(
                 if engine.as_ref() == Some(&given) {
                     (given, Vec::new())
                 } else {
-                    let review = crate::rounds::off_thread({
+                    let review = crate::pairing::off_thread({
                         let (t, given) = (t.clone(), given.clone());
                         move || t.review_manual_pairing(round, &given)
                     })
                     .await?
-                    .map_err(|e| crate::organizer::bad("pairing", e.to_string()))?;
+                    .map_err(|e| crate::respond::bad("pairing", e.to_string()))?;
                     if !review.storable() {
                         return Err(with_warnings(review.errors, review.warnings, "refused"));
                     }
@@ -629,12 +620,12 @@ pub async fn store_round(
 /// Problem JSON: 401, 403, 404, 400 unless the round is paired and unpublished.
 pub async fn publish(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let actor = user.actor();
         with_db(&state, move |c| {
             Ok(arbiter_db::publish_round(c, id, n, &actor))
@@ -653,12 +644,12 @@ pub async fn publish(
 /// As [`publish`].
 pub async fn unpair(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     async {
-        let user = organizer(&state, &req, id).await?;
         let actor = user.actor();
         with_db(&state, move |c| {
             Ok(arbiter_db::unpair_round(c, id, n, &actor))

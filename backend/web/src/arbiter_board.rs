@@ -16,29 +16,28 @@
 //! The forfeits themselves are applied by the scheduled job of `arbiter serve`, which calls
 //! [`arbiter_db::arbiter::apply_default_time_forfeits`] (exactly once across instances).
 
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::{
+    ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
+};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::{edition_words, result_text, titled_name};
+use crate::zone::Zone;
+use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_db::Role;
 use arbiter_db::arbiter::{
     ArbiterError, BoardStatus, Session as CheckInSession, laws_edition, laws_edition_text,
     parse_laws_edition,
 };
-use arbiter_db::models::GameRow;
-use arbiter_tournament::arbiter::LawsEdition;
 use arbiter_tournament::arbiter::default_time::{DefaultTimeState, Forfeit, Override};
 use arbiter_tournament::{Colour, Tournament};
 use askama::Template;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
-
-use crate::auth::{api_user, check_csrf, csrf_token, require_role, require_user};
-use crate::error::WebError;
-use crate::organizer::{bad, private, see_other};
-use crate::views::{result_text, titled_name};
-use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -66,26 +65,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/api/v1/games/{id}/check-in", web::post().to(api_check_in))
         .route("/api/v1/games/{id}/override", web::post().to(api_override));
-}
-
-/// An [`ArbiterError`] as the web service answers it: an unknown game `404`, a stale version or
-/// a second check-in `409` with the state as it stands, a rule refusing `400` naming it.
-pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
-    match e {
-        ArbiterError::NotFound(what) => WebError::NotFound(what.to_owned()),
-        ArbiterError::Conflict { current } => WebError::Conflict {
-            current: serde_json::to_value(&*current).unwrap_or_default(),
-        },
-        ArbiterError::AlreadyCheckedIn(first) => WebError::Conflict {
-            current: serde_json::json!({
-                "detail": format!("already checked in at {}", first.at),
-                "check_in": *first,
-            }),
-        },
-        ArbiterError::Database(e) => WebError::Database(e.to_string()),
-        e @ ArbiterError::Penalty(_) => bad("sanction", e.to_string()),
-        e => bad("game", e.to_string()),
-    }
 }
 
 /// The time format of the schedule form (`datetime-local`): `YYYY-MM-DDTHH:MM`, seconds
@@ -136,39 +115,6 @@ fn colour_of(text: &str) -> Result<Colour, WebError> {
 pub(crate) async fn tournament_zone(state: &AppState, id: Uuid) -> Result<Zone, WebError> {
     let name = with_db(state, move |c| Ok(arbiter_db::queries::time_zone(c, id)?)).await?;
     Ok(Zone::of(name.as_deref()))
-}
-
-/// The game `game` of tournament `id`, or not found (also when it belongs to another one).
-pub(crate) async fn game_of(state: &AppState, id: Uuid, game: Uuid) -> Result<GameRow, WebError> {
-    let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
-        .await?
-        .filter(|g| g.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
-    Ok(g)
-}
-
-/// For an API route naming only a game: the token's account, which must be an arbiter (or
-/// organizer) of the game's tournament, and the game.
-///
-/// # Errors
-/// [`WebError::Unauthorized`] without a valid bearer token, [`WebError::NotFound`] for an unknown
-/// game, [`WebError::Forbidden`] without the role.
-pub(crate) async fn api_arbiter_game(
-    state: &AppState,
-    req: &HttpRequest,
-    game: Uuid,
-) -> Result<(arbiter_db::UserRow, GameRow), WebError> {
-    let user = api_user(state, req).await?;
-    let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
-        .await?
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
-    require_role(state, &user, tournament_of(&g)?, Role::Arbiter).await?;
-    Ok((user, g))
-}
-
-/// A game's tournament, for an API route naming only the game.
-pub(crate) fn tournament_of(g: &GameRow) -> Result<Uuid, WebError> {
-    Uuid::parse_str(&g.tournament_id).map_err(|e| WebError::Internal(e.to_string()))
 }
 
 // ---- the board view ----
@@ -352,10 +298,9 @@ pub async fn board(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, u16)>,
+    _staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     let now = arbiter_db::audit::now();
     let (stored, boards, default, edition) = with_db(&state, move |c| {
         let stored = arbiter_db::load_tournament(c, id)?
@@ -408,14 +353,6 @@ pub async fn board(
     Ok(resp)
 }
 
-/// The edition in words, for pages.
-pub(crate) const fn edition_words(e: LawsEdition) -> &'static str {
-    match e {
-        LawsEdition::Laws2001 => "2001",
-        LawsEdition::Later => "later (2014 onwards)",
-    }
-}
-
 // ---- forms ----
 
 /// The schedule form.
@@ -437,14 +374,11 @@ pub struct ScheduleForm {
 /// `scheduled`, [`WebError::NotFound`] for an unknown round.
 pub async fn schedule(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<(Uuid, u16)>,
-    form: web::Form<ScheduleForm>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<ScheduleForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Organizer).await?;
     let zone = tournament_zone(&state, id).await?;
     let at = if form.scheduled.trim().is_empty() {
         None
@@ -481,14 +415,11 @@ pub struct EditionForm {
 /// `edition`.
 pub async fn set_edition(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<Uuid>,
-    form: web::Form<EditionForm>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<EditionForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Organizer).await?;
     let edition =
         parse_laws_edition(&form.edition).ok_or_else(|| bad("edition", "2001 or later"))?;
     let actor = user.actor();
@@ -524,14 +455,11 @@ pub struct CheckInForm {
 /// `colour`, [`WebError::NotFound`].
 pub async fn check_in(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<(Uuid, Uuid)>,
-    form: web::Form<CheckInForm>,
+    Staff { user, .. }: Staff<Arbiter>,
+    Checked(form): Checked<CheckInForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, gid) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     let colour = colour_of(&form.colour)?;
     let g = game_of(&state, id, gid).await?;
     let actor = user.actor();
@@ -577,14 +505,11 @@ pub struct OverrideForm {
 /// already decided), [`WebError::NotFound`].
 pub async fn override_default_time(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<(Uuid, Uuid)>,
-    form: web::Form<OverrideForm>,
+    Staff { user, .. }: Staff<Arbiter>,
+    Checked(form): Checked<OverrideForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, gid) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     let decision = Override::new(form.reason.trim(), Some(user.email.clone()))
         .map_err(|e| bad("reason", e.to_string()))?;
     let g = game_of(&state, id, gid).await?;
@@ -639,13 +564,12 @@ pub struct BoardJson {
 /// Problem JSON: 401, 403, 404.
 pub async fn api_board(
     state: web::Data<AppState>,
-    req: HttpRequest,
+    _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
+    ApiStaff { user: _, .. }: ApiStaff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     let run = async {
-        let user = api_user(&state, &req).await?;
-        require_role(&state, &user, id, Role::Arbiter).await?;
         let now = arbiter_db::audit::now();
         let boards = with_db(&state, move |c| {
             if arbiter_db::tournament_row(c, id)?.is_none() {
@@ -777,3 +701,5 @@ pub async fn api_override(
     };
     run.await.map_err(WebError::api)
 }
+
+csrf_field!(ScheduleForm, EditionForm, CheckInForm, OverrideForm);

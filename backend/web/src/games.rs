@@ -1,3 +1,5 @@
+// Over 800 lines: the public games pages and their printouts (pairing lists, results sheets,
+// scoresheets) render the same game rows.
 //! Games and printouts (public, no login, cacheable like every published page):
 //!
 //! - the games of a tournament (`/tournaments/{id}/games`) and of a round
@@ -10,8 +12,13 @@
 //! - a printable pairing list (`/tournaments/{id}/rounds/{n}/print`) and a result sheet to sign
 //!   (`/tournaments/{id}/rounds/{n}/sheets`), one page per round (print rules in `static/`).
 
-use std::collections::BTreeMap;
-
+use crate::board::board_svg;
+use crate::cache::Validators;
+use crate::error::WebError;
+use crate::respond::html;
+use crate::views::{Head, head, opt, result_text, titled_name};
+use crate::zone::Zone;
+use crate::{AppState, Loaded, load_if_changed, with_db};
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::games::{GameScoreRow, ScoreStatus};
@@ -21,15 +28,8 @@ use arbiter_tournament::pgn_event::{ScoreReport, score_moves};
 use arbiter_tournament::{Game, GameResult, Player, ResultCode, Tournament};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use uuid::Uuid;
-
-use crate::board::board_svg;
-use crate::cache::Validators;
-use crate::error::WebError;
-use crate::public::{Head, head, html};
-use crate::views::{opt, result_text, titled_name};
-use crate::zone::Zone;
-use crate::{AppState, Loaded, load_if_changed, with_db};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
 /// the `/api/v1` scope.
@@ -806,28 +806,4 @@ pub async fn result_sheets(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_labels_follow_the_side_to_move() {
-        assert_eq!(move_label(1, true, 1), "1. ");
-        assert_eq!(move_label(2, true, 1), "1...");
-        assert_eq!(move_label(3, true, 1), "2. ");
-        assert_eq!(move_label(1, false, 30), "30...");
-        assert_eq!(move_label(2, false, 30), "31. ");
-    }
-
-    #[test]
-    fn forfeits_and_pending_games_in_pgn() {
-        assert_eq!(
-            pgn_result(&GameResult::forfeit(arbiter_tournament::Colour::Black)),
-            (Termination::BlackWins, Some("rules infraction"))
-        );
-        assert_eq!(pgn_result(&GameResult::draw()), (Termination::Draw, None));
-        assert_eq!(
-            pgn_result(&GameResult::pending()),
-            (Termination::Unknown, None)
-        );
-    }
-}
+mod tests;

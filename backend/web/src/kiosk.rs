@@ -19,26 +19,26 @@
 //!
 //! The board view and the audit log name such check-ins `self check-in (tablet): player N`.
 
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::extract::{Checked, Organizer, Staff};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::titled_name;
+use crate::zone::Zone;
+use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{HttpResponse, web};
+use arbiter_db::SelfCheckInChange;
 use arbiter_db::arbiter::{ArbiterError, BoardStatus, record_self_check_in};
-use arbiter_db::{Role, SelfCheckInChange};
 use arbiter_tournament::arbiter::default_time::SelfCheckInError;
 use arbiter_tournament::{Colour, Tournament};
 use askama::Template;
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 use uuid::Uuid;
-
-use crate::arbiter_board::arbiter_error;
-use crate::auth::{check_csrf, csrf_token, require_role, require_user};
-use crate::error::WebError;
-use crate::organizer::{bad, private, see_other};
-use crate::views::titled_name;
-use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// The session key of the tablet's status line after a check-in (shown once).
 const FLASH_KEY: &str = "check_in_flash";
@@ -77,14 +77,11 @@ pub struct SelfCheckInForm {
 /// [`WebError::BadRequest`] naming `action`, [`WebError::NotFound`].
 pub async fn set_self_check_in(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<Uuid>,
-    form: web::Form<SelfCheckInForm>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<SelfCheckInForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Organizer).await?;
     let change = match form.action.trim() {
         "allow" => SelfCheckInChange::Allow,
         "disallow" => SelfCheckInChange::Disallow,
@@ -392,3 +389,5 @@ pub async fn tablet_check_in(
         Err(e) => Err(arbiter_error(e)),
     }
 }
+
+csrf_field!(SelfCheckInForm);

@@ -4,25 +4,50 @@
 //! [`configure`] is the one route table, used by the server ([`serve`]) and by tests. Handlers
 //! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`with_db`]);
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
+//!
+//! # Layout
+//! Handlers are grouped by the topic a user sees, mirroring `arbiter-tournament`:
+//! [`accounts`] and [`staff`] (sign-in, the account, the tournament's staff), [`tournaments`]
+//! (create, import, manage, settings, exports), [`players`] (registration, uploads, byes,
+//! withdrawals), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
+//! [`arbiter_board`] (the board view and the default time), [`adjourn`] (Appendix A),
+//! [`penalties`], [`reports`] (score reports), [`kiosk`] (the players' check-in tablet),
+//! [`public`] and [`games`] (published pages and printouts), [`api`] and [`api_write`] (JSON).
+//!
+//! No handler module uses another's items; what they share has a module of its own:
+//! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
+//! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
+//! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
+//! [`auth`], [`cache`], [`board`], [`config`], [`error`]. `backend/cli/tests/layout.rs` checks
+//! both rules.
 
+pub mod accounts;
 pub mod adjourn;
 pub mod api;
 pub mod api_write;
 pub mod arbiter_board;
+pub mod audit;
 pub mod auth;
 pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
+pub mod extract;
+pub mod forms;
 pub mod games;
 pub mod kiosk;
-pub mod organizer;
+pub mod pages;
+pub mod pairing;
 pub mod penalties;
+pub mod players;
 pub mod public;
 pub mod reports;
+pub mod respond;
+pub mod results;
 pub mod rounds;
 pub mod staff;
 pub mod testing;
+pub mod tournaments;
 pub mod views;
 pub mod zone;
 
@@ -181,27 +206,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .route("/", page().to(public::index))
     .route("/static/style.css", page().to(stylesheet))
-    .route("/signin", page().to(organizer::signin_form))
-    .route("/signin", web::post().to(organizer::signin))
-    .route("/signup", page().to(organizer::signup_form))
-    .route("/signup", web::post().to(organizer::signup))
-    .route("/signout", web::post().to(organizer::signout))
-    .route("/account", page().to(organizer::account))
+    .route("/signin", page().to(accounts::signin_form))
+    .route("/signin", web::post().to(accounts::signin))
+    .route("/signup", page().to(accounts::signup_form))
+    .route("/signup", web::post().to(accounts::signup))
+    .route("/signout", web::post().to(accounts::signout))
+    .route("/account", page().to(accounts::account))
     .route(
         "/tournaments/new",
-        page().to(organizer::new_tournament_form),
+        page().to(tournaments::new_tournament_form),
     )
     .route(
         "/tournaments/new",
-        web::post().to(organizer::create_tournament),
+        web::post().to(tournaments::create_tournament),
     )
     .route(
         "/tournaments/import",
-        web::post().to(rounds::import_tournament),
+        web::post().to(tournaments::import_tournament),
     )
-    .route("/tournaments/{id}/manage", page().to(organizer::manage))
-    .route("/tournaments/{id}/edit", page().to(rounds::edit_form))
-    .route("/tournaments/{id}/edit", web::post().to(rounds::edit))
+    .route("/tournaments/{id}/manage", page().to(tournaments::manage))
+    .route("/tournaments/{id}/edit", page().to(tournaments::edit_form))
+    .route("/tournaments/{id}/edit", web::post().to(tournaments::edit))
     .route("/tournaments/{id}/pair/explain", page().to(rounds::explain))
     .route("/tournaments/{id}/pair", page().to(rounds::pair_form))
     .route(
@@ -222,7 +247,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/byes",
-        web::post().to(rounds::request_bye),
+        web::post().to(players::request_bye),
     )
     .route(
         "/tournaments/{id}/roles",
@@ -230,32 +255,32 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .route(
         "/tournaments/{id}/players/order",
-        web::post().to(rounds::order_players),
+        web::post().to(players::order_players),
     )
     .route(
         "/tournaments/{id}/players/upload",
-        web::post().to(rounds::upload_players),
+        web::post().to(players::upload_players),
     )
     .route(
         "/tournaments/{id}/players/{pn}/status",
-        web::post().to(rounds::player_status),
+        web::post().to(players::player_status),
     )
-    .route("/tournaments/{id}/audit", page().to(organizer::audit))
+    .route("/tournaments/{id}/audit", page().to(audit::audit))
     .route(
         "/tournaments/{id}/export/{format}",
-        page().to(organizer::export),
+        page().to(tournaments::export),
     )
     .route(
         "/tournaments/{id}/players",
-        web::post().to(organizer::register_player),
+        web::post().to(players::register_player),
     )
     .route(
         "/tournaments/{id}/rounds/{n}/results",
-        page().to(organizer::results_form),
+        page().to(results::results_form),
     )
     .route(
         "/tournaments/{id}/rounds/{n}/games/{game}",
-        web::post().to(organizer::enter_result),
+        web::post().to(results::enter_result),
     )
     .route("/tournaments/{id}", page().to(public::tournament))
     .route("/tournaments/{id}/rounds/{n}", page().to(public::round))
@@ -314,7 +339,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/tournaments/{id}/standings", page().to(api::standings))
             .route(
                 "/games/{id}/result",
-                web::put().to(organizer::api_enter_result),
+                web::put().to(results::api_enter_result),
             ),
     )
     .default_service(web::to(not_found));

@@ -14,12 +14,17 @@
 //!   standings, the crosstable and the TRF export with its penalty kind; every incident is
 //!   audited in its transaction (`arbiter_db::arbiter::record_incident` and siblings).
 
-use std::time::Duration;
-
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::extract::{Arbiter, Checked, Staff};
+use crate::extract::{api_arbiter_game, game_of, tournament_of};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::{edition_words, result_text, titled_name};
+use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_db::Role;
 use arbiter_db::arbiter::{
     IncidentRow, game_incidents, laws_edition, laws_edition_text, record_illegal_move,
     record_incident, record_incorrect_claim,
@@ -30,16 +35,8 @@ use arbiter_tournament::arbiter::{Position, position_after_moves};
 use arbiter_tournament::{Colour, ResultCode, Tournament};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 use uuid::Uuid;
-
-use crate::arbiter_board::{
-    api_arbiter_game, arbiter_error, edition_words, game_of, tournament_of,
-};
-use crate::auth::{check_csrf, csrf_token, require_role, require_user};
-use crate::error::WebError;
-use crate::organizer::{bad, private, see_other};
-use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -379,10 +376,9 @@ pub async fn incidents_page(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
+    _staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, gid) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     let g = game_of(&state, id, gid).await?;
     let (stored, rows, edition) = with_db(&state, move |c| {
         let stored = arbiter_db::load_tournament(c, id)?
@@ -441,14 +437,11 @@ pub async fn incidents_page(
 /// [`WebError::Conflict`] when the game changed, [`WebError::NotFound`].
 pub async fn record(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<(Uuid, Uuid)>,
-    form: web::Form<IncidentForm>,
+    Staff { user, .. }: Staff<Arbiter>,
+    Checked(form): Checked<IncidentForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, gid) = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     let g = game_of(&state, id, gid).await?;
     let version = version_field(&form.version)?;
     let action = Action::read(&form)?;
@@ -537,3 +530,5 @@ pub async fn api_record(
     };
     run.await.map_err(WebError::api)
 }
+
+csrf_field!(IncidentForm);

@@ -2,11 +2,14 @@
 //! a round's pairings and results, standings, crosstable, player cards. Server-rendered HTML, no
 //! JavaScript, cacheable (validators from the tournament's last change).
 
+use crate::forms::AfterQuery;
+use crate::respond::html;
+use crate::views::Head;
+use crate::views::head;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::ResultCode;
 use arbiter_tournament::tiebreak::{Note, crosstable, explain};
 use askama::Template;
-use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::cache::Validators;
@@ -15,18 +18,6 @@ use crate::views::{
     bye_text, colour_letter, format_value, opt, result_text, standings_for, state_text, titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed, with_db};
-
-/// A public page, rendered, with its validators, kept in the server's page cache.
-pub(crate) fn html(
-    page: &impl Template,
-    validators: &Validators,
-    max_age: u32,
-) -> Result<HttpResponse, WebError> {
-    let body = page
-        .render()
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok(validators.remember("text/html; charset=utf-8", body, max_age))
-}
 
 /// One line of the list of tournaments.
 struct TournamentLine {
@@ -75,30 +66,6 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
         })
         .collect();
     html(&IndexPage { tournaments }, &v, state.config.public_max_age)
-}
-
-/// What every tournament page shows at the top.
-pub(crate) struct Head {
-    pub(crate) id: String,
-    pub(crate) name: String,
-    pub(crate) subtitle: String,
-}
-
-pub(crate) fn head(id: Uuid, t: &arbiter_tournament::Tournament) -> Head {
-    let mut parts = Vec::new();
-    if let Some(c) = &t.city {
-        parts.push(c.clone());
-    }
-    match (&t.start_date, &t.end_date) {
-        (Some(s), Some(e)) if s != e => parts.push(format!("{s} – {e}")),
-        (Some(s), _) => parts.push(s.clone()),
-        _ => {}
-    }
-    Head {
-        id: id.to_string(),
-        name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
-        subtitle: parts.join(", "),
-    }
 }
 
 struct RoundLine {
@@ -302,13 +269,6 @@ pub async fn round(
         next: t.round(n.saturating_add(1)).map(|r| r.number),
     };
     html(&page, &v, state.config.public_max_age)
-}
-
-/// The query of the standings and crosstable pages.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
-pub struct AfterQuery {
-    /// Standings after this round (default: the last with results).
-    pub after: Option<u16>,
 }
 
 struct StandingLine {

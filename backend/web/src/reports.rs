@@ -15,6 +15,12 @@
 //!   (`board,white,black,result`) or the round's TRF lines, checked against the pairing and
 //!   stored all or nothing in one transaction, every bad line named.
 
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::respond::{bad, private, see_other};
+use crate::views::{result_text, titled_name};
+use crate::{AppState, with_db};
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -23,7 +29,7 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::games::GameScoreRow;
 use arbiter_db::models::GameRow;
-use arbiter_db::{RecordError, Role, StoredTournament, UserRow};
+use arbiter_db::{RecordError, StoredTournament, UserRow};
 use arbiter_rules::replay::ReplayOptions;
 use arbiter_tournament::arbiter::colour_name;
 use arbiter_tournament::arbiter::score_report::{
@@ -34,12 +40,6 @@ use arbiter_tournament::{GameResult, ResultCode};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
-
-use crate::auth::{check_csrf, csrf_token, require_role, require_user};
-use crate::error::WebError;
-use crate::organizer::{bad, private, see_other};
-use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 
 /// The score-report routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -204,16 +204,10 @@ fn record_error(e: RecordError) -> WebError {
 /// A game of the tournament with the tournament, for an arbiter.
 async fn arbiter_game(
     state: &AppState,
-    session: &Session,
+    user: UserRow,
     id: Uuid,
     game: Uuid,
-    csrf: Option<&str>,
 ) -> Result<(UserRow, StoredTournament, GameRow, Option<GameScoreRow>), WebError> {
-    let user = require_user(state, session).await?;
-    if let Some(t) = csrf {
-        check_csrf(session, t)?;
-    }
-    require_role(state, &user, id, Role::Arbiter).await?;
     let (stored, row, score) = with_db(state, move |c| {
         Ok((
             arbiter_db::load_tournament(c, id)?,
@@ -318,9 +312,10 @@ pub async fn report_form(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
+    staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
-    let (_, stored, g, score) = arbiter_game(&state, &session, id, game, None).await?;
+    let (_, stored, g, score) = arbiter_game(&state, staff.user.clone(), id, game).await?;
     report_page(
         &session,
         &stored,
@@ -343,12 +338,11 @@ pub async fn submit_report(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
-    form: web::Form<ReportForm>,
+    staff: Staff<Arbiter>,
+    Checked(form): Checked<ReportForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
-    let form = form.into_inner();
-    let (user, stored, g, score) =
-        arbiter_game(&state, &session, id, game, Some(&form.csrf)).await?;
+    let (user, stored, g, score) = arbiter_game(&state, staff.user.clone(), id, game).await?;
     let outcome = async {
         let result = read_result("result", &form.result)?;
         let how = read_how(&form.how)?;
@@ -425,7 +419,7 @@ pub async fn api_score(
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {
-        let (user, _) = crate::arbiter_board::api_arbiter_game(&state, &req, game).await?;
+        let (user, _) = crate::extract::api_arbiter_game(&state, &req, game).await?;
         let body = body.into_inner();
         let result = read_result("result", &body.result)?;
         let how = read_how(&body.how)?;
@@ -520,10 +514,9 @@ pub async fn flagged(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<Uuid>,
+    _staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    require_role(&state, &user, id, Role::Arbiter).await?;
     flagged_page(&state, &session, id, String::new()).await
 }
 
@@ -549,12 +542,12 @@ pub struct ResolveForm {
 /// [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn resolve_flag(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<(Uuid, Uuid)>,
-    form: web::Form<ResolveForm>,
+    staff: Staff<Arbiter>,
+    Checked(form): Checked<ResolveForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
-    let (user, _, _, score) = arbiter_game(&state, &session, id, game, Some(&form.csrf)).await?;
+    let (user, _, _, score) = arbiter_game(&state, staff.user.clone(), id, game).await?;
     if !score.is_some_and(|s| s.flagged) {
         return Err(bad("game", "this game's score is not flagged"));
     }
@@ -603,16 +596,10 @@ pub struct RoundUpload {
 
 async fn round_staff(
     state: &AppState,
-    session: &Session,
+    user: UserRow,
     id: Uuid,
     n: u16,
-    csrf: Option<&str>,
 ) -> Result<(UserRow, StoredTournament), WebError> {
-    let user = require_user(state, session).await?;
-    if let Some(t) = csrf {
-        check_csrf(session, t)?;
-    }
-    require_role(state, &user, id, Role::Arbiter).await?;
     let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
         .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
@@ -653,9 +640,10 @@ pub async fn round_report_form(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, u16)>,
+    staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (_, stored) = round_staff(&state, &session, id, n, None).await?;
+    let (_, stored) = round_staff(&state, staff.user.clone(), id, n).await?;
     round_page(
         &session,
         &stored,
@@ -695,11 +683,13 @@ pub async fn round_report(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<(Uuid, u16)>,
+    staff: Staff<Arbiter>,
     MultipartForm(form): MultipartForm<RoundUpload>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     let csrf = form.csrf.as_ref().map_or("", |t| t.as_str()).to_owned();
-    let (user, stored) = round_staff(&state, &session, id, n, Some(&csrf)).await?;
+    check_csrf(&session, &csrf)?;
+    let (user, stored) = round_staff(&state, staff.user.clone(), id, n).await?;
     let bytes = match form.file.as_ref().filter(|f| !f.data.is_empty()) {
         Some(f) => f.data.to_vec(),
         None => form
@@ -787,6 +777,8 @@ pub async fn round_report(
         StatusCode::OK,
     )
 }
+
+csrf_field!(ReportForm, ResolveForm);
 
 #[cfg(test)]
 mod tests {

@@ -1,16 +1,15 @@
 //! The tournament's staff: the organizer grants the arbiter or organizer role to an account (by
 //! its e-mail address) or takes it back. Audited; the manage page lists who has which role.
 
-use actix_session::Session;
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::extract::{Checked, Organizer, Staff};
+use crate::respond::{bad, see_other};
+use crate::{AppState, with_db};
 use actix_web::{HttpResponse, web};
 use arbiter_db::Role;
 use serde::Deserialize;
 use uuid::Uuid;
-
-use crate::auth::{check_csrf, require_role, require_user};
-use crate::error::WebError;
-use crate::organizer::{bad, see_other};
-use crate::{AppState, with_db};
 
 /// The grant / revoke form.
 #[derive(Debug, Deserialize)]
@@ -38,14 +37,11 @@ pub struct RoleForm {
 /// [`WebError::NotFound`].
 pub async fn change_role(
     state: web::Data<AppState>,
-    session: Session,
     path: web::Path<Uuid>,
-    form: web::Form<RoleForm>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let user = require_user(&state, &session).await?;
-    check_csrf(&session, &form.csrf)?;
-    require_role(&state, &user, id, Role::Organizer).await?;
     let role = Role::parse(form.role.trim()).ok_or_else(|| bad("role", "arbiter or organizer"))?;
     let revoke = match form.action.trim() {
         "" | "grant" => false,
@@ -84,3 +80,5 @@ pub async fn change_role(
     .await?;
     Ok(see_other(&format!("/tournaments/{id}/manage")))
 }
+
+csrf_field!(RoleForm);

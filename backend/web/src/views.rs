@@ -1,12 +1,14 @@
 //! What pages and the API show, computed from the model: standings with the tournament's
 //! tie-breaks, result and bye texts, formatted values.
 
+use arbiter_tournament::arbiter::LawsEdition;
 use arbiter_tournament::tiebreak::{
     Edition, Standings, StandingsOptions, TieBreak, Value, default_tiebreaks, is_round_robin,
     standings,
 };
 use arbiter_tournament::{Colour, GameResult, Player, ResultCode, RoundState, Tournament};
 use serde::Serialize;
+use uuid::Uuid;
 
 /// Standings and how they were made.
 #[derive(Clone, Debug)]
@@ -174,6 +176,38 @@ pub fn titled_name(p: &Player) -> String {
 #[must_use]
 pub fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// What every tournament page shows at the top.
+pub(crate) struct Head {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) subtitle: String,
+}
+
+pub(crate) fn head(id: Uuid, t: &Tournament) -> Head {
+    let mut parts = Vec::new();
+    if let Some(c) = &t.city {
+        parts.push(c.clone());
+    }
+    match (&t.start_date, &t.end_date) {
+        (Some(s), Some(e)) if s != e => parts.push(format!("{s} – {e}")),
+        (Some(s), _) => parts.push(s.clone()),
+        _ => {}
+    }
+    Head {
+        id: id.to_string(),
+        name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
+        subtitle: parts.join(", "),
+    }
+}
+
+/// The edition in words, for pages.
+pub(crate) const fn edition_words(e: LawsEdition) -> &'static str {
+    match e {
+        LawsEdition::Laws2001 => "2001",
+        LawsEdition::Later => "later (2014 onwards)",
+    }
 }
 
 #[cfg(test)]

@@ -1,3 +1,5 @@
+// Over 800 lines: one HTTP scenario family (the round's schedule, check-in, the default time on two
+// instances) sharing its setup helpers.
 //! The arbiter's clock work through the real HTTP stack, on SQLite and, when
 //! `ARBITER_TEST_POSTGRES_URL` is set, PostgreSQL: the round's scheduled start, check-in on the
 //! board view and by API, the default time applied by two service instances sharing one database

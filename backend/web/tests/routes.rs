@@ -300,7 +300,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/games.rs"), "pub fn routes"),
     (include_str!("../src/arbiter_board.rs"), "pub fn routes"),
     (include_str!("../src/penalties.rs"), "pub fn routes"),
-    (include_str!("../src/adjourn.rs"), "pub fn routes"),
+    (include_str!("../src/adjourn/mod.rs"), "pub fn routes"),
     (include_str!("../src/reports.rs"), "pub fn routes"),
     (include_str!("../src/kiosk.rs"), "pub fn routes"),
 ];

@@ -1,0 +1,414 @@
+//! The forms and query strings that more than one topic reads: the tournament's settings (the
+//! organizer's pages and `POST`/`PUT /api/v1/tournaments`), a player's registration (the form
+//! and the API), the multipart upload of a TRF or CSV file (registration and import), the
+//! `?after=` round of public pages, and a form that carries only its CSRF token. Each checks its
+//! fields and names the field in its error (`400`).
+
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::respond::{bad, number, seen_token, text};
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes as UploadBytes;
+use actix_multipart::form::text::Text;
+use arbiter_db::models::{TournamentChanges, scoring_json};
+use arbiter_tournament::tiebreak::{Edition, Edition as TieBreakEdition, parse_list};
+use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
+use chrono::NaiveDateTime;
+use serde::Deserialize;
+
+/// The create-tournament form.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct TournamentForm {
+    /// Name (required).
+    #[serde(default)]
+    pub name: String,
+    /// City.
+    #[serde(default)]
+    pub city: String,
+    /// Start date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub start_date: String,
+    /// End date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub end_date: String,
+    /// Rounds planned, 1-99.
+    #[serde(default)]
+    pub rounds_planned: String,
+    /// Time control, free text.
+    #[serde(default)]
+    pub time_control: String,
+    /// Default time (Art. 6.7), minutes, 0-600.
+    #[serde(default)]
+    pub default_time_minutes: String,
+    /// Tie-breaks, C.07 codes separated by commas (empty: the FIDE default).
+    #[serde(default)]
+    pub tiebreaks: String,
+    /// C.07 edition: `2024` or `2026` (empty: the one in force at the start).
+    #[serde(default)]
+    pub tiebreak_edition: String,
+    /// The pairing system, a TRF-2026 `192` code of
+    /// [`arbiter_tournament::PairingSystem::ALL`] (empty: the FIDE Dutch system).
+    #[serde(default)]
+    pub pairing_system: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+impl TournamentForm {
+    /// The tournament the form describes, or the first bad field.
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming the field.
+    pub fn to_model(&self) -> Result<(Tournament, Option<u32>), WebError> {
+        let name = text(&self.name).ok_or_else(|| bad("name", "the tournament needs a name"))?;
+        if name.chars().count() > 200 {
+            return Err(bad("name", "at most 200 characters"));
+        }
+        let date = |field: &str, v: &str| -> Result<Option<String>, WebError> {
+            let Some(t) = text(v) else { return Ok(None) };
+            chrono::NaiveDate::parse_from_str(&t, "%Y-%m-%d")
+                .map_err(|_| bad(field, format!("`{t}` is not a date (YYYY-MM-DD)")))?;
+            Ok(Some(t.replace('-', "/")))
+        };
+        let start = date("start_date", &self.start_date)?;
+        let end = date("end_date", &self.end_date)?;
+        if let (Some(s), Some(e)) = (&start, &end) {
+            if e < s {
+                return Err(bad("end_date", "the end date is before the start date"));
+            }
+        }
+        let tiebreaks = match text(&self.tiebreaks) {
+            None => None,
+            Some(t) => {
+                let list = parse_list(&t).map_err(|e| bad("tiebreaks", e.to_string()))?;
+                if list.is_empty() {
+                    None
+                } else {
+                    Some(t.to_uppercase())
+                }
+            }
+        };
+        let edition = match text(&self.tiebreak_edition) {
+            None => None,
+            Some(e) => match Edition::parse(&e) {
+                Some(Edition::E2024 | Edition::E2026) => Some(e),
+                _ => return Err(bad("tiebreak_edition", "use 2024 or 2026")),
+            },
+        };
+        let system = match text(&self.pairing_system) {
+            None => PairingSystem::ALL[0].0,
+            Some(code) => PairingSystem::from_code(&code)
+                .ok_or_else(|| bad("pairing_system", "not a pairing system Arbiter pairs"))?,
+        };
+        let t = Tournament {
+            name: Some(name),
+            pairing_system: Some(system.code().to_owned()),
+            city: text(&self.city),
+            start_date: start,
+            end_date: end,
+            tournament_type: Some(
+                match system {
+                    PairingSystem::Dutch(_) => "Individual: Swiss-System",
+                    PairingSystem::RoundRobin { .. } => "Individual: Round-Robin",
+                }
+                .into(),
+            ),
+            rounds_planned: number("rounds_planned", &self.rounds_planned, 1u16, 99)?,
+            time_control: text(&self.time_control),
+            tiebreaks,
+            tiebreak_edition: edition,
+            ..Tournament::default()
+        };
+        let minutes = number(
+            "default_time_minutes",
+            &self.default_time_minutes,
+            0u32,
+            600,
+        )?;
+        Ok((t, minutes))
+    }
+}
+
+/// The edit-tournament form: the create form's fields and the pairing system, initial colour,
+/// scoring and round schedule.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct EditForm {
+    /// The fields the create form has.
+    #[serde(flatten)]
+    pub base: TournamentForm,
+    /// `white` or `black`: the colour of the first player in round 1 (C.04.3 E.5, by lot).
+    #[serde(default)]
+    pub initial_colour: String,
+    /// Points for a win, a draw, a loss (Art. 11; `1`, `0.5`, `0` by default).
+    #[serde(default)]
+    pub win: String,
+    /// Points for a draw.
+    #[serde(default)]
+    pub draw: String,
+    /// Points for a loss.
+    #[serde(default)]
+    pub loss: String,
+    /// Points for the pairing-allocated bye (C.04.1; a win's by default).
+    #[serde(default)]
+    pub pab: String,
+    /// The chief arbiter.
+    #[serde(default)]
+    pub chief_arbiter: String,
+    /// Pairing while a game is adjourned (Appendix A): `wait` (the default) or `provisional`
+    /// (the adjourned game counts as a draw, TRF-2026 `X`).
+    #[serde(default)]
+    pub adjourned_pairing: String,
+    /// The time zone the pages show and take times in (an IANA name such as
+    /// `Europe/Amsterdam`; empty: UTC).
+    #[serde(default)]
+    pub time_zone: String,
+    /// The tournament's last change when the form was shown.
+    #[serde(default)]
+    pub seen: String,
+}
+
+impl EditForm {
+    pub(crate) fn of(
+        stored: &arbiter_db::StoredTournament,
+        seen: NaiveDateTime,
+        provisional: bool,
+    ) -> EditForm {
+        let t = &stored.tournament;
+        let minutes = stored.default_time_minutes;
+        let date = |d: &Option<String>| {
+            d.as_deref()
+                .and_then(arbiter_tournament::parse_date)
+                .map(|d| d.format("%Y-%m-%d").to_string())
+                .unwrap_or_default()
+        };
+        EditForm {
+            base: TournamentForm {
+                name: t.name.clone().unwrap_or_default(),
+                city: t.city.clone().unwrap_or_default(),
+                start_date: date(&t.start_date),
+                end_date: date(&t.end_date),
+                rounds_planned: t.rounds_planned.map(|r| r.to_string()).unwrap_or_default(),
+                time_control: t.time_control.clone().unwrap_or_default(),
+                default_time_minutes: minutes.map(|m| m.to_string()).unwrap_or_default(),
+                tiebreaks: t.tiebreaks.clone().unwrap_or_default(),
+                tiebreak_edition: t.tiebreak_edition.clone().unwrap_or_default(),
+                pairing_system: t.system().code().to_owned(),
+                csrf: String::new(),
+            },
+            initial_colour: match t.initial_colour {
+                Some(Colour::Black) => "black".into(),
+                _ => "white".into(),
+            },
+            win: t.scoring.win.to_string(),
+            draw: t.scoring.draw.to_string(),
+            loss: t.scoring.loss.to_string(),
+            pab: t.scoring.pab.to_string(),
+            chief_arbiter: t.chief_arbiter.clone().unwrap_or_default(),
+            adjourned_pairing: if provisional { "provisional" } else { "wait" }.into(),
+            time_zone: stored.time_zone.clone().unwrap_or_else(|| "UTC".into()),
+            seen: seen_token(seen),
+        }
+    }
+
+    /// The time zone the form asks for (`None`: UTC).
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming `time_zone` when it is not an IANA zone name.
+    pub fn time_zone(&self) -> Result<Option<String>, WebError> {
+        crate::zone::Zone::parse("time_zone", &self.time_zone)
+    }
+
+    /// The changes the form asks for.
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming the first bad field.
+    pub fn changes(&self) -> Result<TournamentChanges, WebError> {
+        let (t, minutes) = self.base.to_model()?;
+        let adjourned = match self.adjourned_pairing.trim() {
+            "" | "wait" => "wait",
+            "provisional" => "provisional",
+            _ => return Err(bad("adjourned_pairing", "wait or provisional")),
+        };
+        let colour = match self.initial_colour.trim() {
+            "" | "white" => "w",
+            "black" => "b",
+            _ => return Err(bad("initial_colour", "white or black")),
+        };
+        let points = |field: &str, v: &str, default: Points| -> Result<Points, WebError> {
+            match text(v) {
+                None => Ok(default),
+                Some(t) => Points::parse(&t)
+                    .ok()
+                    .filter(|p| p.tenths() <= 100)
+                    .ok_or_else(|| bad(field, format!("`{t}` is not a score such as 1 or 0.5"))),
+            }
+        };
+        let win = points("win", &self.win, Points::ONE)?;
+        let draw = points("draw", &self.draw, Points::HALF)?;
+        let loss = points("loss", &self.loss, Points::ZERO)?;
+        if !(loss <= draw && draw <= win) {
+            return Err(bad(
+                "draw",
+                "scores must not decrease from a loss to a draw to a win",
+            ));
+        }
+        let mut scoring = ScoringSystem::from_main(win, draw, loss);
+        scoring.pab = points("pab", &self.pab, win)?;
+        if let Some(e) = &t.tiebreak_edition {
+            if TieBreakEdition::parse(e).is_none() {
+                return Err(bad("tiebreak_edition", "use 2024 or 2026"));
+            }
+        }
+        Ok(TournamentChanges {
+            name: Some(t.name),
+            city: Some(t.city),
+            start_date: Some(t.start_date),
+            end_date: Some(t.end_date),
+            chief_arbiter: Some(text(&self.chief_arbiter)),
+            time_control: Some(t.time_control),
+            rounds_planned: Some(t.rounds_planned.map(i32::from)),
+            initial_colour: Some(Some(colour.to_owned())),
+            scoring: Some(scoring_json(&scoring)?),
+            pairing_system: Some(t.pairing_system),
+            tiebreaks: Some(t.tiebreaks),
+            tiebreak_edition: Some(t.tiebreak_edition),
+            default_time_minutes: Some(
+                minutes
+                    .map(i32::try_from)
+                    .transpose()
+                    .map_err(|_| bad("default_time_minutes", "too large"))?,
+            ),
+            adjourned_pairing: Some(Some(adjourned.to_owned())),
+            updated_at: None,
+        })
+    }
+}
+
+/// The register-player form.
+#[derive(Debug, Deserialize)]
+pub struct PlayerForm {
+    /// `Last, First` (required, at most 33 characters: the TRF field).
+    #[serde(default)]
+    pub name: String,
+    /// FIDE title (`GM`, `IM`, ...).
+    #[serde(default)]
+    pub title: String,
+    /// FIDE rating, 0-3500.
+    #[serde(default)]
+    pub rating: String,
+    /// Federation, three letters.
+    #[serde(default)]
+    pub federation: String,
+    /// FIDE id, digits.
+    #[serde(default)]
+    pub fide_id: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+impl PlayerForm {
+    /// The player the form describes (pairing number 0: the database assigns the next one).
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming the field.
+    pub fn to_model(&self) -> Result<Player, WebError> {
+        let name = text(&self.name).ok_or_else(|| bad("name", "the player needs a name"))?;
+        if name.chars().count() > 33 {
+            return Err(bad("name", "at most 33 characters (the TRF name field)"));
+        }
+        let mut p = Player::new(0, name);
+        p.title = match text(&self.title) {
+            None => None,
+            Some(t) => match Title::parse(&t) {
+                Some((Title::Other(_), _)) if t.chars().count() > 3 => {
+                    return Err(bad(
+                        "title",
+                        format!("`{t}` is not a title (at most 3 letters)"),
+                    ));
+                }
+                Some((title, _)) => Some(title),
+                None => None,
+            },
+        };
+        p.rating = number("rating", &self.rating, 0u16, 3500)?;
+        p.federation = match text(&self.federation) {
+            None => None,
+            Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                Some(f.to_ascii_uppercase())
+            }
+            Some(f) => return Err(bad("federation", format!("`{f}` is not three letters"))),
+        };
+        p.fide_id = number("fide_id", &self.fide_id, 1u64, 99_999_999_999)?;
+        Ok(p)
+    }
+}
+
+/// An upload: a file, or the same text pasted.
+#[derive(Debug, MultipartForm)]
+pub struct UploadForm {
+    /// The file (CSV or TRF), if one was chosen.
+    #[multipart(limit = "8MiB")]
+    pub file: Option<UploadBytes>,
+    /// Pasted text, used when no file was chosen.
+    pub text: Option<Text<String>>,
+    /// The session's CSRF token.
+    pub csrf: Option<Text<String>>,
+}
+
+impl UploadForm {
+    pub(crate) fn csrf(&self) -> &str {
+        self.csrf.as_ref().map_or("", |t| t.as_str())
+    }
+
+    pub(crate) fn content(&self) -> Result<Vec<u8>, WebError> {
+        if let Some(f) = self.file.as_ref().filter(|f| !f.data.is_empty()) {
+            return Ok(f.data.to_vec());
+        }
+        match self.text.as_ref().filter(|t| !t.trim().is_empty()) {
+            Some(t) => Ok(t.as_bytes().to_vec()),
+            None => Err(bad("file", "choose a file or paste its text")),
+        }
+    }
+}
+
+/// Whether an upload is a TRF file: its first record is a TRF code (`001`, `012`, ...).
+pub(crate) fn looks_like_trf(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| {
+            let code: String = l.chars().take(3).collect();
+            l.chars().nth(3).is_none_or(|c| c == ' ')
+                && (code.bytes().all(|b| b.is_ascii_digit()) || code == "XXR" || code == "XXC")
+        })
+}
+
+pub(crate) fn trf_problem(e: &arbiter_tournament::TrfError) -> WebError {
+    bad("file", e.to_string())
+}
+
+/// The query of the standings and crosstable pages.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+pub struct AfterQuery {
+    /// Standings after this round (default: the last with results).
+    pub after: Option<u16>,
+}
+
+/// A form with nothing but the CSRF token.
+#[derive(Debug, Deserialize)]
+pub struct TokenForm {
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+csrf_field!(TournamentForm, PlayerForm, TokenForm);
+
+impl crate::extract::CsrfToken for EditForm {
+    fn csrf(&self) -> &str {
+        &self.base.csrf
+    }
+}

@@ -1,0 +1,131 @@
+//! Pages that more than one topic renders: the organizer's manage page of a tournament (shown
+//! by the tournaments topic and again, with the form's error, by player registration).
+
+use crate::auth::{csrf_token, roles_in};
+use crate::error::WebError;
+use crate::respond::private;
+use crate::views::titled_name;
+use crate::{AppState, with_db};
+use actix_session::Session;
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use arbiter_db::{Role, UserRow};
+use arbiter_tournament::ResultCode;
+use askama::Template;
+use uuid::Uuid;
+
+pub(crate) struct ManagedRound {
+    number: u16,
+    state: &'static str,
+    games: usize,
+    done: usize,
+    results_open: bool,
+}
+
+pub(crate) struct ManagedPlayer {
+    pairing_number: u16,
+    name: String,
+    rating: String,
+    withdrawn: bool,
+    late: bool,
+}
+
+#[derive(Template)]
+#[template(path = "manage.html")]
+pub(crate) struct ManagePage {
+    id: String,
+    name: String,
+    csrf: String,
+    organizer: bool,
+    error: String,
+    players: Vec<ManagedPlayer>,
+    rounds: Vec<ManagedRound>,
+    next_round: u16,
+    system: &'static str,
+    staff: Vec<(String, &'static str)>,
+    /// The check-in tablet link's secret while self check-in is allowed (Art. 6.6, 6.7), shown
+    /// to organizers only; empty when not allowed.
+    self_check_in: String,
+}
+
+pub(crate) async fn manage_page(
+    state: &AppState,
+    session: &Session,
+    user: &UserRow,
+    id: Uuid,
+    error: String,
+) -> Result<HttpResponse, WebError> {
+    let roles = roles_in(state, user, id).await?;
+    if roles.is_empty() {
+        return Err(WebError::Forbidden(
+            "you have no role in this tournament".into(),
+        ));
+    }
+    let (stored, staff, kiosk) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::load_tournament(c, id)?,
+            arbiter_db::accounts::tournament_roles(c, id)?,
+            arbiter_db::self_check_in_token(c, id)?,
+        ))
+    })
+    .await?;
+    let organizer = roles.contains(&Role::Organizer);
+    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let t = &stored.tournament;
+    let status = if error.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    private(
+        &ManagePage {
+            id: id.to_string(),
+            name: t.name.clone().unwrap_or_default(),
+            csrf: csrf_token(session)?,
+            organizer,
+            error,
+            self_check_in: kiosk.filter(|_| organizer).unwrap_or_default(),
+            players: t
+                .players
+                .iter()
+                .map(|p| ManagedPlayer {
+                    pairing_number: p.pairing_number,
+                    name: titled_name(p),
+                    rating: p
+                        .rating
+                        .filter(|&r| r > 0)
+                        .map(|r| r.to_string())
+                        .unwrap_or_default(),
+                    withdrawn: p.status == arbiter_tournament::PlayerStatus::Withdrawn,
+                    late: p.status == arbiter_tournament::PlayerStatus::LateEntry,
+                })
+                .collect(),
+            next_round: t.next_round_number(),
+            staff: staff
+                .into_iter()
+                .map(|(email, _, role)| (email, role.as_str()))
+                .collect(),
+            system: t.system().label(),
+            rounds: t
+                .rounds
+                .iter()
+                .map(|r| ManagedRound {
+                    number: r.number,
+                    state: crate::views::state_text(r.state),
+                    results_open: matches!(
+                        r.state,
+                        arbiter_tournament::RoundState::Published
+                            | arbiter_tournament::RoundState::Complete
+                    ),
+                    games: r.games.len(),
+                    done: r
+                        .games
+                        .iter()
+                        .filter(|g| g.result.white != ResultCode::Blank)
+                        .count(),
+                })
+                .collect(),
+        },
+        status,
+    )
+}

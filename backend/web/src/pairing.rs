@@ -1,0 +1,51 @@
+//! What both the organizer's pages and the API do around the pairing engine: run it off the
+//! async workers (a large field takes seconds) and find the adjourned games a pairing waits for
+//! (Appendix A; TRF-2026 `X`).
+
+use crate::error::WebError;
+use crate::{AppState, with_db};
+use actix_web::web;
+use arbiter_tournament::Tournament;
+use uuid::Uuid;
+
+/// Runs the pairing engine (seconds on a large field) on the blocking pool, not on a worker.
+pub(crate) async fn off_thread<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, WebError> {
+    web::block(f)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
+/// Why the round must wait for adjourned games (Appendix A), when the tournament waits for their
+/// results (the default) and some game of an earlier round is adjourned (`X`); empty otherwise.
+///
+/// # Errors
+/// [`WebError::Database`].
+pub(crate) async fn adjourned_wait(
+    state: &AppState,
+    id: Uuid,
+    t: &Tournament,
+    round: u16,
+) -> Result<String, WebError> {
+    let adjourned = t.adjourned_before(round);
+    if adjourned.is_empty() {
+        return Ok(String::new());
+    }
+    let provisional = with_db(state, move |c| {
+        Ok(arbiter_db::pairs_with_provisional_draws(c, id)?)
+    })
+    .await?;
+    if provisional {
+        return Ok(String::new());
+    }
+    Ok(format!(
+        "{} adjourned (Appendix A) and the tournament waits for the result (Settings: pair with \
+         the adjourned games as provisional draws instead)",
+        adjourned
+            .iter()
+            .map(|(r, b)| format!("round {r} board {b}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}

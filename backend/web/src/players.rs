@@ -1,0 +1,238 @@
+//! Players: registration by the form and by a CSV or TRF upload (all or none), the initial order
+//! of pairing numbers (C.04.2), withdrawals and reinstatements, and byes requested for a round
+//! (C.04.1). Every change is audited.
+
+use crate::auth::check_csrf;
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::extract::{Checked, Organizer, Staff};
+use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
+use crate::pages::manage_page;
+use crate::respond::{bad, load, see_other};
+use crate::{AppState, with_db};
+use actix_multipart::form::MultipartForm;
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use arbiter_tournament::{PlayerStatus, ResultCode};
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF, not the organizer); a bad field
+/// shows the page again naming it (400).
+pub async fn register_player(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<PlayerForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let p = match form.to_model() {
+        Ok(p) => p,
+        Err(e) => return manage_page(&state, &session, &user, id, e.to_string()).await,
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::add_player(c, id, &p, &actor)?)
+    })
+    .await?;
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+/// `POST /tournaments/{id}/players/order`: gives the players their pairing numbers by the
+/// initial order (C.04.2: rating, title, name), before round 1 is paired.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] once round 1
+/// is paired, [`WebError::NotFound`].
+pub async fn order_players(
+    state: web::Data<AppState>,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(_form): Checked<TokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::rank_players_initially(c, id, &actor))
+    })
+    .await??;
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+/// The bye-request form.
+#[derive(Debug, Deserialize)]
+pub struct ByeForm {
+    /// The player's pairing number.
+    #[serde(default)]
+    pub player: String,
+    /// The round, from 1.
+    #[serde(default)]
+    pub round: String,
+    /// `H` (half point), `Z` (zero), `F` (full point), or `cancel`.
+    #[serde(default)]
+    pub code: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/byes`: records (or cancels) a bye requested for a round not yet
+/// paired (C.04.1: the player is not paired that round).
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming the
+/// field, [`WebError::NotFound`] for an unknown player.
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<ByeForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let player: u16 = form
+        .player
+        .trim()
+        .parse()
+        .map_err(|_| bad("player", "not a pairing number"))?;
+    let round: u16 = form
+        .round
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&r| (1..=99).contains(&r))
+        .ok_or_else(|| bad("round", "a round number, 1-99"))?;
+    let code = match form.code.trim() {
+        "cancel" => None,
+        c => Some(
+            c.chars()
+                .next()
+                .and_then(ResultCode::from_trf_char)
+                .filter(|code| {
+                    c.len() == 1
+                        && matches!(
+                            code,
+                            ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::FullBye
+                        )
+                })
+                .ok_or_else(|| bad("code", "H, Z, F or cancel"))?,
+        ),
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::request_bye(c, id, round, player, code, &actor))
+    })
+    .await??;
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+/// The withdraw / reinstate form.
+#[derive(Debug, Deserialize)]
+pub struct StatusForm {
+    /// `withdrawn` or `active`.
+    #[serde(default)]
+    pub status: String,
+    /// Where to go back to (a path of this tournament, such as the board view), optional: the
+    /// manage page otherwise.
+    #[serde(default)]
+    pub back: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /tournaments/{id}/players/{pn}/status`: withdraws a player (not paired any more) or
+/// reinstates one.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`],
+/// [`WebError::NotFound`].
+pub async fn player_status(
+    state: web::Data<AppState>,
+    path: web::Path<(Uuid, u16)>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<StatusForm>,
+) -> Result<HttpResponse, WebError> {
+    let (id, pn) = path.into_inner();
+    let status = match form.status.trim() {
+        "withdrawn" => PlayerStatus::Withdrawn,
+        "active" => PlayerStatus::Active,
+        _ => return Err(bad("status", "withdrawn or active")),
+    };
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::set_player_status(c, id, pn, status, &actor))
+    })
+    .await??;
+    let prefix = format!("/tournaments/{id}/");
+    if form.back.starts_with(&prefix) && !form.back.contains("//") {
+        return Ok(see_other(&form.back));
+    }
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+/// `POST /tournaments/{id}/players/upload` (multipart): registers every player of a CSV file
+/// (columns as `arbiter_tournament::csv_io` documents) or of a TRF file's `001` records, all or
+/// none, with the next pairing numbers; every bad line is named.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming the
+/// line and field.
+pub async fn upload_players(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    MultipartForm(form): MultipartForm<UploadForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    check_csrf(&session, form.csrf())?;
+    let bytes = form.content()?;
+    let stored = load(&state, id).await?;
+    let players = if looks_like_trf(&bytes) {
+        arbiter_tournament::read_trf(&bytes)
+            .map_err(|e| trf_problem(&e))?
+            .tournament
+            .players
+    } else {
+        arbiter_tournament::csv_io::import_players(&bytes, &stored.tournament.players).map_err(
+            |e| WebError::BadRequest {
+                field: "file".into(),
+                message: e
+                    .errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            },
+        )?
+    };
+    if players.is_empty() {
+        return Err(bad("file", "no players in the file"));
+    }
+    let actor = user.actor();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::add_players(c, id, &players, &actor))
+    })
+    .await??;
+    Ok(see_other(&format!("/tournaments/{id}/manage")))
+}
+
+csrf_field!(ByeForm, StatusForm);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trf_and_csv_are_told_apart() {
+        assert!(looks_like_trf(b"012 Open\n001    1 m    Doe, John"));
+        assert!(looks_like_trf(b"\xef\xbb\xbf001    1      Doe, John"));
+        assert!(looks_like_trf(b"\n\nXXR 7\n"));
+        assert!(!looks_like_trf(b"name,rating\nDoe, John,2000\n"));
+        assert!(!looks_like_trf(b"2000,Doe\n"));
+    }
+}

@@ -1,0 +1,134 @@
+//! What every handler answers with, in one place: private pages (`no-store`), redirects after a
+//! form (`303 See Other`), a form field's error (`400` naming the field), the trimming and range
+//! checks of form fields, the answer to an `arbiter_db::arbiter` error, and the engine run off the
+//! async workers. No handler module imports another handler module: what they share is here.
+
+use crate::cache::Validators;
+use crate::error::WebError;
+use crate::{AppState, with_db};
+use actix_web::HttpResponse;
+use actix_web::http::header;
+use arbiter_db::arbiter::ArbiterError;
+use askama::Template;
+use chrono::NaiveDateTime;
+use uuid::Uuid;
+
+pub(crate) fn private(
+    page: &impl Template,
+    status: actix_web::http::StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let body = page
+        .render()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(body))
+}
+
+pub(crate) fn ok(page: &impl Template) -> Result<HttpResponse, WebError> {
+    private(page, actix_web::http::StatusCode::OK)
+}
+
+pub(crate) fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
+}
+
+pub(crate) fn bad(field: &str, message: impl Into<String>) -> WebError {
+    WebError::BadRequest {
+        field: field.to_owned(),
+        message: message.into(),
+    }
+}
+
+/// A trimmed optional text field: `None` when empty.
+pub(crate) fn text(v: &str) -> Option<String> {
+    let t = v.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+/// An optional number field within `range`, naming the field on error.
+pub(crate) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    field: &str,
+    v: &str,
+    min: T,
+    max: T,
+) -> Result<Option<T>, WebError> {
+    let Some(t) = text(v) else { return Ok(None) };
+    let n: T = t
+        .parse()
+        .map_err(|_| bad(field, format!("`{t}` is not a whole number")))?;
+    if n < min || n > max {
+        return Err(bad(field, format!("must be between {min} and {max}")));
+    }
+    Ok(Some(n))
+}
+
+pub(crate) async fn load(
+    state: &AppState,
+    id: Uuid,
+) -> Result<arbiter_db::StoredTournament, WebError> {
+    with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
+        .await?
+        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))
+}
+
+/// An [`ArbiterError`] as the web service answers it: an unknown game `404`, a stale version or
+/// a second check-in `409` with the state as it stands, a rule refusing `400` naming it.
+pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
+    match e {
+        ArbiterError::NotFound(what) => WebError::NotFound(what.to_owned()),
+        ArbiterError::Conflict { current } => WebError::Conflict {
+            current: serde_json::to_value(&*current).unwrap_or_default(),
+        },
+        ArbiterError::AlreadyCheckedIn(first) => WebError::Conflict {
+            current: serde_json::json!({
+                "detail": format!("already checked in at {}", first.at),
+                "check_in": *first,
+            }),
+        },
+        ArbiterError::Database(e) => WebError::Database(e.to_string()),
+        e @ ArbiterError::Penalty(_) => bad("sanction", e.to_string()),
+        e => bad("game", e.to_string()),
+    }
+}
+
+/// The form's token for "the tournament as this page showed it": its last-change time.
+pub(crate) fn seen_token(t: NaiveDateTime) -> String {
+    t.format("%Y-%m-%dT%H:%M:%S%.f").to_string()
+}
+
+pub(crate) fn parse_seen(v: &str) -> Result<NaiveDateTime, WebError> {
+    NaiveDateTime::parse_from_str(v.trim(), "%Y-%m-%dT%H:%M:%S%.f")
+        .map_err(|_| bad("seen", "missing or malformed; reload the page"))
+}
+
+/// A public page, rendered, with its validators, kept in the server's page cache.
+pub(crate) fn html(
+    page: &impl Template,
+    validators: &Validators,
+    max_age: u32,
+) -> Result<HttpResponse, WebError> {
+    let body = page
+        .render()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(validators.remember("text/html; charset=utf-8", body, max_age))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seen_tokens_round_trip_to_the_microsecond() {
+        let t = chrono::NaiveDate::from_ymd_opt(2026, 11, 21)
+            .unwrap()
+            .and_hms_micro_opt(5, 6, 7, 123_456)
+            .unwrap();
+        assert_eq!(parse_seen(&seen_token(t)).unwrap(), t);
+        assert!(parse_seen("yesterday").is_err());
+    }
+}
