@@ -1,3 +1,5 @@
+// Over 800 lines: one primal-dual blossom algorithm (labels, blossoms, duals, warm starts) whose
+// steps share the matcher's private state and invariants; the parts cannot be read apart.
 //! A persistent maximum-weight perfect matching over a dense graph, warm-started after every
 //! change: the engine behind the 2026 Dutch system (C.04.3), which solves one matching per
 //! decision over all players still to pair, each differing from the last in a few edges.

@@ -1,3 +1,5 @@
+// Over 800 lines: the 2026 engine's edge weights (C1-C21) and the sequence of decisions that fix a
+// bracket (C.04.3 B, D) are one procedure over the same private state.
 //! The FIDE Dutch system (Handbook C.04.3), computed as the endorsed engines do: the quality
 //! criteria become bit fields of an edge weight, most important first, and a maximum-weight
 //! matching over every player still to pair chooses, bracket by bracket, the pairs that the

@@ -1,3 +1,5 @@
+// Over 800 lines: one proof procedure (material, pawn structure, the exhaustive helpmate walk) over
+// shared search state; the bishop-wall abstraction is in dead/ghost.rs.
 //! Can a side still checkmate? Dead positions (Art. 5.2(b), 9.6) and the exceptions of Art. 6.9,
 //! 7.4(b), A.8 and A.10 ("unless the opponent cannot checkmate by any series of legal moves").
 //!

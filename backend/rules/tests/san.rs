@@ -1,3 +1,5 @@
+// Over 800 lines: the notation tests, one per form of Appendix E, sharing the position builders at
+// the top.
 //! Algebraic notation (Appendix E): writing, reading every form, national letters (E.2), errors
 //! with their reasons (Art. 3), real games and random positions.
 

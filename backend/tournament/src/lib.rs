@@ -1,7 +1,7 @@
 //! The tournament domain of Arbiter, with no I/O: tournaments, players, rounds, games and byes
 //! ([`model`]); every TRF result code, double forfeits, games lost by both (Art. 12.8), unknown
 //! results and asymmetric scores set by a penalty (Art. 13.4(e)/(f)) ([`result`]); scoring
-//! (Art. 11, [`scoring`]); validation ([`check`]); TRF16 and TRF-2026 reading and writing
+//! (Art. 11, [`scoring`]); validation ([`check`](mod@check)); TRF16 and TRF-2026 reading and writing
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]).

@@ -1,3 +1,5 @@
+// Over 800 lines: one streaming tokenizer for the PGN grammar (standard sections 7-8) whose states
+// share the reader's line buffers.
 //! The streaming PGN reader: lines in, visitor calls out.
 
 use std::io::{self, BufRead};

@@ -1,3 +1,5 @@
+// Over 800 lines: the TRF reader, one parser per record kind (TRF16 and TRF-2026) feeding one
+// tournament, with the error positions of every field.
 //! The TRF reader: bytes in, a [`Tournament`] or every error out. Never panics.
 
 use std::collections::BTreeMap;
