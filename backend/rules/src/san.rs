@@ -776,11 +776,8 @@ impl Normalized {
         }
     }
 
-    fn push(&mut self, b: u8) -> Result<(), String> {
-        let slot = self
-            .buf
-            .get_mut(self.len)
-            .ok_or_else(|| "too long".to_owned())?;
+    fn push(&mut self, b: u8) -> Result<(), NormalizeError> {
+        let slot = self.buf.get_mut(self.len).ok_or(NormalizeError::TooLong)?;
         *slot = b;
         self.len += 1;
         Ok(())
@@ -800,20 +797,44 @@ fn is_format_mark(c: char) -> bool {
     )
 }
 
+/// Why a move's text cannot be rewritten in English ASCII (Appendix E.1, E.2); the text becomes
+/// the reason of [`MoveError::Unreadable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum NormalizeError {
+    /// Longer than any move can be written.
+    #[error("too long")]
+    TooLong,
+    /// A capital letter that names no piece in the game's letter set.
+    #[error("`{found}` is not a piece letter in {} (Appendix E.1, E.2)", letters.name())]
+    NotAPieceLetter {
+        /// The letter.
+        found: char,
+        /// The game's letter set.
+        letters: PieceLetters,
+    },
+    /// A character no notation in the letter set uses.
+    #[error("unexpected character `{found}` (U+{:04X}) for {} notation", u32::from(*found), letters.name())]
+    Unexpected {
+        /// The character.
+        found: char,
+        /// The game's letter set.
+        letters: PieceLetters,
+    },
+}
+
 /// Rewrites `text` in English ASCII: national letters and figurines become K Q R B N P, other
 /// digits become ASCII, `×` becomes `x`, `‡` becomes `#`, dashes become `-`, format marks vanish.
-fn normalize(text: &str, letters: PieceLetters, out: &mut Normalized) -> Result<(), String> {
+fn normalize(
+    text: &str,
+    letters: PieceLetters,
+    out: &mut Normalized,
+) -> Result<(), NormalizeError> {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         let byte = match c {
             'A'..='Z' if c != 'O' && c != 'X' => match letters.piece_for_letter(c as u8) {
                 Some(kind) => kind.upper_char() as u8,
-                None => {
-                    return Err(format!(
-                        "`{c}` is not a piece letter in {} (Appendix E.1, E.2)",
-                        letters.name()
-                    ));
-                }
+                None => return Err(NormalizeError::NotAPieceLetter { found: c, letters }),
             },
             _ if c.is_ascii() => c as u8,
             _ if is_format_mark(c) => continue,
@@ -836,13 +857,7 @@ fn normalize(text: &str, letters: PieceLetters, out: &mut Normalized) -> Result<
                     }
                     kind.upper_char() as u8
                 }
-                None => {
-                    return Err(format!(
-                        "unexpected character `{c}` (U+{:04X}) for {} notation",
-                        c as u32,
-                        letters.name()
-                    ));
-                }
+                None => return Err(NormalizeError::Unexpected { found: c, letters }),
             },
         };
         out.push(byte)?;
@@ -1122,7 +1137,7 @@ impl Position {
             parse_syntax(text.as_bytes(), true)
         } else {
             let mut buf = Normalized::new();
-            normalize(text, letters, &mut buf).map_err(Failure::Unreadable)?;
+            normalize(text, letters, &mut buf).map_err(|e| Failure::Unreadable(e.to_string()))?;
             parse_syntax(buf.bytes(), letters == PieceLetters::English)
         };
         let syntax = syntax.map_err(|reason| Failure::Unreadable(reason.to_owned()))?;

@@ -36,32 +36,82 @@ impl PartialEq for SealKeySource {
 
 impl Eq for SealKeySource {}
 
+/// Why the seal key cannot be had (Appendix A.1-A.3: without it no envelope is sealed or opened).
+/// Each message names the variable or the file.
+#[derive(Debug, thiserror::Error)]
+pub enum SealKeyError {
+    /// `ARBITER_SEAL_KEY` is set but unreadable (the message says why).
+    #[error("{0}")]
+    Invalid(String),
+    /// The key file exists but cannot be read.
+    #[error("the seal key file {} cannot be read: {source}", path.display())]
+    Unreadable {
+        /// The key file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The key file does not hold 64 hexadecimal digits.
+    #[error("the seal key file {}: {reason}", path.display())]
+    Malformed {
+        /// The key file.
+        path: PathBuf,
+        /// What is wrong with its text.
+        reason: String,
+    },
+    /// No random key could be generated.
+    #[error("{0}")]
+    Random(String),
+    /// The key file cannot be created.
+    #[error("the seal key file {} cannot be created: {source}", path.display())]
+    Create {
+        /// The key file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The new key file cannot be written.
+    #[error("the seal key file {} cannot be written: {source}", path.display())]
+    Write {
+        /// The key file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
 impl SealKeySource {
     /// The key: the given one, or the key file's (created with a fresh random key, mode 0600,
     /// when missing; two instances creating it at once both read the one written first).
     ///
     /// # Errors
-    /// A sentence naming the variable or the file when the key is unreadable or cannot be made.
-    pub fn key(&self) -> Result<SealKey, String> {
+    /// A [`SealKeyError`] naming the variable or the file when the key is unreadable or cannot
+    /// be made.
+    pub fn key(&self) -> Result<SealKey, SealKeyError> {
         match self {
             SealKeySource::Key(k) => Ok(k.clone()),
-            SealKeySource::Invalid(why) => Err(why.clone()),
+            SealKeySource::Invalid(why) => Err(SealKeyError::Invalid(why.clone())),
             SealKeySource::File(path) => read_or_create_key(path),
         }
     }
 }
 
-fn read_key_file(path: &Path) -> Result<SealKey, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("the seal key file {} cannot be read: {e}", path.display()))?;
-    SealKey::from_hex(&text).map_err(|e| format!("the seal key file {}: {e}", path.display()))
+fn read_key_file(path: &Path) -> Result<SealKey, SealKeyError> {
+    let text = std::fs::read_to_string(path).map_err(|source| SealKeyError::Unreadable {
+        path: path.to_owned(),
+        source,
+    })?;
+    SealKey::from_hex(&text).map_err(|e| SealKeyError::Malformed {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })
 }
 
-fn read_or_create_key(path: &Path) -> Result<SealKey, String> {
+fn read_or_create_key(path: &Path) -> Result<SealKey, SealKeyError> {
     if path.exists() {
         return read_key_file(path);
     }
-    let key = SealKey::generate().map_err(|e| e.to_string())?;
+    let key = SealKey::generate().map_err(|e| SealKeyError::Random(e.to_string()))?;
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -73,20 +123,18 @@ fn read_or_create_key(path: &Path) -> Result<SealKey, String> {
         Ok(mut f) => {
             use std::io::Write;
             f.write_all(format!("{}\n", key.to_hex()).as_bytes())
-                .map_err(|e| {
-                    format!(
-                        "the seal key file {} cannot be written: {e}",
-                        path.display()
-                    )
+                .map_err(|source| SealKeyError::Write {
+                    path: path.to_owned(),
+                    source,
                 })?;
             Ok(key)
         }
         // Another instance created it first: use its key.
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => read_key_file(path),
-        Err(e) => Err(format!(
-            "the seal key file {} cannot be created: {e}",
-            path.display()
-        )),
+        Err(source) => Err(SealKeyError::Create {
+            path: path.to_owned(),
+            source,
+        }),
     }
 }
 
@@ -233,7 +281,13 @@ mod tests {
         assert_eq!(c.seal_key.key().unwrap().to_hex(), hex);
         assert!(!format!("{c:?}").contains(&hex), "Debug hides the key");
         let c = Config::from_lookup(|k| (k == "ARBITER_SEAL_KEY").then(|| "12".into()));
-        assert!(c.seal_key.key().unwrap_err().contains("ARBITER_SEAL_KEY"));
+        assert!(
+            c.seal_key
+                .key()
+                .unwrap_err()
+                .to_string()
+                .contains("ARBITER_SEAL_KEY")
+        );
 
         let dir = std::env::temp_dir().join(format!("arbiter-seal-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -252,7 +306,13 @@ mod tests {
             assert_eq!(mode & 0o777, 0o600);
         }
         std::fs::write(&path, "not a key").unwrap();
-        assert!(source.key().unwrap_err().contains(SEAL_KEY_FILE));
+        assert!(
+            source
+                .key()
+                .unwrap_err()
+                .to_string()
+                .contains(SEAL_KEY_FILE)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -102,7 +102,11 @@ pub async fn open(
     let (id, game) = path.into_inner();
     let ctx = context(&state, staff.user.clone(), id, game).await?;
     let (envelope_id, _) = pending_envelope(&ctx, &form.envelope)?;
-    let key = state.config.seal_key.key().map_err(WebError::Internal)?;
+    let key = state
+        .config
+        .seal_key
+        .key()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
     let actor = ctx.user.actor();
     // Opening, the verdict and the result it decides are one transaction: an error after the
     // envelope is opened leaves it sealed, not opened without its result.

@@ -121,7 +121,11 @@ pub async fn seal(
         };
         return private(&page, StatusCode::OK);
     }
-    let key = state.config.seal_key.key().map_err(WebError::Internal)?;
+    let key = state
+        .config
+        .seal_key
+        .key()
+        .map_err(|e| WebError::Internal(e.to_string()))?;
     let random = SealRandom::from_os().map_err(|e| WebError::Internal(e.to_string()))?;
     envelope
         .seal(&key, random)
