@@ -197,8 +197,8 @@ struct Extras {
 /// The secret of the check-in tablet link (`tournaments.self_check_in_token`) is left out on
 /// purpose: it is read only by [`crate::organizer::self_check_in_token`] and looked up by
 /// [`crate::arbiter::tournament_for_check_in_link`].
-#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Identifiable)]
-#[diesel(table_name = tournaments)]
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Identifiable, Insertable)]
+#[diesel(table_name = tournaments, treat_none_as_default_value = false)]
 pub struct TournamentRow {
     /// UUID as text.
     pub id: String,
@@ -261,69 +261,10 @@ pub struct TournamentRow {
     pub updated_at: NaiveDateTime,
 }
 
-/// A tournament to insert.
-#[derive(Clone, Debug, Insertable)]
-#[diesel(table_name = tournaments, treat_none_as_default_value = false)]
-pub struct NewTournament {
-    /// See [`TournamentRow`] for every field.
-    pub id: String,
-    /// `012`.
-    pub name: Option<String>,
-    /// `022`.
-    pub city: Option<String>,
-    /// `032`.
-    pub federation: Option<String>,
-    /// `042`.
-    pub start_date: Option<String>,
-    /// `052`.
-    pub end_date: Option<String>,
-    /// `062`.
-    pub declared_players: Option<String>,
-    /// `072`.
-    pub declared_rated_players: Option<String>,
-    /// `082`.
-    pub declared_teams: Option<String>,
-    /// `092`.
-    pub tournament_type: Option<String>,
-    /// `102`.
-    pub chief_arbiter: Option<String>,
-    /// JSON array.
-    pub deputy_arbiters: String,
-    /// `122`.
-    pub time_control: Option<String>,
-    /// `132`.
-    pub round_dates: Option<String>,
-    /// `142`.
-    pub rounds_planned: Option<i32>,
-    /// `w`/`b`.
-    pub initial_colour: Option<String>,
-    /// `XXC rank`.
-    pub pair_by_rank: bool,
-    /// JSON.
-    pub scoring: String,
-    /// `172`.
-    pub starting_rank_method: Option<String>,
-    /// `182`.
-    pub pairing_controller: Option<String>,
-    /// `192`.
-    pub pairing_system: Option<String>,
-    /// `202`.
-    pub tiebreaks_202: Option<String>,
-    /// `212`.
-    pub tiebreaks: Option<String>,
-    /// C.07 edition.
-    pub tiebreak_edition: Option<String>,
-    /// `222`.
-    pub encoded_time_control: Option<String>,
-    /// Art. 6.7, minutes.
-    pub default_time_minutes: Option<i32>,
-    /// JSON.
-    pub extras: String,
-    /// UTC.
-    pub created_at: NaiveDateTime,
-    /// UTC.
-    pub updated_at: NaiveDateTime,
-}
+/// A tournament to insert: the same columns as [`TournamentRow`], so the TRF header fields are
+/// defined once (the self check-in secret and the adjourned-pairing setting start as the
+/// database's defaults).
+pub type NewTournament = TournamentRow;
 
 /// The header fields an organizer edits (every `None` leaves the column as it is).
 #[derive(Clone, Debug, Default, AsChangeset)]
@@ -361,7 +302,7 @@ pub struct TournamentChanges {
     pub updated_at: Option<NaiveDateTime>,
 }
 
-impl NewTournament {
+impl TournamentRow {
     /// The header of `t` as a new row.
     ///
     /// # Errors
@@ -371,7 +312,7 @@ impl NewTournament {
         t: &Tournament,
         default_time_minutes: Option<u32>,
         now: NaiveDateTime,
-    ) -> QueryResult<NewTournament> {
+    ) -> QueryResult<TournamentRow> {
         let extras = Extras {
             accelerations: t.accelerations.clone(),
             forbidden_pairs: t.forbidden_pairs.clone(),
@@ -379,7 +320,7 @@ impl NewTournament {
             other_xxc: t.other_xxc.clone(),
             other_records: t.other_records.clone(),
         };
-        Ok(NewTournament {
+        Ok(TournamentRow {
             id: id.to_string(),
             name: t.name.clone(),
             city: t.city.clone(),
