@@ -131,11 +131,11 @@ fn main() {
             let found = find_magic(sq, dirs, &mut rng);
             writeln!(
                 out,
-                "    Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }},",
-                found.mask,
-                found.magic,
+                "    Magic {{ mask: {}, magic: {}, shift: {}, offset: {} }},",
+                hex(found.mask),
+                hex(found.magic),
                 found.shift,
-                all.len()
+                decimal(all.len())
             )
             .unwrap();
             all.extend_from_slice(&found.table);
@@ -150,17 +150,40 @@ fn main() {
     writeln!(
         out,
         "pub(crate) static SLIDER_ATTACKS: [u64; {}] = [",
-        all.len()
+        decimal(all.len())
     )
     .unwrap();
     for chunk in all.chunks(8) {
         out.push_str("   ");
         for v in chunk {
-            write!(out, " {v:#x},").unwrap();
+            write!(out, " {},", hex(*v)).unwrap();
         }
         out.push('\n');
     }
     writeln!(out, "];").unwrap();
     let path = PathBuf::from(std::env::var_os("OUT_DIR").unwrap()).join("magics.rs");
     std::fs::write(path, out).unwrap();
+}
+
+/// Digits grouped by `group` from the right with `_`, as clippy's `unreadable_literal` asks of
+/// the generated tables.
+fn grouped(digits: &str, group: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % group == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A 64-bit value as a hexadecimal literal, 16 digits in groups of four.
+fn hex(v: u64) -> String {
+    format!("0x{}", grouped(&format!("{v:016x}"), 4))
+}
+
+/// A count as a decimal literal in groups of three.
+fn decimal(n: usize) -> String {
+    grouped(&n.to_string(), 3)
 }

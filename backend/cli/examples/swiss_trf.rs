@@ -213,7 +213,7 @@ fn main() -> anyhow::Result<()> {
         // A few half-point byes requested before the pairing (not in the last round).
         let mut requested = Round::new(number);
         if number < args.rounds {
-            for _ in 0..args.players / 200 + 1 {
+            for _ in 0..=(args.players / 200) {
                 let pn = u16::try_from(rng.below(u64::from(args.players)) + 1)
                     .context("a pairing number")?;
                 if requested.byes.iter().all(|b| b.player != pn) {

@@ -77,7 +77,7 @@ fn json_line(report: &Report) -> serde_json::Value {
         "status": report.status.name(),
         "plies": report.plies,
         "final_fen": report.final_position.fen(),
-        "result_tag": report.result_tag.map(|t| t.as_str()),
+        "result_tag": report.result_tag.map(arbiter_rules::pgn::Termination::as_str),
         "outcome": report.outcome.name(),
         "article": report.article,
         "message": report.message,
@@ -145,9 +145,9 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitCode> {
             Ok(report) => {
                 *by_status.entry(report.status.name()).or_default() += 1;
                 if report.is_ok() {
-                    valid += 1
+                    valid += 1;
                 } else {
-                    invalid += 1
+                    invalid += 1;
                 }
                 match args.format {
                     Format::Text => text_line(report),

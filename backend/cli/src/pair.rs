@@ -34,6 +34,10 @@ pub struct PairArgs {
     /// The tournament (TRF16 or TRF-2026): the round after the last paired one is paired.
     /// Without a file, with -g: generate a random tournament.
     #[arg(long, value_name = "IN.trf", num_args = 0..=1)]
+    #[expect(
+        clippy::option_option,
+        reason = "clap: no --dutch, --dutch alone (with -g), or --dutch FILE"
+    )]
     dutch: Option<Option<PathBuf>>,
     /// With --dutch: generate a random tournament (FIDE's RTG, C.04.A) from this configuration
     /// file (`key = value` lines: players, rounds, rating_high, rating_low,
@@ -217,6 +221,10 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
 
 /// `arbiter pair --dutch -g CONFIG [-o OUT.trf] [-s SEED]`: a random tournament (C.04.A RTG).
 /// Exit status 0 written, 3 invalid configuration, 5 file error, 1 the engine rejected a state.
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "every mode of `arbiter pair` answers its dispatcher alike"
+)]
 fn generate(args: &PairArgs, config: &Path, edition: Edition) -> anyhow::Result<ExitCode> {
     let text = match std::fs::read_to_string(config) {
         Ok(t) => t,

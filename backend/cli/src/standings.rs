@@ -84,12 +84,11 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
         after_round: args.after_round,
         round_robin: None,
     };
-    let tbs = match &args.tiebreaks {
-        Some(list) => parse_list(list).context("--tiebreaks")?,
-        None => {
-            let r = usize::from(args.after_round.unwrap_or_else(|| t.last_round()));
-            default_tiebreaks(&t, is_round_robin(&t, r))
-        }
+    let tbs = if let Some(list) = &args.tiebreaks {
+        parse_list(list).context("--tiebreaks")?
+    } else {
+        let r = usize::from(args.after_round.unwrap_or_else(|| t.last_round()));
+        default_tiebreaks(&t, is_round_robin(&t, r))
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -396,7 +396,7 @@ fn imports(me: &ModuleFile, modules: &BTreeMap<Vec<String>, usize>) -> Vec<(Vec<
         for s in rest {
             abs.push(s.clone());
             if modules.contains_key(&abs) {
-                best = abs.clone();
+                best.clone_from(&abs);
             }
         }
         Some(best)

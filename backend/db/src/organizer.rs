@@ -147,6 +147,10 @@ struct Header<'a> {
 }
 
 impl<'a> Header<'a> {
+    #[expect(
+        clippy::ref_option,
+        reason = "the audit's header borrows the row's fields as they are stored"
+    )]
     fn of(r: &'a TournamentRow, time_zone: &'a Option<String>) -> Header<'a> {
         Header {
             name: &r.name,

@@ -724,7 +724,7 @@ impl fmt::Display for Difference {
         let year = edition_year(self.edition);
         match (&self.ours, &self.theirs) {
             (Value::Fewer(a) | Value::More(a), Value::Fewer(b) | Value::More(b)) => {
-                write!(f, "C{} ({year}): {a} {} vs {b}", self.criterion, self.what)?
+                write!(f, "C{} ({year}): {a} {} vs {b}", self.criterion, self.what)?;
             }
             _ => write!(
                 f,

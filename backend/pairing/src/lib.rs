@@ -18,6 +18,54 @@
 //!
 //! Exactness: on the shared data set (`pairing/random/{20,60,150}`, `large`, `real`) every round
 //! is paired as the endorsed engine (bbpPairings 6.0.0 for 2026, 5.0.1 for 2017) pairs it.
+//!
+//! ```
+//! use arbiter_pairing::check::{Finding, check};
+//! use arbiter_pairing::round_robin::berger_table;
+//! use arbiter_pairing::{Board, Colour, PairingState, PlayerState, pair};
+//!
+//! // Round 1 of a five-player Swiss, by the 2026 Dutch rules (the default edition): the top half
+//! // meets the bottom half, colours alternate from the initial colour, and the lowest-ranked
+//! // player gets the pairing-allocated bye (C.04.1).
+//! let players = (1..=5)
+//!     .map(|pn| PlayerState {
+//!         pairing_number: pn,
+//!         rating: 2400 - 50 * pn,
+//!         history: Vec::new(),
+//!         acceleration: Vec::new(),
+//!         absent: false,
+//!     })
+//!     .collect();
+//! let state = PairingState {
+//!     round: 1,
+//!     rounds_planned: 5,
+//!     initial_colour: Some(Colour::White),
+//!     players,
+//!     ..PairingState::default()
+//! };
+//! let pairing = pair(&state)?;
+//! assert_eq!(
+//!     pairing.boards,
+//!     [Board { white: 1, black: 3 }, Board { white: 4, black: 2 }]
+//! );
+//! assert_eq!(pairing.bye, Some(5));
+//!
+//! // The checker (C.04.A) accepts the engine's pairing and names a board it would not make.
+//! assert!(check(&state, &pairing)?.is_empty());
+//! let mut swapped = pairing.clone();
+//! swapped.boards[0] = Board { white: 1, black: 4 };
+//! swapped.boards[1] = Board { white: 3, black: 2 };
+//! assert!(matches!(
+//!     check(&state, &swapped)?.as_slice(),
+//!     [Finding::DiffersFromEngine { .. }]
+//! ));
+//!
+//! // Round robin: the Berger table for four players (C.05 Annex 1) has three rounds of two games.
+//! let rounds = berger_table(4, false);
+//! assert_eq!(rounds.len(), 3);
+//! assert!(rounds.iter().all(|r| r.boards.len() == 2));
+//! # Ok::<(), arbiter_pairing::PairingError>(())
+//! ```
 
 #![expect(
     clippy::needless_range_loop,

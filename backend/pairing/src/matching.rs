@@ -294,7 +294,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::zero();
-        self.blossomchilds[b] = path.clone();
+        self.blossomchilds[b].clone_from(&path);
         self.blossomendps[b] = endps;
         for v in self.blossom_leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
@@ -526,13 +526,12 @@ impl<'a, W: Weight> Solver<'a, W> {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
                                 let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
+                                if base == NONE {
                                     self.augment_matching(k);
                                     augmented = true;
                                     break;
                                 }
+                                self.add_blossom(base, k);
                             } else if self.label[w] == 0 {
                                 self.label[w] = 2;
                                 self.labelend[w] = p ^ 1;

@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("validate");
     group.throughput(Throughput::Elements(games));
     group.bench_function("real-2000/1-thread", |b| {
-        b.iter(|| validate_all(black_box(&pgn)))
+        b.iter(|| validate_all(black_box(&pgn)));
     });
     group.bench_function(format!("real-2000/{threads}-threads"), |b| {
         b.iter(|| {

@@ -123,6 +123,10 @@ pub fn attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) ->
 
 /// `(between, line)` tables: for aligned squares a and b (same rank, file or diagonal), the squares
 /// strictly between them, and the whole line through both; 0 otherwise.
+#[expect(
+    clippy::large_stack_arrays,
+    reason = "a const fn evaluated at compile time into the static tables"
+)]
 const fn line_tables() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     let mut between = [[0u64; 64]; 64];
     let mut line = [[0u64; 64]; 64];

@@ -137,6 +137,10 @@ impl Bitboard {
 #[derive(Clone, Copy, Debug)]
 pub struct Squares(u64);
 
+#[expect(
+    clippy::copy_iterator,
+    reason = "a set of squares is a value: iterating a copy leaves the bitboard it came from as it was"
+)]
 impl Iterator for Squares {
     type Item = Square;
     #[inline]

@@ -682,7 +682,7 @@ impl Walk {
         let start = self.moves.len();
         let ctx = Context::new(&pos, self.winner);
         self.scored.clear();
-        for &m in list.iter() {
+        for &m in list {
             self.scored.push((ctx.score(&pos, m), m));
         }
         self.scored

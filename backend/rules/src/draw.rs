@@ -248,7 +248,8 @@ pub fn incorrect_claim_times(
     match edition {
         LawsEdition::Laws2001 => {
             let claimant = if claimant > 2 * MINUTE {
-                claimant - (claimant / 2).min(3 * MINUTE)
+                // At most half is taken away: never below zero.
+                claimant.saturating_sub((claimant / 2).min(3 * MINUTE))
             } else if claimant > MINUTE {
                 MINUTE
             } else {

@@ -365,9 +365,9 @@ static CASTLING_KEEP: [u8; 64] = {
     t[0] = 15 & !2; // a1
     t[7] = 15 & !1; // h1
     t[4] = 15 & !3; // e1
-    t[56] = 15 & !8; // a8
-    t[63] = 15 & !4; // h8
-    t[60] = 15 & !12; // e8
+    t[56] = 0b1111 & !0b1000; // a8
+    t[63] = 0b1111 & !0b0100; // h8
+    t[60] = 0b1111 & !0b1100; // e8
     t
 };
 
@@ -718,7 +718,7 @@ impl Position {
                 };
                 self.put(to, placed);
                 if kind == MoveKind::DoublePush {
-                    let crossed = Square::new(((from.index() + to.index()) / 2) as u8);
+                    let crossed = Square::new(usize::midpoint(from.index(), to.index()) as u8);
                     if (pawn_attacks(us, crossed) & self.board.pieces(!us, PieceKind::Pawn)).any() {
                         self.en_passant = Some(crossed);
                     }

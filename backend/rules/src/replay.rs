@@ -232,6 +232,7 @@ impl GameText {
     }
 
     /// The move tokens in order, with their source lines.
+    #[must_use]
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (&str, u64)> + '_ {
         self.spans
             .iter()
@@ -557,14 +558,14 @@ fn judge_result(game: &GameText, report: &mut Report) {
             ),
         };
         report.article = article;
-        if result != Some(forced) {
+        if result == Some(forced) {
+            report.message = format!("{when}; result {forced}");
+        } else {
             report.status = Status::ResultContradicted;
             report.message = format!(
                 "{when}: the result must be {forced}, not {}",
                 game.result.as_deref().unwrap_or("missing")
             );
-        } else {
-            report.message = format!("{when}; result {forced}");
         }
         return;
     }

@@ -285,7 +285,7 @@ impl Square {
     #[must_use]
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square(self.0 ^ 56)
+        Square(self.0 ^ 0b11_1000)
     }
 
     /// `true` for light squares (h1 and a8 are light, Art. 2.1).

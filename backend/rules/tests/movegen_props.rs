@@ -36,7 +36,7 @@ proptest! {
             assert_eq!(moves.len(), pos.count_legal_moves());
             assert_eq!(moves.is_empty(), !pos.has_legal_moves());
             let mover = pos.turn();
-            for &m in moves.iter() {
+            for &m in &moves {
                 assert!(pos.is_legal(m), "{m} in {pos:?}");
                 let next = pos.play(m).expect("legal");
                 assert!(!king_attacked(&next, mover), "{m} leaves the king in check in {pos:?}");

@@ -74,31 +74,28 @@ fn check(
             Ok(pos) => pos,
             Err(e) => {
                 let expected = rejected.iter().find(|(fen, _)| case.fen.starts_with(fen));
-                match expected {
-                    Some((_, reason)) => {
-                        assert_eq!(
-                            &e, reason,
-                            "{name}:{}: rejected for another reason",
-                            case.line
-                        );
-                        seen_rejections += 1;
-                        // Unreachable but playable positions: the relaxed constructor accepts them
-                        // and the counts must still match (Art. 3 applies as ever).
-                        match relaxed(&case.fen) {
-                            Some(pos) => {
-                                relaxed_checked += 1;
-                                pos
-                            }
-                            None => continue,
+                if let Some((_, reason)) = expected {
+                    assert_eq!(
+                        &e, reason,
+                        "{name}:{}: rejected for another reason",
+                        case.line
+                    );
+                    seen_rejections += 1;
+                    // Unreachable but playable positions: the relaxed constructor accepts them
+                    // and the counts must still match (Art. 3 applies as ever).
+                    match relaxed(&case.fen) {
+                        Some(pos) => {
+                            relaxed_checked += 1;
+                            pos
                         }
+                        None => continue,
                     }
-                    None => {
-                        unexpected.push(format!(
-                            "{name}:{}: `{}` rejected: {e}",
-                            case.line, case.fen
-                        ));
-                        continue;
-                    }
+                } else {
+                    unexpected.push(format!(
+                        "{name}:{}: `{}` rejected: {e}",
+                        case.line, case.fen
+                    ));
+                    continue;
                 }
             }
         };

@@ -54,7 +54,10 @@ fn real_games_replay_to_the_expected_positions() {
             let same = report.index.to_string() == index
                 && ok_status
                 && report.plies.to_string() == plies
-                && report.result_tag.map(|t| t.as_str()) == Some(result)
+                && report
+                    .result_tag
+                    .map(arbiter_rules::pgn::Termination::as_str)
+                    == Some(result)
                 && report.final_position.fen() == fen;
             if !same {
                 wrong.push(format!(
@@ -271,7 +274,7 @@ fn national_letters_are_detected_per_game() {
                [Result \"1-0\"]\n\n1. e4 e5 2. Cf3 d6 3. Fc4 Fg4 4. Cc3 g6 5. Cxe5 Fxd1 6. Fxf7+ Re7 7. Cd5# 1-0\n";
     let mut reports = Vec::new();
     validate_pgn(pgn.as_bytes(), laws(LawsEdition::Later), |g| {
-        reports.push(g.expect("valid PGN"))
+        reports.push(g.expect("valid PGN"));
     })
     .expect("ok");
     assert_eq!(reports.len(), 2);

@@ -945,7 +945,7 @@ fn check_round_trip(p: &Position) {
     let moves = p.legal_moves();
     for format in formats() {
         let mut written = std::collections::HashSet::new();
-        for &m in moves.iter() {
+        for &m in &moves {
             let san = p.san_with(m, &format);
             assert_eq!(
                 p.parse_move(&san, format.letters),
@@ -957,7 +957,7 @@ fn check_round_trip(p: &Position) {
         }
     }
     // UCI and long algebraic read back too.
-    for &m in moves.iter() {
+    for &m in &moves {
         assert_eq!(p.parse_san(&m.uci()), Ok(m), "{} in {}", m.uci(), p.fen());
     }
 }
@@ -1001,7 +1001,7 @@ fn perft_positions_round_trip() {
         let fen = line.split(';').next().unwrap().trim();
         let start = pos(fen);
         check_round_trip(&start);
-        for m in start.legal_moves().iter() {
+        for m in &start.legal_moves() {
             let mut next = start;
             next.play_unchecked(*m);
             check_round_trip(&next);

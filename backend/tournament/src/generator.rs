@@ -302,7 +302,9 @@ pub fn generate(
         .map(|_| {
             let r = match config.rating_distribution {
                 RatingDistribution::Uniform => lo + dice.unit() * (hi - lo + 1.0),
-                RatingDistribution::Normal => (lo + hi) / 2.0 + dice.normal() * (hi - lo) / 6.0,
+                RatingDistribution::Normal => {
+                    f64::midpoint(lo, hi) + dice.normal() * (hi - lo) / 6.0
+                }
             };
             r.clamp(lo, hi) as u16
         })

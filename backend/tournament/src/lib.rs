@@ -7,6 +7,28 @@
 //! and crosstables ([`tiebreak`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
+//!
+//! ```
+//! use arbiter_tournament::read_trf;
+//! use arbiter_tournament::tiebreak::{StandingsOptions, parse_list, standings};
+//!
+//! // A real event's TRF16 file (the demo shipped in `fixtures/`), read with its warnings.
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/karl-mala-2005.trf");
+//! let read = read_trf(&std::fs::read(path)?)?;
+//! let t = read.tournament;
+//! assert_eq!(t.name.as_deref(), Some("9. Karl-Mala-Gedenkturnier"));
+//! assert_eq!(t.players.len(), 284);
+//! assert_eq!(t.rounds.len(), 7);
+//!
+//! // Standings after the last round with the FIDE tie-breaks of C.07: points, then Buchholz cut 1,
+//! // Buchholz, direct encounter, Sonneborn-Berger, wins.
+//! let tiebreaks = parse_list("PTS,BH/C1,BH,DE,SB,WIN")?;
+//! let table = standings(&t, &tiebreaks, &StandingsOptions::default());
+//! let top: Vec<u16> = table.rows.iter().take(4).map(|r| r.pairing_number).collect();
+//! assert_eq!(top, [5, 31, 3, 1]);
+//! assert_eq!(table.rows[0].name, "Mikhaletz,Lubomir");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod arbiter;
 pub mod check;

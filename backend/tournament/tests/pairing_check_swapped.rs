@@ -16,7 +16,7 @@ fn fide_order(t: &Tournament, round: RoundNumber) -> Vec<Game> {
             .players
             .iter()
             .find(|p| p.pairing_number == pn)
-            .map_or(0, |p| p.score())
+            .map_or(0, arbiter_pairing::PlayerState::score)
     };
     let mut games = t.round(round).expect("round").games.clone();
     games.sort_by_key(|g| {
@@ -102,7 +102,7 @@ fn two_players_exchanged_between_boards_are_reported_at_both_boards() {
                 .players
                 .iter()
                 .find(|p| p.pairing_number == pn)
-                .map_or(0, |p| p.score())
+                .map_or(0, arbiter_pairing::PlayerState::score)
         };
         let met = |a: u16, b: u16| {
             state

@@ -24,7 +24,7 @@ fn read_pairs(path: &Path) -> Option<BTreeSet<(u16, u16)>> {
     let count: usize = lines.next()?.trim().parse().ok()?;
     let mut s = BTreeSet::new();
     for l in lines.take(count) {
-        let mut it = l.split_whitespace().map(|x| x.parse::<u16>());
+        let mut it = l.split_whitespace().map(str::parse::<u16>);
         let (Some(Ok(a)), Some(Ok(b))) = (it.next(), it.next()) else {
             return None;
         };

@@ -157,7 +157,12 @@ fn reference_values_reproduced() {
                 for (i, code) in codes.iter().enumerate() {
                     let expected = expected_hundredths(scores.get(i).unwrap_or(&Json::Null))
                         .unwrap_or_else(|e| panic!("{file}: {e}"));
-                    let got = row.values.get(i).copied().flatten().map(|v| v.hundredths());
+                    let got = row
+                        .values
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(arbiter_tournament::tiebreak::Value::hundredths);
                     let ed = s.editions.get(i).copied().unwrap_or(Edition::E2026);
                     let tally = tallies.entry((set.clone(), format!("{ed:?}"))).or_default();
                     tally.total += 1;

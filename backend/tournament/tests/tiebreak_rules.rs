@@ -45,7 +45,10 @@ fn values(t: &Tournament, list: &str, edition: Edition) -> Vec<(u16, Vec<Option<
         .map(|r| {
             (
                 r.pairing_number,
-                r.values.iter().map(|v| v.map(|v| v.hundredths())).collect(),
+                r.values
+                    .iter()
+                    .map(|v| v.map(arbiter_tournament::tiebreak::Value::hundredths))
+                    .collect(),
             )
         })
         .collect();

@@ -1,6 +1,8 @@
 //! The tournament's audit log as the organizer reads it: who changed what, when, before and
 //! after, newest last.
 
+use std::collections::BTreeMap;
+
 use crate::error::WebError;
 use crate::extract::{Organizer, Staff};
 use crate::respond::ok;
@@ -25,7 +27,7 @@ pub(crate) struct AuditLine {
 #[must_use]
 pub fn audit_changes(before: Option<&str>, after: Option<&str>) -> Vec<String> {
     use serde_json::Value;
-    fn flatten(prefix: &str, v: &Value, out: &mut std::collections::BTreeMap<String, String>) {
+    fn flatten(prefix: &str, v: &Value, out: &mut BTreeMap<String, String>) {
         match v {
             Value::Object(m) => {
                 for (k, v) in m {
@@ -47,7 +49,7 @@ pub fn audit_changes(before: Option<&str>, after: Option<&str>) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let (mut fb, mut fa) = (Default::default(), Default::default());
+    let (mut fb, mut fa) = (BTreeMap::default(), BTreeMap::default());
     flatten("", &b, &mut fb);
     flatten("", &a, &mut fa);
     let keys: std::collections::BTreeSet<&String> = fb.keys().chain(fa.keys()).collect();

@@ -79,7 +79,7 @@ pub fn board_svg(board: &Board, title: &str, last_move: Option<(Square, Square)>
     let mut s = String::with_capacity(8 * 1024);
     let _ = write!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-labelledby="board-title board-desc"><title id="board-title">{}</title><desc id="board-desc">White: {}. Black: {}.</desc>"##,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-labelledby="board-title board-desc"><title id="board-title">{}</title><desc id="board-desc">White: {}. Black: {}.</desc>"#,
         escape_xml(title),
         piece_list(board, Color::White),
         piece_list(board, Color::Black),
@@ -100,7 +100,7 @@ pub fn board_svg(board: &Board, title: &str, last_move: Option<(Square, Square)>
         };
         let _ = write!(
             s,
-            r##"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>"##
+            r#"<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>"#
         );
     }
     for (sq, p) in board.iter() {
@@ -112,7 +112,7 @@ pub fn board_svg(board: &Board, title: &str, last_move: Option<(Square, Square)>
         };
         let _ = write!(
             s,
-            r##"<text x="{x}" y="{y}" text-anchor="middle" font-size="38" fill="{fill}" stroke="{stroke}" stroke-width="1.2" font-family="'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols2',serif">{}</text>"##,
+            r#"<text x="{x}" y="{y}" text-anchor="middle" font-size="38" fill="{fill}" stroke="{stroke}" stroke-width="1.2" font-family="'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols2',serif">{}</text>"#,
             glyph(p.kind)
         );
     }

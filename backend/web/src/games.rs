@@ -467,6 +467,10 @@ fn export_text(
     Ok(out)
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the PGN downloads answer with it as every handler answers, `Ok` or `?`"
+)]
 fn pgn_response(
     body: String,
     filename: &str,

@@ -175,13 +175,12 @@ pub fn apply_default_time_forfeits(
     let mut applied = Vec::new();
     for (tid, number, scheduled) in due_rounds {
         let Some(scheduled) = scheduled else { continue };
-        let default = match defaults.get(&tid) {
-            Some(d) => *d,
-            None => {
-                let d = default_time_of(conn, &tid)?;
-                defaults.insert(tid.clone(), d);
-                d
-            }
+        let default = if let Some(d) = defaults.get(&tid) {
+            *d
+        } else {
+            let d = default_time_of(conn, &tid)?;
+            defaults.insert(tid.clone(), d);
+            d
         };
         let deadline = default.deadline(scheduled);
         if now <= deadline {

@@ -88,22 +88,21 @@ pub fn record_incident(
         let (g, tournament) = lock_game(conn, game_id, at)?;
         let scoring = scoring_of(conn, tournament)?;
         let effect = incident.effect(&g.result()?, &scoring, edition)?;
-        let after = match &effect.result {
-            Some(result) => set_result(
+        let after = if let Some(result) = &effect.result {
+            set_result(
                 conn,
                 &g,
                 expected_version,
                 &result.clone().recorded_by(actor.name.clone()),
                 at,
-            )?,
-            None => {
-                if g.version != expected_version {
-                    return Err(ArbiterError::Conflict {
-                        current: Box::new(g),
-                    });
-                }
-                g.clone()
+            )?
+        } else {
+            if g.version != expected_version {
+                return Err(ArbiterError::Conflict {
+                    current: Box::new(g),
+                });
             }
+            g.clone()
         };
         let withdrawn = match effect.withdraw {
             Some(c) => {

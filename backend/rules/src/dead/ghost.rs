@@ -133,7 +133,7 @@ fn successors(p: &Position, model: Model, out: &mut Vec<Position>) -> Step {
     let colour = model.colour;
     // (position, whether a ghost moved) for each move.
     let mut next: Vec<(Position, Option<Move>)> = Vec::new();
-    for &m in p.legal_moves().iter() {
+    for &m in &p.legal_moves() {
         let mut child = *p;
         match m.promotion() {
             None | Some(PieceKind::Knight) => child.play_unchecked(m),

@@ -75,6 +75,7 @@ impl RawGame {
     }
 
     /// The main-line move tokens in order.
+    #[must_use]
     pub fn moves(&self) -> impl ExactSizeIterator<Item = MoveToken<'_>> + '_ {
         self.moves.iter().map(|(r, line)| MoveToken {
             text: self.text.get(r.clone()).unwrap_or(""),
@@ -83,6 +84,7 @@ impl RawGame {
     }
 
     /// The main-line comments in order.
+    #[must_use]
     pub fn comments(&self) -> impl ExactSizeIterator<Item = Comment<'_>> + '_ {
         self.comments.iter().map(|(ply, r)| Comment {
             ply: *ply,

@@ -268,19 +268,15 @@ impl<R: BufRead> PgnReader<R> {
                 return Ok(any);
             }
             any = true;
-            match find_line_end(buf) {
-                Some(i) => {
-                    bytes.extend_from_slice(buf.get(..i).unwrap_or_default());
-                    self.skip_lf = buf.get(i) == Some(&b'\r');
-                    self.src.consume(i + 1);
-                    return Ok(true);
-                }
-                None => {
-                    let n = buf.len();
-                    bytes.extend_from_slice(buf);
-                    self.src.consume(n);
-                }
+            if let Some(i) = find_line_end(buf) {
+                bytes.extend_from_slice(buf.get(..i).unwrap_or_default());
+                self.skip_lf = buf.get(i) == Some(&b'\r');
+                self.src.consume(i + 1);
+                return Ok(true);
             }
+            let n = buf.len();
+            bytes.extend_from_slice(buf);
+            self.src.consume(n);
         }
     }
 }
@@ -673,25 +669,22 @@ impl Parser {
         if brace_warned {
             self.warn(PgnError::BraceInComment { line: ln }, visitor);
         }
-        match close {
-            Some(k) => {
-                if deliver {
-                    visitor.comment(body, ln);
-                }
-                *pos = start + k + 1;
+        if let Some(k) = close {
+            if deliver {
+                visitor.comment(body, ln);
             }
-            None => {
-                self.comment_buf.clear();
-                if deliver {
-                    self.comment_buf.push_str(body);
-                }
-                self.g.comment = Some(OpenComment {
-                    line: ln,
-                    deliver,
-                    brace_warned,
-                });
-                *pos = line.len();
+            *pos = start + k + 1;
+        } else {
+            self.comment_buf.clear();
+            if deliver {
+                self.comment_buf.push_str(body);
             }
+            self.g.comment = Some(OpenComment {
+                line: ln,
+                deliver,
+                brace_warned,
+            });
+            *pos = line.len();
         }
     }
 
@@ -712,19 +705,16 @@ impl Parser {
         if open.deliver {
             self.comment_buf.push_str(body);
         }
-        match close {
-            Some(k) => {
-                if open.deliver {
-                    visitor.comment(&self.comment_buf, open.line);
-                }
-                self.comment_buf.clear();
-                self.g.comment = None;
-                *pos += k + 1;
+        if let Some(k) = close {
+            if open.deliver {
+                visitor.comment(&self.comment_buf, open.line);
             }
-            None => {
-                self.g.comment = Some(open);
-                *pos = line.len();
-            }
+            self.comment_buf.clear();
+            self.g.comment = None;
+            *pos += k + 1;
+        } else {
+            self.g.comment = Some(open);
+            *pos = line.len();
         }
     }
 
@@ -733,7 +723,7 @@ impl Parser {
         self.g.content = true;
         let b = line.as_bytes();
         let skip_ws = |mut i: usize| {
-            while b.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+            while b.get(i).is_some_and(u8::is_ascii_whitespace) {
                 i += 1;
             }
             i
@@ -776,15 +766,12 @@ impl Parser {
                 }
                 Some(b'\\') => {
                     self.value_buf.push_str(line.get(seg..i).unwrap_or(""));
-                    match b.get(i + 1) {
-                        Some(&c @ (b'"' | b'\\')) => {
-                            self.value_buf.push(char::from(c));
-                            i += 2;
-                        }
-                        _ => {
-                            self.value_buf.push('\\');
-                            i += 1;
-                        }
+                    if let Some(&c @ (b'"' | b'\\')) = b.get(i + 1) {
+                        self.value_buf.push(char::from(c));
+                        i += 2;
+                    } else {
+                        self.value_buf.push('\\');
+                        i += 1;
                     }
                     seg = i;
                 }

@@ -210,7 +210,7 @@ mod tests {
         match position_after_moves(None, "1.e4 e5 2.Ke3") {
             Err(MovesError::BadMove { ply, article, .. }) => {
                 assert_eq!(ply, 3);
-                assert!(article.starts_with("3"), "{article}");
+                assert!(article.starts_with('3'), "{article}");
             }
             other => panic!("{other:?}"),
         }

@@ -859,47 +859,44 @@ pub fn match_round(round: &Round, report: &RoundReport) -> Result<RoundUpdate, R
                 .flatten()
                 .map(|(i, p)| (i, p, GameResult::new(g.result.black, g.result.white)))
         });
-        match found {
-            Some((i, p, result)) => {
-                if let (Some(a), Some(b)) = (g.board, p.board) {
-                    if a != b {
-                        errors.push(line_error(
-                            g.line,
-                            Some("board"),
-                            &a.to_string(),
-                            format!(
-                                "{}-{} play on board {b} in round {}",
-                                g.white, g.black, round.number
-                            ),
-                        ));
-                        continue;
-                    }
+        if let Some((i, p, result)) = found {
+            if let (Some(a), Some(b)) = (g.board, p.board) {
+                if a != b {
+                    errors.push(line_error(
+                        g.line,
+                        Some("board"),
+                        &a.to_string(),
+                        format!(
+                            "{}-{} play on board {b} in round {}",
+                            g.white, g.black, round.number
+                        ),
+                    ));
+                    continue;
                 }
-                update.games.push((i, result));
             }
-            None => {
-                let reversed = round
-                    .games
-                    .iter()
-                    .any(|p| (p.white, p.black) == (g.black, g.white));
-                let reason = if reversed {
-                    format!(
-                        "the colours are reversed: {} has White against {} in round {}",
-                        g.black, g.white, round.number
-                    )
-                } else {
-                    format!(
-                        "{} and {} are not paired in round {}",
-                        g.white, g.black, round.number
-                    )
-                };
-                errors.push(line_error(
-                    g.line,
-                    None,
-                    &format!("{}-{}", g.white, g.black),
-                    reason,
-                ));
-            }
+            update.games.push((i, result));
+        } else {
+            let reversed = round
+                .games
+                .iter()
+                .any(|p| (p.white, p.black) == (g.black, g.white));
+            let reason = if reversed {
+                format!(
+                    "the colours are reversed: {} has White against {} in round {}",
+                    g.black, g.white, round.number
+                )
+            } else {
+                format!(
+                    "{} and {} are not paired in round {}",
+                    g.white, g.black, round.number
+                )
+            };
+            errors.push(line_error(
+                g.line,
+                None,
+                &format!("{}-{}", g.white, g.black),
+                reason,
+            ));
         }
     }
     for b in &report.byes {

@@ -196,17 +196,17 @@ fn buchholz(
                 (abh[d.opp as usize], false, note)
             } else if !ctx.rr {
                 if edition == Edition::E2026 {
-                    if d.opp != NONE {
-                        let o = abh[d.opp as usize];
-                        if o < mine {
-                            (o, d.vur, Note::DummyCappedByOpponent)
+                    if d.opp == NONE {
+                        let cap = ctx.draw * i64::try_from(ctx.r).unwrap_or(0);
+                        if cap < mine {
+                            (cap, d.vur, Note::DummyCappedByDraws)
                         } else {
                             (mine, d.vur, Note::DummyOwnScore)
                         }
                     } else {
-                        let cap = ctx.draw * i64::try_from(ctx.r).unwrap_or(0);
-                        if cap < mine {
-                            (cap, d.vur, Note::DummyCappedByDraws)
+                        let o = abh[d.opp as usize];
+                        if o < mine {
+                            (o, d.vur, Note::DummyCappedByOpponent)
                         } else {
                             (mine, d.vur, Note::DummyOwnScore)
                         }
@@ -645,13 +645,13 @@ fn de_group(
         let mut prev = deval[sorted[0]];
         for (i, &p) in sorted.iter().enumerate().skip(1) {
             let rank = c + i64::try_from(i).unwrap_or(0);
-            if deval[p] != prev {
+            if deval[p] == prev {
+                val[p] = crank;
+            } else {
                 crank = rank;
                 val[p] = rank;
                 prev = deval[p];
                 changes += 1;
-            } else {
-                val[p] = crank;
             }
         }
     } else {

@@ -358,10 +358,10 @@ fn run(t: &Tournament, tiebreaks: &[TieBreak], options: &StandingsOptions, expla
                 new_ranks[p] = position;
             } else {
                 let prev = order[pos - 1];
-                new_ranks[p] = if c.values[p] != c.values[prev] {
-                    position
-                } else {
+                new_ranks[p] = if c.values[p] == c.values[prev] {
                     new_ranks[prev]
+                } else {
+                    position
                 };
             }
         }

@@ -32,12 +32,11 @@ const MAX_ROUND: RoundNumber = 999;
 /// used twice, or the points written disagree with the results under the file's scoring.
 pub fn read_trf(bytes: &[u8]) -> Result<TrfRead, TrfError> {
     let mut r = Reader::default();
-    let text = match std::str::from_utf8(bytes) {
-        Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_owned(),
-        Err(_) => {
-            r.issue(0, None, None, None, IssueKind::Latin1);
-            bytes.iter().map(|&b| char::from(b)).collect()
-        }
+    let text = if let Ok(s) = std::str::from_utf8(bytes) {
+        s.strip_prefix('\u{feff}').unwrap_or(s).to_owned()
+    } else {
+        r.issue(0, None, None, None, IssueKind::Latin1);
+        bytes.iter().map(|&b| char::from(b)).collect()
     };
     let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
     let lines: Vec<&str> = normalised.split('\n').collect();

@@ -459,7 +459,7 @@ fn form_defaults(ctx: &Context) -> SealForm {
                     .map(|c| colour_value(c).to_owned())
                     .unwrap_or_default();
                 form.resumption_at = ctx.zone.field(env.info.resumption.at);
-                form.place = env.info.resumption.place.clone();
+                form.place.clone_from(&env.info.resumption.place);
             }
         }
     }
