@@ -22,7 +22,6 @@
 //! exchanged, each S1 player's opponent) by nudging the low bits and re-solving.
 
 use std::collections::HashMap;
-
 use std::hash::{BuildHasherDefault, Hash};
 
 use crate::dense::{DenseMatcher, Interner, LimbHasher};

@@ -3,19 +3,17 @@
 //! (the tournaments the account has a role in, its API tokens). Every form carries the session's
 //! CSRF token. Never cached (`no-store`).
 
-use crate::auth::{csrf_token, hash_password, sign_in, sign_out, verify_password};
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Checked, SignedIn};
-use crate::respond::ok;
-use crate::respond::private;
-use crate::respond::see_other;
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use arbiter_db::Actor;
 use askama::Template;
 use serde::Deserialize;
+
+use crate::auth::{csrf_token, hash_password, sign_in, sign_out, verify_password};
+use crate::error::WebError;
+use crate::extract::{Checked, SignedIn, csrf_field};
+use crate::respond::{ok, private, see_other};
+use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "signin.html")]

@@ -2,15 +2,16 @@
 //! versions (what a result-entry client needs), standings in the shape of
 //! `arbiter standings --format json`. Errors are `application/problem+json`.
 
-use crate::error::WebError;
-use crate::forms::AfterQuery;
-use crate::views::{StandingJson, standings_for, standings_json, state_code};
-use crate::{AppState, Loaded, load_if_changed, with_db};
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::{Colour, ScoringSystem};
 use chrono::NaiveDateTime;
 use serde::Serialize;
 use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::forms::AfterQuery;
+use crate::views::{StandingJson, standings_for, standings_json, state_code};
+use crate::{AppState, Loaded, load_if_changed, with_db};
 
 fn json<T: Serialize>(
     body: &T,

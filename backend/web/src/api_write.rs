@@ -6,10 +6,6 @@
 //! the field; a request made on a stale view of the tournament gets `409 Conflict`. Result
 //! entry is `PUT /api/v1/games/{id}/result` (see [`crate::results::api_enter_result`]).
 
-use crate::error::WebError;
-use crate::extract::{ApiStaff, ApiUser, Organizer};
-use crate::forms::{EditForm, PlayerForm, TournamentForm};
-use crate::{AppState, with_db};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::ChangeError;
@@ -20,18 +16,18 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::error::WebError;
+use crate::extract::{ApiStaff, ApiUser, Organizer};
+use crate::forms::{EditForm, PlayerForm, TournamentForm};
+use crate::respond::load;
+use crate::{AppState, with_db};
+
 fn created<T: Serialize>(status: StatusCode, body: &T) -> Result<HttpResponse, WebError> {
     let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()))?;
     Ok(HttpResponse::build(status)
         .content_type("application/json")
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(text))
-}
-
-async fn load(state: &AppState, id: Uuid) -> Result<arbiter_db::StoredTournament, WebError> {
-    with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
-        .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))
 }
 
 fn stale() -> WebError {

@@ -16,15 +16,6 @@
 //! The forfeits themselves are applied by the scheduled job of `arbiter serve`, which calls
 //! [`arbiter_db::arbiter::apply_default_time_forfeits`] (exactly once across instances).
 
-use crate::auth::csrf_token;
-use crate::error::WebError;
-use crate::extract::{
-    ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
-};
-use crate::respond::{arbiter_error, bad, private, see_other};
-use crate::views::{edition_words, result_text, titled_name};
-use crate::zone::Zone;
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -38,6 +29,16 @@ use askama::Template;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::{
+    ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
+};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::{edition_words, result_text, titled_name};
+use crate::zone::Zone;
+use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use uuid::Uuid;
+
 use crate::error::WebError;
 use crate::extract::{Organizer, Staff};
 use crate::respond::ok;
 use crate::{AppState, with_db};
-use actix_web::{HttpResponse, web};
-use askama::Template;
-use uuid::Uuid;
 
 pub(crate) struct AuditLine {
     at: String,

@@ -8,11 +8,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use actix_web::web::Bytes;
-
 use actix_web::http::header::{
     CACHE_CONTROL, ETAG, HeaderValue, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED,
 };
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 use chrono::{DateTime, NaiveDateTime, Utc};
 

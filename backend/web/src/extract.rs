@@ -44,6 +44,17 @@ fn tournament_in_path(req: &HttpRequest) -> Result<Uuid, WebError> {
     Uuid::parse_str(raw).map_err(|_| WebError::NotFound(format!("page {}", req.path())))
 }
 
+/// The tournament of the route's `{id}`, once `user` is found to hold role `R` in it.
+async fn tournament_with_role<R: StaffRole>(
+    state: &AppState,
+    req: &HttpRequest,
+    user: &UserRow,
+) -> Result<Uuid, WebError> {
+    let tournament = tournament_in_path(req)?;
+    require_role(state, user, tournament, R::ROLE).await?;
+    Ok(tournament)
+}
+
 /// A role a staff route needs: [`Organizer`] or [`Arbiter`].
 pub trait StaffRole {
     /// The role, as `arbiter_db` stores it.
@@ -112,8 +123,7 @@ impl<R: StaffRole + 'static> FromRequest for Staff<R> {
             let state = state_of(&req)?;
             let session = req.get_session();
             let user = require_user(&state, &session).await?;
-            let tournament = tournament_in_path(&req)?;
-            require_role(&state, &user, tournament, R::ROLE).await?;
+            let tournament = tournament_with_role::<R>(&state, &req, &user).await?;
             Ok(Staff {
                 user,
                 tournament,
@@ -168,8 +178,7 @@ impl<R: StaffRole + 'static> FromRequest for ApiStaff<R> {
             async {
                 let state = state_of(&req)?;
                 let user = api_user(&state, &req).await?;
-                let tournament = tournament_in_path(&req)?;
-                require_role(&state, &user, tournament, R::ROLE).await?;
+                let tournament = tournament_with_role::<R>(&state, &req, &user).await?;
                 Ok(ApiStaff {
                     user,
                     tournament,

@@ -4,17 +4,18 @@
 //! `?after=` round of public pages, and a form that carries only its CSRF token. Each checks its
 //! fields and names the field in its error (`400`).
 
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::respond::{bad, number, seen_token, text};
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use arbiter_db::models::{TournamentChanges, scoring_json};
-use arbiter_tournament::tiebreak::{Edition, Edition as TieBreakEdition, parse_list};
+use arbiter_tournament::tiebreak::{Edition, parse_list};
 use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
 use chrono::NaiveDateTime;
 use serde::Deserialize;
+
+use crate::error::WebError;
+use crate::extract::csrf_field;
+use crate::respond::{bad, number, seen_token, text};
 
 /// The create-tournament form.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -256,7 +257,7 @@ impl EditForm {
         let mut scoring = ScoringSystem::from_main(win, draw, loss);
         scoring.pab = points("pab", &self.pab, win)?;
         if let Some(e) = &t.tiebreak_edition {
-            if TieBreakEdition::parse(e).is_none() {
+            if Edition::parse(e).is_none() {
                 return Err(bad("tiebreak_edition", "use 2024 or 2026"));
             }
         }

@@ -12,13 +12,8 @@
 //! - a printable pairing list (`/tournaments/{id}/rounds/{n}/print`) and a result sheet to sign
 //!   (`/tournaments/{id}/rounds/{n}/sheets`), one page per round (print rules in `static/`).
 
-use crate::board::board_svg;
-use crate::cache::Validators;
-use crate::error::WebError;
-use crate::respond::html;
-use crate::views::{Head, head, opt, result_text, titled_name};
-use crate::zone::Zone;
-use crate::{AppState, Loaded, load_if_changed, with_db};
+use std::collections::BTreeMap;
+
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::games::{GameScoreRow, ScoreStatus};
@@ -28,8 +23,15 @@ use arbiter_tournament::pgn_event::{ScoreReport, score_moves};
 use arbiter_tournament::{Game, GameResult, Player, ResultCode, Tournament};
 use askama::Template;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use uuid::Uuid;
+
+use crate::board::board_svg;
+use crate::cache::Validators;
+use crate::error::WebError;
+use crate::respond::html;
+use crate::views::{Head, head, opt, result_text, titled_name};
+use crate::zone::Zone;
+use crate::{AppState, Loaded, load_if_changed, with_db};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
 /// the `/api/v1` scope.

@@ -19,14 +19,6 @@
 //!
 //! The board view and the audit log name such check-ins `self check-in (tablet): player N`.
 
-use crate::auth::{check_csrf, csrf_token};
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Checked, Organizer, Staff};
-use crate::respond::{arbiter_error, bad, private, see_other};
-use crate::views::titled_name;
-use crate::zone::Zone;
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderName, HeaderValue};
@@ -39,6 +31,14 @@ use askama::Template;
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 use uuid::Uuid;
+
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::{Checked, Organizer, Staff, csrf_field};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::titled_name;
+use crate::zone::Zone;
+use crate::{AppState, with_db};
 
 /// The session key of the tablet's status line after a check-in (shown once).
 const FLASH_KEY: &str = "check_in_flash";

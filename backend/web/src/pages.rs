@@ -1,11 +1,6 @@
 //! Pages that more than one topic renders: the organizer's manage page of a tournament (shown
 //! by the tournaments topic and again, with the form's error, by player registration).
 
-use crate::auth::{csrf_token, roles_in};
-use crate::error::WebError;
-use crate::respond::private;
-use crate::views::titled_name;
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
@@ -13,6 +8,12 @@ use arbiter_db::{Role, UserRow};
 use arbiter_tournament::ResultCode;
 use askama::Template;
 use uuid::Uuid;
+
+use crate::auth::{csrf_token, roles_in};
+use crate::error::WebError;
+use crate::respond::private;
+use crate::views::titled_name;
+use crate::{AppState, with_db};
 
 pub(crate) struct ManagedRound {
     number: u16,

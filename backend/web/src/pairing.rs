@@ -2,11 +2,12 @@
 //! async workers (a large field takes seconds) and find the adjourned games a pairing waits for
 //! (Appendix A; TRF-2026 `X`).
 
-use crate::error::WebError;
-use crate::{AppState, with_db};
 use actix_web::web;
 use arbiter_tournament::Tournament;
 use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::{AppState, with_db};
 
 /// Runs the pairing engine (seconds on a large field) on the blocking pool, not on a worker.
 pub(crate) async fn off_thread<T: Send + 'static>(

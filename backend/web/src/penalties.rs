@@ -14,14 +14,8 @@
 //!   standings, the crosstable and the TRF export with its penalty kind; every incident is
 //!   audited in its transaction (`arbiter_db::arbiter::record_incident` and siblings).
 
-use crate::auth::csrf_token;
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Arbiter, Checked, Staff};
-use crate::extract::{api_arbiter_game, game_of, tournament_of};
-use crate::respond::{arbiter_error, bad, private, see_other};
-use crate::views::{edition_words, result_text, titled_name};
-use crate::{AppState, with_db};
+use std::time::Duration;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -35,8 +29,16 @@ use arbiter_tournament::arbiter::{Position, position_after_moves};
 use arbiter_tournament::{Colour, ResultCode, Tournament};
 use askama::Template;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 use uuid::Uuid;
+
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::{
+    Arbiter, Checked, Staff, api_arbiter_game, csrf_field, game_of, tournament_of,
+};
+use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::views::{edition_words, result_text, titled_name};
+use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -2,20 +2,20 @@
 //! of pairing numbers (C.04.2), withdrawals and reinstatements, and byes requested for a round
 //! (C.04.1). Every change is audited.
 
-use crate::auth::check_csrf;
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Checked, Organizer, Staff};
-use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
-use crate::pages::manage_page;
-use crate::respond::{bad, load, see_other};
-use crate::{AppState, with_db};
 use actix_multipart::form::MultipartForm;
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use arbiter_tournament::{PlayerStatus, ResultCode};
 use serde::Deserialize;
 use uuid::Uuid;
+
+use crate::auth::check_csrf;
+use crate::error::WebError;
+use crate::extract::{Checked, Organizer, Staff, csrf_field};
+use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
+use crate::pages::manage_page;
+use crate::respond::{bad, load, see_other};
+use crate::{AppState, with_db};
 
 /// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
 ///

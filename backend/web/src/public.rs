@@ -2,10 +2,6 @@
 //! a round's pairings and results, standings, crosstable, player cards. Server-rendered HTML, no
 //! JavaScript, cacheable (validators from the tournament's last change).
 
-use crate::forms::AfterQuery;
-use crate::respond::html;
-use crate::views::Head;
-use crate::views::head;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::ResultCode;
 use arbiter_tournament::tiebreak::{Note, crosstable, explain};
@@ -14,8 +10,11 @@ use uuid::Uuid;
 
 use crate::cache::Validators;
 use crate::error::WebError;
+use crate::forms::AfterQuery;
+use crate::respond::html;
 use crate::views::{
-    bye_text, colour_letter, format_value, opt, result_text, standings_for, state_text, titled_name,
+    Head, bye_text, colour_letter, format_value, head, opt, result_text, standings_for, state_text,
+    titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed, with_db};
 

@@ -15,12 +15,6 @@
 //!   (`board,white,black,result`) or the round's TRF lines, checked against the pairing and
 //!   stored all or nothing in one transaction, every bad line named.
 
-use crate::auth::{check_csrf, csrf_token};
-use crate::error::WebError;
-use crate::extract::{Arbiter, Checked, Staff, csrf_field};
-use crate::respond::{bad, private, see_other};
-use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
@@ -40,6 +34,13 @@ use arbiter_tournament::{GameResult, ResultCode};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::respond::{bad, private, see_other};
+use crate::views::{result_text, titled_name};
+use crate::{AppState, with_db};
 
 /// The score-report routes.
 pub fn routes(cfg: &mut web::ServiceConfig) {

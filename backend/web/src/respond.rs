@@ -3,15 +3,16 @@
 //! checks of form fields, the answer to an `arbiter_db::arbiter` error, and the engine run off the
 //! async workers. No handler module imports another handler module: what they share is here.
 
-use crate::cache::Validators;
-use crate::error::WebError;
-use crate::{AppState, with_db};
 use actix_web::HttpResponse;
 use actix_web::http::header;
 use arbiter_db::arbiter::ArbiterError;
 use askama::Template;
 use chrono::NaiveDateTime;
 use uuid::Uuid;
+
+use crate::cache::Validators;
+use crate::error::WebError;
+use crate::{AppState, with_db};
 
 pub(crate) fn private(
     page: &impl Template,

@@ -2,15 +2,6 @@
 //! `409 Conflict` with the result as it stands), and the same over the JSON API. The TRF result
 //! codes and Art. 11's points.
 
-use crate::auth::csrf_token;
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Arbiter, Checked, Staff};
-use crate::respond::bad;
-use crate::respond::private;
-use crate::respond::see_other;
-use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -19,6 +10,13 @@ use arbiter_tournament::{GameResult, ResultCode};
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
+
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::respond::{bad, private, see_other};
+use crate::views::{result_text, titled_name};
+use crate::{AppState, with_db};
 
 /// The result choices of the entry form: value `W:B` (TRF codes) and label.
 pub const RESULT_CHOICES: [(&str, &str); 9] = [

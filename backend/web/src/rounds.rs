@@ -6,14 +6,6 @@
 //! its transaction. (Byes, withdrawals and uploads are in [`crate::players`]; the tournament's
 //! settings and import in [`crate::tournaments`].)
 
-use crate::auth::csrf_token;
-use crate::error::WebError;
-use crate::extract::{Arbiter, Checked, Organizer, Staff, csrf_field};
-use crate::forms::TokenForm;
-use crate::pairing::{adjourned_wait, off_thread};
-use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
-use crate::views::{bye_text, state_text, titled_name};
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -25,6 +17,15 @@ use arbiter_tournament::{
 use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
+
+use crate::auth::csrf_token;
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Organizer, Staff, csrf_field};
+use crate::forms::TokenForm;
+use crate::pairing::{adjourned_wait, off_thread};
+use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
+use crate::views::{bye_text, state_text, titled_name};
+use crate::{AppState, with_db};
 
 /// A player for a table: pairing number, name with title, rating and score before the round.
 fn player_cell(t: &Tournament, pn: u16, before: u16) -> String {

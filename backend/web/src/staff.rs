@@ -1,15 +1,15 @@
 //! The tournament's staff: the organizer grants the arbiter or organizer role to an account (by
 //! its e-mail address) or takes it back. Audited; the manage page lists who has which role.
 
-use crate::error::WebError;
-use crate::extract::csrf_field;
-use crate::extract::{Checked, Organizer, Staff};
-use crate::respond::{bad, see_other};
-use crate::{AppState, with_db};
 use actix_web::{HttpResponse, web};
 use arbiter_db::Role;
 use serde::Deserialize;
 use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::extract::{Checked, Organizer, Staff, csrf_field};
+use crate::respond::{bad, see_other};
+use crate::{AppState, with_db};
 
 /// The grant / revoke form.
 #[derive(Debug, Deserialize)]

@@ -6,7 +6,8 @@ use actix_http::Request;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{StatusCode, header};
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
+use actix_web::test::TestRequest;
 
 /// A browser: the session cookie (`name=value`) carried from a response to the next request.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

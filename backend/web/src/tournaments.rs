@@ -3,13 +3,6 @@
 //! importing one from TRF, the manage page, the settings form, and the exports (TRF, CSV).
 //! Every change is audited in the transaction that makes it.
 
-use crate::auth::{check_csrf, csrf_token};
-use crate::error::WebError;
-use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
-use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
-use crate::pages::manage_page;
-use crate::respond::{load, ok, parse_seen, private, see_other};
-use crate::{AppState, with_db};
 use actix_multipart::form::MultipartForm;
 use actix_session::Session;
 use actix_web::http::{StatusCode, header};
@@ -18,6 +11,14 @@ use arbiter_db::ChangeError;
 use arbiter_tournament::PairingSystem;
 use askama::Template;
 use uuid::Uuid;
+
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
+use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
+use crate::pages::manage_page;
+use crate::respond::{load, ok, parse_seen, private, see_other};
+use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "new_tournament.html")]

@@ -4,10 +4,11 @@
 //! (Art. 6.6, Appendix A.7), the resumption of an adjourned game (A.2(g)), incidents and score
 //! reports. The JSON API keeps UTC.
 
-use crate::error::WebError;
-use crate::respond::bad;
 use chrono::{NaiveDateTime, TimeZone};
 use chrono_tz::Tz;
+
+use crate::error::WebError;
+use crate::respond::bad;
 
 /// A tournament's time zone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,14 +2,6 @@
 //! salted commitment, opened at the resumption (A.7), the decisions of A.8-A.11, and notes on the
 //! envelope.
 
-use super::check_in::Session;
-use super::check_in::check_ins_for;
-use super::{ArbiterError, colour_from, colour_text, lock_game, parse_id, set_result, touch_game};
-use crate::audit::{Actor, append_audit, now};
-use crate::connection::DbConnection;
-use crate::models::{GameResultChanges, GameRow, bad, unfit};
-use crate::queries::game;
-use crate::schema::{envelopes, games};
 use arbiter_tournament::GameResult;
 use arbiter_tournament::arbiter::adjournment::{
     AdjournmentError, Envelope, EnvelopeInfo, EnvelopeState, Resumption, Revealed, SealKey,
@@ -19,6 +11,14 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
+
+use super::check_in::{Session, check_ins_for};
+use super::{ArbiterError, colour_from, colour_text, lock_game, parse_id, set_result, touch_game};
+use crate::audit::{Actor, append_audit, now};
+use crate::connection::DbConnection;
+use crate::models::{GameResultChanges, GameRow, bad, unfit};
+use crate::queries::game;
+use crate::schema::{envelopes, games};
 
 /// An envelope as stored: the A.2 information, the ciphertext and commitment, and (once opened)
 /// the salt and the move.

@@ -2,18 +2,19 @@
 //! player on the venue's tablet (the tournament's self check-in link), per sitting (the first
 //! session or an adjourned game's resumption).
 
-use super::{ArbiterError, colour_from, colour_text, default_time_of, parse_id, touch_game};
-use crate::audit::{Actor, append_audit, now};
-use crate::connection::DbConnection;
-use crate::models::GameRow;
-use crate::queries::{game, load_tournament};
-use crate::schema::{check_ins, default_time_decisions, rounds, tournaments};
 use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::default_time::{CheckIns, SelfCheckInError, self_check_in};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
+
+use super::{ArbiterError, colour_from, colour_text, default_time_of, parse_id, touch_game};
+use crate::audit::{Actor, append_audit, now};
+use crate::connection::DbConnection;
+use crate::models::GameRow;
+use crate::queries::{game, load_tournament};
+use crate::schema::{check_ins, default_time_decisions, rounds, tournaments};
 
 /// Which session a check-in is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

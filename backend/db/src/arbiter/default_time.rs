@@ -2,17 +2,8 @@
 //! default time), the forfeits the job applies when the default time has passed, and the
 //! arbiter's overrides of them.
 
-use super::check_in::CheckInRow;
-use super::check_in::Session;
-use super::check_in::arrivals_of;
-use super::check_in::check_in_rows;
-use super::check_in::check_ins_for;
-use super::{ArbiterError, default_time_of, parse_id, touch_game};
-use crate::audit::{Actor, append_audit, now};
-use crate::connection::DbConnection;
-use crate::models::{GameResultChanges, GameRow};
-use crate::queries::game;
-use crate::schema::{default_time_decisions, games, rounds, tournaments};
+use std::collections::BTreeMap;
+
 use arbiter_tournament::GameResult;
 use arbiter_tournament::arbiter::default_time::{
     CheckIns, DefaultTime, DefaultTimeVerdict, Forfeit, Override, decide,
@@ -20,8 +11,15 @@ use arbiter_tournament::arbiter::default_time::{
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use uuid::Uuid;
+
+use super::check_in::{CheckInRow, Session, arrivals_of, check_in_rows, check_ins_for};
+use super::{ArbiterError, default_time_of, parse_id, touch_game};
+use crate::audit::{Actor, append_audit, now};
+use crate::connection::DbConnection;
+use crate::models::{GameResultChanges, GameRow};
+use crate::queries::game;
+use crate::schema::{default_time_decisions, games, rounds, tournaments};
 
 /// A default-time decision as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable, Serialize)]

@@ -38,14 +38,13 @@ pub use settings::{
     laws_edition, laws_edition_text, parse_laws_edition, set_laws_edition, set_round_schedule,
 };
 
-use chrono::NaiveDateTime;
-use diesel::prelude::*;
-use uuid::Uuid;
-
 use arbiter_tournament::arbiter::adjournment::AdjournmentError;
 use arbiter_tournament::arbiter::default_time::{DefaultTime, SelfCheckInError};
 use arbiter_tournament::arbiter::penalty::PenaltyError;
 use arbiter_tournament::{Colour, GameResult, ScoringSystem};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use uuid::Uuid;
 
 use crate::connection::DbConnection;
 use crate::models::{GameResultChanges, GameRow, bad, uuid};

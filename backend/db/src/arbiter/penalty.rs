@@ -1,12 +1,8 @@
 //! Incidents and penalties (Art. 12.7, 12.8, 13.4; illegal moves 7.4/7.5 by the Laws edition;
 //! incorrect draw claims 9.5(b)): recorded with their effect on the game's result.
 
-use super::adjournment::i32_of;
-use super::{ArbiterError, colour_text, lock_game, scoring_of, set_result};
-use crate::audit::{Actor, append_audit, now};
-use crate::connection::DbConnection;
-use crate::models::GameRow;
-use crate::schema::{incidents, players};
+use std::time::Duration;
+
 use arbiter_tournament::arbiter::penalty::{
     Effect, IllegalMoveVerdict, IllegalMoves, Incident, incorrect_claim,
 };
@@ -15,8 +11,14 @@ use arbiter_tournament::{Colour, ResultCode};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
-use std::time::Duration;
 use uuid::Uuid;
+
+use super::adjournment::i32_of;
+use super::{ArbiterError, colour_text, lock_game, scoring_of, set_result};
+use crate::audit::{Actor, append_audit, now};
+use crate::connection::DbConnection;
+use crate::models::GameRow;
+use crate::schema::{incidents, players};
 
 /// An incident as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable, Serialize)]

@@ -1,16 +1,17 @@
 //! The arbiter's settings of a tournament: the Laws edition the event is played under, and the
 //! scheduled start of each round (the base of the default time).
 
-use super::ArbiterError;
-use crate::audit::{Actor, append_audit, now};
-use crate::connection::DbConnection;
-use crate::models::bad;
-use crate::schema::{rounds, tournaments};
 use arbiter_tournament::arbiter::LawsEdition;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
 use uuid::Uuid;
+
+use super::ArbiterError;
+use crate::audit::{Actor, append_audit, now};
+use crate::connection::DbConnection;
+use crate::models::bad;
+use crate::schema::{rounds, tournaments};
 
 /// The stored name of a Laws edition: `2001` or `later` (the `tournaments.laws_edition` column).
 #[must_use]

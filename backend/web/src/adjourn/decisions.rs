@@ -1,16 +1,10 @@
 //! The arbiter's decisions on an adjourned game (A.8-A.11): a result agreed before the resumption,
 //! a player late or absent at the resumption, and a lost or unclear envelope.
 
-use super::resumption::pending_envelope;
-use super::{Context, arbiter_error, clock, context, render, when_text};
-use crate::error::WebError;
-use crate::extract::{Arbiter, Checked, Staff, csrf_field};
-use crate::respond::bad;
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use arbiter_db::arbiter::{self as db};
+use arbiter_db::arbiter as db;
 use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
     BeforeResumption, DrawOffer, GameEnd, LateVerdict, LostEnvelope, before_resumption,
@@ -19,6 +13,13 @@ use arbiter_tournament::arbiter::adjournment::{
 use arbiter_tournament::arbiter::colour_name;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+use super::resumption::pending_envelope;
+use super::{Context, arbiter_error, clock, context, render, when_text};
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::respond::bad;
+use crate::{AppState, with_db};
 
 /// A decision before the resumption (A.4, A.6).
 #[derive(Debug, Deserialize)]

@@ -36,13 +36,6 @@ use arbiter_tournament::arbiter::colour_name;
 use arbiter_tournament::arbiter::default_time::{CheckIns, DefaultTime};
 use askama::Template;
 use chrono::NaiveDateTime;
-use decisions::before;
-use decisions::late;
-use decisions::lost;
-use resumption::check_in;
-use resumption::open;
-use resumption::start_clock;
-use sealing::seal;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -54,6 +47,9 @@ use crate::respond::{bad, private};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, with_db};
+use decisions::{before, late, lost};
+use resumption::{check_in, open, start_clock};
+use sealing::seal;
 
 /// The adjournment routes (all for the tournament's arbiters and organizers).
 pub fn routes(cfg: &mut web::ServiceConfig) {

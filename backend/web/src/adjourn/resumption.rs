@@ -1,11 +1,6 @@
 //! The resumption (A.4-A.7): the players' check-in for the adjourned game, the envelope opened
 //! with the replier present, the sealed move played, and the clocks started.
 
-use super::{Context, arbiter_error, colour_of, context, parse_when, render, when_text};
-use crate::error::WebError;
-use crate::extract::{Arbiter, Checked, Staff, csrf_field};
-use crate::respond::{bad, see_other};
-use crate::{AppState, with_db};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -18,6 +13,12 @@ use arbiter_tournament::arbiter::colour_name;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+use super::{Context, arbiter_error, colour_of, context, parse_when, render, when_text};
+use crate::error::WebError;
+use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::respond::{bad, see_other};
+use crate::{AppState, with_db};
 
 /// A resumption check-in (A.7, A.9, A.10).
 #[derive(Debug, Deserialize)]

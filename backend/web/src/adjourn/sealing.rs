@@ -2,6 +2,14 @@
 //! checked for legality and encrypted on the arbiter's device, and what the envelope shows before
 //! it is opened.
 
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use arbiter_db::arbiter as db;
+use arbiter_tournament::arbiter::adjournment::{Envelope, EnvelopeInfo, Resumption, SealRandom};
+use arbiter_tournament::arbiter::{colour_name, position_after_moves};
+use uuid::Uuid;
+
 use super::{
     Context, ReviewPage, SealForm, arbiter_error, clock, colour_of, context, parse_clock,
     parse_when, render, when_text,
@@ -11,13 +19,6 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff};
 use crate::respond::{bad, private, see_other};
 use crate::{AppState, with_db};
-use actix_session::Session;
-use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
-use arbiter_db::arbiter::{self as db};
-use arbiter_tournament::arbiter::adjournment::{Envelope, EnvelopeInfo, Resumption, SealRandom};
-use arbiter_tournament::arbiter::{colour_name, position_after_moves};
-use uuid::Uuid;
 
 /// Builds the envelope's information from the form (A.2(a)-(g)).
 pub(crate) fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeInfo, WebError> {
