@@ -1,20 +1,29 @@
 // Over 800 lines: one primal-dual blossom algorithm (labels, blossoms, duals, warm starts) whose
 // steps share the matcher's private state and invariants; the parts cannot be read apart.
-//! A persistent maximum-weight perfect matching over a dense graph, warm-started after every
-//! change: the engine behind the 2026 Dutch system (C.04.3), which solves one matching per
-//! decision over all players still to pair, each differing from the last in a few edges.
+//! Maximum-weight matching over a dense graph: the primal-dual blossom algorithm of Edmonds in
+//! the O(n^3) form described by Galil ("Efficient algorithms for finding maximum matching in
+//! graphs", ACM Computing Surveys 18, 1986), the one matcher of both Dutch engines (C.04.3):
+//! the Dutch criteria are encoded as edge weights (see `dutch.rs`), as the endorsed engines do.
+//! Vertex duals are stored doubled, so with integer weights every quantity stays an integer.
 //!
-//! The algorithm is the primal-dual blossom algorithm of [`crate::matching`] in its perfect
-//! form (vertex duals in two's complement, no stop on a zero dual). Before each solve, the
-//! blossoms around a vertex whose edges changed (or that left the graph) are dissolved with
-//! their duals folded into their vertices (which keeps every edge feasible and every tight edge
-//! tight); the other blossoms are kept. The duals of vertices whose edges changed are raised
-//! until feasible, matched edges no longer tight are unmatched, and free vertices get duals of
-//! one parity (a free blossom's leaves move together, paid by its dual); then a few
-//! augmentations restore optimality (see `run` for how the stages grow their trees). Weights
-//! are interned: the matrix holds a `u32` id per
-//! ordered pair. A zero-weight dummy vertex takes the pairing-allocated bye when the
-//! number of players is odd.
+//! Two forms:
+//! - **Perfect, persistent and warm-started** ([`DenseMatcher::solve`]): the 2026 engine
+//!   solves one matching per decision over all players still to pair, each differing from the
+//!   last in a few edges. Vertex duals are two's complement values with no stop on a zero dual.
+//!   Before each solve, the blossoms around a vertex whose edges changed (or that left the
+//!   graph) are dissolved with their duals folded into their vertices (which keeps every edge
+//!   feasible and every tight edge tight); the other blossoms are kept. The duals of vertices
+//!   whose edges changed are raised until feasible, matched edges no longer tight are
+//!   unmatched, and free vertices get duals of one parity (a free blossom's leaves move
+//!   together, paid by its dual); then a few augmentations restore optimality (see `run` for
+//!   how the stages grow their trees). A zero-weight dummy vertex takes the pairing-allocated
+//!   bye when the number of players is odd. No perfect matching: `None`.
+//! - **General, from scratch** ([`DenseMatcher::solve_general`]): any matching, every vertex
+//!   dual starting at the largest weight and the solve stopping when the least reaches zero;
+//!   for the 2017 engine's brackets (whose players may float), and for a 2026 round without a
+//!   perfect matching. Its result is the warm start of the next perfect solve.
+//!
+//! Weights are interned: the matrix holds a `u32` id per ordered pair (zero: no edge).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -154,7 +163,7 @@ pub struct DenseMatcher<W: Weight> {
     perfect: bool,
     failed: bool,
     /// Whether the dummy's dual must be checked against every live vertex's at the next solve
-    /// (after [`Self::load`], whose duals may be lower than the ones before).
+    /// (after [`Self::solve_general`], whose duals may be lower than the ones before).
     dummy_stale: bool,
     /// Whether the next solve splits each changed edge's deficit between its endpoints
     /// ([`Self::share_raises`]).
@@ -174,6 +183,42 @@ pub struct DenseMatcher<W: Weight> {
     /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
     /// S-vertex `v` to block `b` outside the focus.
     deferred: Vec<usize>,
+}
+
+/// What one solve keeps from stage to stage: the live vertices split by the focus, where
+/// each block of [`BLOCK`] vertices starts among those outside it, the least dual per block
+/// outside, and the choice between stages of every tree and of a single tree.
+struct Sweep<W: Weight> {
+    live: Vec<usize>,
+    inside: Vec<usize>,
+    outside: Vec<usize>,
+    block_start: Vec<usize>,
+    min_out: Vec<Option<W>>,
+    /// Whether a dual change moved a vertex outside the focus since `min_out` was computed.
+    outside_moved: bool,
+    /// Scratch for the columns of a scan.
+    cols_buf: Vec<usize>,
+    /// Stages of every tree in a row that augmented at most once.
+    lean: usize,
+    /// Scans since the last switch to single trees, and the budget after which a stage of
+    /// every tree is tried again.
+    single_scans: usize,
+    budget: usize,
+}
+
+/// One stage: the rows scanned, whether and how often it augmented, and whether rows
+/// outside the focus may still wait.
+struct Stage {
+    scans: usize,
+    augmented: bool,
+    augs: usize,
+    defer_ok: bool,
+}
+
+/// What follows a dual change: more growing, or the end of the solve.
+enum DualChange {
+    Grow,
+    Stop,
 }
 
 impl<W: Weight> DenseMatcher<W> {
@@ -235,12 +280,6 @@ impl<W: Weight> DenseMatcher<W> {
             outside_list: Vec::new(),
             deferred: Vec::new(),
         }
-    }
-
-    /// The weight of edge `(a, b)` (zero: no edge).
-    #[must_use]
-    pub fn weight(&self, a: usize, b: usize) -> W {
-        self.doubled.get(self.w[a * self.n + b]).half()
     }
 
     /// Sets the weight of edge `(a, b)`.
@@ -400,38 +439,6 @@ impl<W: Weight> DenseMatcher<W> {
             self.alive[v] = false;
             self.mate[v] = NONE;
         }
-    }
-
-    /// The live vertices other than the dummy.
-    #[must_use]
-    pub fn live(&self) -> Vec<usize> {
-        (0..self.n - 1).filter(|&v| self.alive[v]).collect()
-    }
-
-    /// Loads a matching (partner or itself) and feasible doubled vertex duals, from another
-    /// solver.
-    pub fn load(&mut self, partner: &[usize], duals: &[W]) {
-        self.reset_blossoms();
-        for v in 0..self.n - 1 {
-            if !self.alive[v] {
-                continue;
-            }
-            self.dualvar[v] = duals[v];
-            self.mate[v] = NONE;
-        }
-        for v in 0..self.n - 1 {
-            let u = partner[v];
-            if self.alive[v] && u != v && u < self.n - 1 && self.alive[u] {
-                let (i, j) = (v.min(u), v.max(u));
-                let k = i * self.n + j;
-                self.mate[i] = 2 * k + 1;
-                self.mate[j] = 2 * k;
-            }
-        }
-        self.dirty.fill(false);
-        self.changed.clear();
-        self.changed_overflow = false;
-        self.dummy_stale = true;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
@@ -630,7 +637,7 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         let odd = count % 2 == 1;
-        // Whether the dummy joins the graph in this solve, or the duals were loaded: its dual
+        // Whether the dummy joins the graph in this solve, or a general solve set the duals: its dual
         // may then be too low.
         let fresh_dummy = odd && (!self.dummy_on || std::mem::take(&mut self.dummy_stale));
         if odd && !self.dummy_on {
@@ -749,7 +756,7 @@ impl<W: Weight> DenseMatcher<W> {
         self.changed_overflow = false;
         self.dirty.fill(false);
         // Between solves vertex duals only grow (raises, dissolved blossoms' duals), so the
-        // dummy's edges stay feasible unless the dummy has just joined or duals were loaded
+        // dummy's edges stay feasible unless the dummy has just joined or a general solve set the duals
         // (an edge inside a blossom counts the blossom's dual too).
         debug_assert!(
             fresh_dummy
@@ -760,6 +767,10 @@ impl<W: Weight> DenseMatcher<W> {
             "an infeasible dummy edge"
         );
         if fresh_dummy {
+            // A raise of the dummy's dual alone would leave the edges inside a blossom around
+            // it no longer tight, while the matched ones there are kept as tight below: the
+            // blossoms around it are dissolved first (their duals folded into their vertices).
+            self.dissolve_around(d);
             // d_v + d_dummy >= 0 for every live v.
             for v in 0..d {
                 if self.alive[v] {
@@ -840,6 +851,71 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         Some(out)
+    }
+
+    /// Solves a maximum-weight matching of the live vertices from scratch, not necessarily
+    /// perfect: the general form, for a graph that may have no perfect matching (a round that
+    /// cannot be completed, a bracket whose players may float down). Every vertex dual starts at
+    /// the largest weight, there is no dummy, and the solve stops when the least vertex dual
+    /// reaches zero (Galil's delta 1); each stage grows every free vertex's tree and ends at its
+    /// first augmentation, as in the textbook form. Returns each vertex's partner (itself when
+    /// unmatched or removed). The matching and its duals, with every blossom's dual folded into
+    /// its vertices (which keeps them feasible), stay as the warm start of the next
+    /// [`Self::solve`].
+    pub fn solve_general(&mut self) -> Vec<usize> {
+        let n = self.n;
+        let d = n - 1;
+        self.reset_blossoms();
+        // The dummy stays out of this solve; its state is kept for the next perfect solve,
+        // which checks its dual against the new ones (`dummy_stale`).
+        let dummy = (self.dummy_on, self.alive[d], self.mate[d], self.dualvar[d]);
+        self.dummy_on = false;
+        self.alive[d] = false;
+        let mut top = W::zero();
+        for a in 0..d {
+            if !self.alive[a] {
+                continue;
+            }
+            for b in 0..a {
+                if self.alive[b] {
+                    top = top.max(self.doubled.get(self.w[a * n + b]));
+                }
+            }
+        }
+        // Doubled duals: `y_a + y_b >= 2 w(a, b)` for every edge.
+        let top = top.half();
+        for v in 0..d {
+            if self.alive[v] {
+                self.mate[v] = NONE;
+                self.dualvar[v] = top;
+            }
+        }
+        // The whole graph is the focus (no deferred rows), restored afterwards.
+        let active = std::mem::replace(&mut self.active, vec![true; n]);
+        let outside_max = std::mem::take(&mut self.outside_max);
+        self.perfect = false;
+        self.failed = false;
+        self.single = false;
+        self.run();
+        self.perfect = true;
+        self.active = active;
+        self.outside_max = outside_max;
+        let out = (0..d)
+            .map(|v| {
+                if self.alive[v] && self.mate[v] != NONE {
+                    self.endp(self.mate[v])
+                } else {
+                    v
+                }
+            })
+            .collect();
+        self.reset_blossoms();
+        (self.dummy_on, self.alive[d], self.mate[d], self.dualvar[d]) = dummy;
+        self.dirty.fill(false);
+        self.changed.clear();
+        self.changed_overflow = false;
+        self.dummy_stale = true;
+        out
     }
 
     /// Queues an S-vertex for its scan and records it among this stage's S-vertices.
@@ -1271,6 +1347,40 @@ impl<W: Weight> DenseMatcher<W> {
     /// Edmonds' algorithm, and a stage may end after any augmentation.
     fn run(&mut self) {
         let n = self.n;
+        let mut sweep = self.begin_sweep();
+        for _ in 0..n {
+            if !self.begin_stage() {
+                break;
+            }
+            let mut stage = self.open_focus(&mut sweep);
+            loop {
+                self.grow(&mut sweep, &mut stage);
+                if stage.augmented {
+                    break;
+                }
+                if !stage.defer_ok && !self.deferred.is_empty() {
+                    self.flush_deferred();
+                    continue;
+                }
+                match self.dual_change(&mut sweep) {
+                    DualChange::Grow => {}
+                    DualChange::Stop => break,
+                }
+            }
+            if !stage.augmented {
+                break;
+            }
+            self.end_stage(&mut sweep, &stage);
+        }
+        self.live_list = sweep.live;
+        self.inside_list = sweep.inside;
+        self.outside_list = sweep.outside;
+    }
+
+    /// The start of a solve: the live vertices, split by the focus, and each block's start
+    /// among those outside it.
+    fn begin_sweep(&mut self) -> Sweep<W> {
+        let n = self.n;
         self.epoch += 1;
         let mut live = std::mem::take(&mut self.live_list);
         live.clear();
@@ -1295,342 +1405,395 @@ impl<W: Weight> DenseMatcher<W> {
         for b in 0..nb {
             block_start[b + 1] += block_start[b];
         }
-        let mut min_out: Vec<Option<W>> = vec![None; nb];
-        let mut outside_moved = true;
-        let mut cols_buf: Vec<usize> = Vec::with_capacity(n);
-        let mut lean = 0;
-        // Scans since the last switch to single trees, and the budget after which a stage of
-        // every tree is tried again.
-        let mut single_scans = 0usize;
-        let mut budget = 0usize;
-        for _ in 0..n {
-            let mut scans = 0usize;
-            self.label.fill(0);
-            self.rootof.fill(NONE);
-            self.bestedge.fill(NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.disallow_all();
-            self.queue.clear();
-            self.far.clear();
-            self.s_list.clear();
-            self.s_sorted = 0;
-            self.s_stamp += 1;
-            for v in 0..n {
-                if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                    if self.single {
-                        break;
-                    }
-                }
-            }
-            if (0..n).all(|v| !self.alive[v] || self.mate[v] != NONE) {
-                break;
-            }
-            let mut augmented = false;
-            let mut augs = 0usize;
-            self.stale = false;
-            // Deferral of the rows outside the focus: only while no vertex outside is labelled
-            // (their duals then stay as they are, and so does their least).
-            self.deferred.clear();
-            let mut defer_ok = !outside.is_empty()
-                && !self.outside_max.is_empty()
-                && outside.iter().all(|&u| self.label[self.inblossom[u]] == 0);
-            if defer_ok && outside_moved {
-                // The least dual per block outside, recomputed only after a dual change moved
-                // a vertex outside the focus.
-                outside_moved = false;
-                min_out.fill(None);
-                for &u in &outside {
-                    let y = self.dualvar[u];
-                    let m = &mut min_out[u / BLOCK];
-                    if m.is_none_or(|m| y.sub(m).is_negative()) {
-                        *m = Some(y);
-                    }
-                }
-            }
-            loop {
-                loop {
-                    if augmented && self.single {
-                        break;
-                    }
-                    // The focus first. Outside it, once this stage has augmented, the trees are
-                    // left for the next stage: the region there is mostly tight, so a tree
-                    // that enters it labels most of it, and the stage ends without a dual
-                    // change anyway.
-                    let next = match self.queue.pop() {
-                        Some(e) => Some(e),
-                        None if augmented => None,
-                        None => self.far.pop(),
-                    };
-                    let Some(e) = next else { break };
-                    // An entry `n + v * blocks + b`: a part of `v`'s row deferred earlier.
-                    let (v, rest) = if e >= n {
-                        ((e - n) / nb, Some((e - n) % nb))
-                    } else {
-                        (e, None)
-                    };
-                    if self.label[self.inblossom[v]] != 1 {
-                        // Its tree was used by an augmentation in this stage.
-                        continue;
-                    }
-                    if defer_ok && !self.active[v] {
-                        // A vertex outside the focus is labelled: no more deferral, and the
-                        // deferred rows are read before the next dual change.
-                        defer_ok = false;
-                    }
-                    let cols: &[usize] = if let Some(b) = rest {
-                        &outside[block_start[b]..block_start[b + 1]]
-                    } else if defer_ok && v != n - 1 {
-                        // The focus, and each block outside whose slacks may not all be
-                        // positive; the others wait. (Not for the dummy: its edges weigh
-                        // zero and are not interned.)
-                        cols_buf.clear();
-                        cols_buf.extend_from_slice(&inside);
-                        for b in 0..nb {
-                            if block_start[b] == block_start[b + 1] {
-                                continue;
-                            }
-                            if self
-                                .outside_bound(v, b, &min_out)
-                                .is_none_or(|lb| !lb.is_negative() && !lb.is_zero())
-                            {
-                                self.deferred.push(v * nb + b);
-                            } else {
-                                cols_buf.extend_from_slice(
-                                    &outside[block_start[b]..block_start[b + 1]],
-                                );
-                            }
-                        }
-                        &cols_buf
-                    } else {
-                        &live
-                    };
-                    scans += 1;
-                    // The scan of `v`'s edges; vertex duals do not change during it.
-                    let dv = self.dualvar[v];
-                    let row = v * n;
-                    let dummy_row = self.dummy_on && v == n - 1;
-                    for &u in cols {
-                        let w = u;
-                        let bw = self.inblossom[w];
-                        // Inside `v`'s blossom (`v` itself too), no edge, or a T-vertex reached
-                        // already: nothing to do. The blossom first: in a stage that enters the
-                        // mostly tight region below the next scoregroup, about half the entries
-                        // read are in `v`'s blossom, and their weights need not be loaded.
-                        if self.inblossom[v] == bw {
-                            continue;
-                        }
-                        let id = self.w[row + u];
-                        if (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1)))
-                            || (self.label[bw] == 2 && self.label[w] != 0)
-                        {
-                            continue;
-                        }
-                        let p = self.remote(v, u);
-                        let k = p / 2;
-                        let mut kslack = W::zero();
-                        let mut ok = self.allowed_pair(row + u);
-                        if !ok {
-                            kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
-                            debug_assert!(
-                                rest.is_none() || !(kslack.is_zero() || kslack.is_negative()),
-                                "a deferred edge lost its positive slack"
-                            );
-                            if kslack.is_zero() {
-                                self.allow(k);
-                                ok = true;
-                            }
-                        }
-                        if ok {
-                            if self.label[self.inblossom[w]] == 0 {
-                                if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
-                                    // A free vertex outside the (single) tree.
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base == NONE {
-                                    let (ra, rb) = (self.rootof[v], self.rootof[w]);
-                                    self.augment_matching(k);
-                                    self.drop_trees(ra, rb);
-                                    augs += 1;
-                                    self.stale = true;
-                                    augmented = true;
-                                    break;
-                                }
-                                self.add_blossom(base, k);
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < *self.best_slack(b) {
-                                self.bestedge[b] = k;
-                                self.best_cache[b] = (k, self.epoch, kslack);
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < *self.best_slack(w))
-                        {
-                            self.bestedge[w] = k;
-                            self.best_cache[w] = (k, self.epoch, kslack);
-                        }
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                if !defer_ok && !self.deferred.is_empty() {
-                    self.flush_deferred();
-                    continue;
-                }
+        Sweep {
+            live,
+            inside,
+            outside,
+            block_start,
+            min_out: vec![None; nb],
+            outside_moved: true,
+            cols_buf: Vec::with_capacity(n),
+            lean: 0,
+            single_scans: 0,
+            budget: 0,
+        }
+    }
 
-                // delta1: the minimum vertex dual.
-                let mut deltatype = 1;
-                let mut delta = if self.perfect {
-                    deltatype = 0;
-                    W::zero()
-                } else {
-                    self.dualvar[..n].iter().copied().min().unwrap_or_default()
-                };
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.best_slack(v);
-                        if deltatype == 0 || *d < delta {
-                            delta = *d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.best_slack(b).half();
-                        if deltatype == 0 || d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && (deltatype == 0 || self.dualvar[b] < delta)
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                // The dual change goes ahead only if every deferred edge keeps a positive slack
-                // (`delta` below each deferred S-vertex's bound); else the deferred rows are
-                // read first.
-                if !self.deferred.is_empty() {
-                    let safe = deltatype != 0
-                        && self.deferred.iter().all(|&p| {
-                            let v = p / nb;
-                            self.label[self.inblossom[v]] != 1
-                                || self
-                                    .outside_bound(v, p % nb, &min_out)
-                                    .is_none_or(|lb| delta.sub(lb).is_negative())
-                        });
-                    if !safe {
-                        self.flush_deferred();
-                        continue;
-                    }
-                }
-                self.epoch += 1;
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
-                        1 => self.dualvar[v] = self.dualvar[v].saturating_sub(delta),
-                        2 => self.dualvar[v] = self.dualvar[v].add(delta),
-                        _ => continue,
-                    }
-                    if !self.active[v] {
-                        outside_moved = true;
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] = self.dualvar[b].add(delta),
-                            2 => self.dualvar[b] = self.dualvar[b].saturating_sub(delta),
-                            _ => {}
-                        }
-                    }
-                }
-                if self.perfect {
-                    self.shift_best_slacks(delta);
-                }
-                match deltatype {
-                    2 => {
-                        self.allow(deltaedge);
-                        let (mut i, j) = self.edge(deltaedge);
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.enqueue(i);
-                    }
-                    3 => {
-                        self.allow(deltaedge);
-                        let (i, _) = self.edge(deltaedge);
-                        self.enqueue(i);
-                    }
-                    4 => self.expand_blossom(deltablossom, false),
-                    0 => {
-                        self.failed = true;
-                        break;
-                    }
-                    _ => break,
-                }
-            }
-            if !augmented {
-                break;
-            }
-            if self.single {
-                single_scans += scans;
-                if single_scans > budget {
-                    self.single = false;
-                    lean = 2;
-                }
-            } else {
-                if augs < 2 {
-                    lean += 1;
-                } else {
-                    lean = 0;
-                }
-                if lean >= 3 {
-                    self.single = true;
-                    single_scans = 0;
-                    budget = 2 * scans;
-                }
-            }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b].is_zero()
-                {
-                    self.expand_blossom(b, true);
+    /// The start of a stage: fresh labels, and every free vertex (or, in single-tree mode,
+    /// the first one) labelled S as the root of its tree. Whether any vertex is free.
+    fn begin_stage(&mut self) -> bool {
+        let n = self.n;
+        self.label.fill(0);
+        self.rootof.fill(NONE);
+        self.bestedge.fill(NONE);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        self.disallow_all();
+        self.queue.clear();
+        self.far.clear();
+        self.s_list.clear();
+        self.s_sorted = 0;
+        self.s_stamp += 1;
+        for v in 0..n {
+            if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
+                if self.single {
+                    break;
                 }
             }
         }
-        self.live_list = live;
-        self.inside_list = inside;
-        self.outside_list = outside;
+        !(0..n).all(|v| !self.alive[v] || self.mate[v] != NONE)
+    }
+
+    /// Whether the rows outside the focus may wait in this stage: only while no vertex outside
+    /// is labelled (their duals then stay as they are, and so does their least, recomputed per
+    /// block after a dual change moved a vertex outside the focus).
+    fn open_focus(&mut self, sweep: &mut Sweep<W>) -> Stage {
+        self.stale = false;
+        self.deferred.clear();
+        let defer_ok = !sweep.outside.is_empty()
+            && !self.outside_max.is_empty()
+            && sweep
+                .outside
+                .iter()
+                .all(|&u| self.label[self.inblossom[u]] == 0);
+        if defer_ok && sweep.outside_moved {
+            sweep.outside_moved = false;
+            sweep.min_out.fill(None);
+            for &u in &sweep.outside {
+                let y = self.dualvar[u];
+                let m = &mut sweep.min_out[u / BLOCK];
+                if m.is_none_or(|m| y.sub(m).is_negative()) {
+                    *m = Some(y);
+                }
+            }
+        }
+        Stage {
+            scans: 0,
+            augmented: false,
+            augs: 0,
+            defer_ok,
+        }
+    }
+
+    /// Grows the alternating trees along tight edges: scans the queued S-vertices (the focus
+    /// first) until the queue is empty or, in a general solve or single-tree mode, the first
+    /// augmentation. Least-slack edges are recorded for the next dual change.
+    fn grow(&mut self, sweep: &mut Sweep<W>, stage: &mut Stage) {
+        let n = self.n;
+        let nb = self.blocks;
+        let Sweep {
+            live,
+            inside,
+            outside,
+            block_start,
+            min_out,
+            cols_buf,
+            ..
+        } = sweep;
+        loop {
+            // A general solve ends its stage at the first augmentation, as the textbook
+            // algorithm does (its free vertices must all stay S-vertices).
+            if stage.augmented && (self.single || !self.perfect) {
+                break;
+            }
+            // The focus first. Outside it, once this stage has augmented, the trees are left
+            // for the next stage: the region there is mostly tight, so a tree that enters it
+            // labels most of it, and the stage ends without a dual change anyway.
+            let next = match self.queue.pop() {
+                Some(e) => Some(e),
+                None if stage.augmented => None,
+                None => self.far.pop(),
+            };
+            let Some(e) = next else { break };
+            // An entry `n + v * blocks + b`: a part of `v`'s row deferred earlier.
+            let (v, rest) = if e >= n {
+                ((e - n) / nb, Some((e - n) % nb))
+            } else {
+                (e, None)
+            };
+            if self.label[self.inblossom[v]] != 1 {
+                // Its tree was used by an augmentation in this stage.
+                continue;
+            }
+            if stage.defer_ok && !self.active[v] {
+                // A vertex outside the focus is labelled: no more deferral, and the deferred
+                // rows are read before the next dual change.
+                stage.defer_ok = false;
+            }
+            let cols: &[usize] = if let Some(b) = rest {
+                &outside[block_start[b]..block_start[b + 1]]
+            } else if stage.defer_ok && v != n - 1 {
+                // The focus, and each block outside whose slacks may not all be positive; the
+                // others wait. (Not for the dummy: its edges weigh zero and are not interned.)
+                cols_buf.clear();
+                cols_buf.extend_from_slice(inside);
+                for b in 0..nb {
+                    if block_start[b] == block_start[b + 1] {
+                        continue;
+                    }
+                    if self
+                        .outside_bound(v, b, min_out)
+                        .is_none_or(|lb| !lb.is_negative() && !lb.is_zero())
+                    {
+                        self.deferred.push(v * nb + b);
+                    } else {
+                        cols_buf.extend_from_slice(&outside[block_start[b]..block_start[b + 1]]);
+                    }
+                }
+                cols_buf
+            } else {
+                live
+            };
+            stage.scans += 1;
+            if self.scan(v, cols, rest.is_some(), stage) {
+                stage.augmented = true;
+            }
+        }
+    }
+
+    /// The scan of S-vertex `v`'s edges to `cols` (vertex duals do not change during it):
+    /// labels along tight edges, forms blossoms, records least-slack edges; whether it
+    /// augmented (which ends the scan). `deferred`: a part of the row put off earlier, whose
+    /// slacks are all positive.
+    #[inline]
+    fn scan(&mut self, v: usize, cols: &[usize], deferred: bool, stage: &mut Stage) -> bool {
+        let n = self.n;
+        let dv = self.dualvar[v];
+        let row = v * n;
+        let dummy_row = self.dummy_on && v == n - 1;
+        for &u in cols {
+            let w = u;
+            let bw = self.inblossom[w];
+            // Inside `v`'s blossom (`v` itself too), no edge, or a T-vertex reached already:
+            // nothing to do. The blossom first: in a stage that enters the mostly tight region
+            // below the next scoregroup, about half the entries read are in `v`'s blossom, and
+            // their weights need not be loaded.
+            if self.inblossom[v] == bw {
+                continue;
+            }
+            let id = self.w[row + u];
+            if (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1)))
+                || (self.label[bw] == 2 && self.label[w] != 0)
+            {
+                continue;
+            }
+            let p = self.remote(v, u);
+            let k = p / 2;
+            let mut kslack = W::zero();
+            let mut ok = self.allowed_pair(row + u);
+            if !ok {
+                kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
+                debug_assert!(
+                    !deferred || !(kslack.is_zero() || kslack.is_negative()),
+                    "a deferred edge lost its positive slack"
+                );
+                if kslack.is_zero() {
+                    self.allow(k);
+                    ok = true;
+                }
+            }
+            if ok {
+                if self.label[self.inblossom[w]] == 0 {
+                    if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
+                        // A free vertex outside the (single) tree.
+                        self.augment_matching(k);
+                        return true;
+                    }
+                    self.assign_label(w, 2, p ^ 1);
+                } else if self.label[self.inblossom[w]] == 1 {
+                    let base = self.scan_blossom(v, w);
+                    if base == NONE {
+                        let (ra, rb) = (self.rootof[v], self.rootof[w]);
+                        self.augment_matching(k);
+                        if self.perfect {
+                            // (A general solve ends the stage here: its trees keep their
+                            // labels, so that the S-blossoms without dual are expanded at the
+                            // stage's end.)
+                            self.drop_trees(ra, rb);
+                        }
+                        stage.augs += 1;
+                        self.stale = true;
+                        return true;
+                    }
+                    self.add_blossom(base, k);
+                } else if self.label[w] == 0 {
+                    self.label[w] = 2;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[self.inblossom[w]] == 1 {
+                let b = self.inblossom[v];
+                if self.bestedge[b] == NONE || kslack < *self.best_slack(b) {
+                    self.bestedge[b] = k;
+                    self.best_cache[b] = (k, self.epoch, kslack);
+                }
+            } else if self.label[w] == 0
+                && (self.bestedge[w] == NONE || kslack < *self.best_slack(w))
+            {
+                self.bestedge[w] = k;
+                self.best_cache[w] = (k, self.epoch, kslack);
+            }
+        }
+        false
+    }
+
+    /// The dual change (Galil's delta): the least of the slack of a free vertex's best edge
+    /// to an S-vertex (delta 2), half that of an S-blossom's best edge to another (delta 3),
+    /// a T-blossom's dual (delta 4) and, in a general solve, the least vertex dual (delta 1).
+    /// Applied when every deferred edge keeps a positive slack (else those rows are queued
+    /// first); then the edge it made tight is followed, or the T-blossom expanded. `Stop`:
+    /// the matching is optimal (delta 1), or no perfect matching exists (no delta at all in
+    /// a perfect solve, which sets `failed`).
+    fn dual_change(&mut self, sweep: &mut Sweep<W>) -> DualChange {
+        let n = self.n;
+        let nb = self.blocks;
+        // delta1: the minimum vertex dual.
+        let mut deltatype = 1;
+        let mut delta = if self.perfect {
+            deltatype = 0;
+            W::zero()
+        } else {
+            // Over the live vertices: the others keep whatever duals they had.
+            sweep
+                .live
+                .iter()
+                .map(|&v| self.dualvar[v])
+                .min()
+                .unwrap_or_default()
+        };
+        let mut deltaedge = NONE;
+        let mut deltablossom = NONE;
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.best_slack(v);
+                if deltatype == 0 || *d < delta {
+                    delta = *d;
+                    deltatype = 2;
+                    deltaedge = self.bestedge[v];
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.best_slack(b).half();
+                if deltatype == 0 || d < delta {
+                    delta = d;
+                    deltatype = 3;
+                    deltaedge = self.bestedge[b];
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && (deltatype == 0 || self.dualvar[b] < delta)
+            {
+                delta = self.dualvar[b];
+                deltatype = 4;
+                deltablossom = b;
+            }
+        }
+        // The dual change goes ahead only if every deferred edge keeps a positive slack
+        // (`delta` below each deferred S-vertex's bound); else the deferred rows are read
+        // first.
+        if !self.deferred.is_empty() {
+            let safe = deltatype != 0
+                && self.deferred.iter().all(|&p| {
+                    let v = p / nb;
+                    self.label[self.inblossom[v]] != 1
+                        || self
+                            .outside_bound(v, p % nb, &sweep.min_out)
+                            .is_none_or(|lb| delta.sub(lb).is_negative())
+                });
+            if !safe {
+                self.flush_deferred();
+                return DualChange::Grow;
+            }
+        }
+        self.epoch += 1;
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
+                1 => self.dualvar[v] = self.dualvar[v].saturating_sub(delta),
+                2 => self.dualvar[v] = self.dualvar[v].add(delta),
+                _ => continue,
+            }
+            if !self.active[v] {
+                sweep.outside_moved = true;
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] = self.dualvar[b].add(delta),
+                    2 => self.dualvar[b] = self.dualvar[b].saturating_sub(delta),
+                    _ => {}
+                }
+            }
+        }
+        if self.perfect {
+            self.shift_best_slacks(delta);
+        }
+        match deltatype {
+            2 => {
+                self.allow(deltaedge);
+                let (mut i, j) = self.edge(deltaedge);
+                if self.label[self.inblossom[i]] == 0 {
+                    i = j;
+                }
+                self.enqueue(i);
+            }
+            3 => {
+                self.allow(deltaedge);
+                let (i, _) = self.edge(deltaedge);
+                self.enqueue(i);
+            }
+            4 => self.expand_blossom(deltablossom, false),
+            0 => {
+                self.failed = true;
+                return DualChange::Stop;
+            }
+            _ => return DualChange::Stop,
+        }
+        DualChange::Grow
+    }
+
+    /// The end of a stage that augmented: in a perfect solve, the choice of mode for the next
+    /// stage (every tree, or a single one; see [`Self::run`]); then the S-blossoms left
+    /// without dual are expanded.
+    fn end_stage(&mut self, sweep: &mut Sweep<W>, stage: &Stage) {
+        let n = self.n;
+        if !self.perfect {
+            // A general solve grows every tree in every stage.
+        } else if self.single {
+            sweep.single_scans += stage.scans;
+            if sweep.single_scans > sweep.budget {
+                self.single = false;
+                sweep.lean = 2;
+            }
+        } else {
+            if stage.augs < 2 {
+                sweep.lean += 1;
+            } else {
+                sweep.lean = 0;
+            }
+            if sweep.lean >= 3 {
+                self.single = true;
+                sweep.single_scans = 0;
+                sweep.budget = 2 * stage.scans;
+            }
+        }
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b].is_zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
     }
 
     /// Queues every deferred part of a row (entries `n + v * blocks + b`).
@@ -1651,3 +1814,6 @@ impl<W: Weight> DenseMatcher<W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

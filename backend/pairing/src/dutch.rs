@@ -1,5 +1,3 @@
-// Over 800 lines: the 2026 engine's edge weights (C1-C21) and the sequence of decisions that fix a
-// bracket (C.04.3 B, D) are one procedure over the same private state.
 //! The FIDE Dutch system (Handbook C.04.3), computed as the endorsed engines do: the quality
 //! criteria become bit fields of an edge weight, most important first, and a maximum-weight
 //! matching over every player still to pair chooses, bracket by bracket, the pairs that the
@@ -22,13 +20,17 @@
 //! exchanged, each S1 player's opponent) by nudging the low bits and re-solving.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash};
+use std::hash::Hash;
 
-use crate::dense::{DenseMatcher, Interner, LimbHasher};
-use crate::dutch_state::{Ctx, Float, NONE, Pl, colour_bits, colour_flags, prepare};
-use crate::matching::{Edge, max_weight_matching_with_duals};
+use crate::dense::{DenseMatcher, Interner};
+#[cfg(debug_assertions)]
+use crate::dutch_state::colour_bits;
+use crate::dutch_state::{Ctx, Float, NONE, Pl, colour_flags, prepare};
 use crate::wide::{Weight, Wide};
 use crate::{Board, Colour, Edition, Pairing, PairingError, PairingState};
+
+mod bracket;
+use bracket::Bracket;
 
 /// Pairs one round by the Dutch system (C.04.3) in the edition the state names.
 ///
@@ -319,7 +321,8 @@ impl<W: Weight> Graph<W> {
     /// here is perfect (or leaves one player, the PAB, when the number is odd), because the top
     /// bit field counts the pairs; so each is computed as a maximum-weight perfect matching,
     /// warm-started from the previous one ([`DenseMatcher`]). Should no perfect matching exist,
-    /// a general maximum-weight matching is computed from scratch instead.
+    /// a general maximum-weight matching is computed from scratch instead
+    /// ([`DenseMatcher::solve_general`]), and the next solves start from it.
     fn compute(&mut self) -> Vec<usize> {
         let mut out: Vec<usize> = (0..self.n).collect();
         for v in 0..self.n {
@@ -335,26 +338,12 @@ impl<W: Weight> Graph<W> {
             }
             return out;
         }
-        let live = self.m.live();
-        let ln = live.len();
-        let mut edges: Vec<Edge<W>> = Vec::new();
-        for (i, &a) in live.iter().enumerate() {
-            for (j, &b) in live.iter().enumerate().take(i) {
-                let w = self.m.weight(a, b);
-                if !w.is_zero() {
-                    edges.push((j, i, w));
-                }
+        let p = self.m.solve_general();
+        for v in 0..self.n {
+            if self.fin[v] == NONE {
+                out[v] = p[v];
             }
         }
-        let (m, d) = max_weight_matching_with_duals(ln, &edges);
-        let mut partner: Vec<usize> = (0..self.n).collect();
-        let mut duals = vec![W::zero(); self.n];
-        for (i, &a) in live.iter().enumerate() {
-            partner[a] = live[m[i]];
-            duals[a] = d[i];
-            out[a] = live[m[i]];
-        }
-        self.m.load(&partner, &duals);
         out
     }
 }
@@ -445,15 +434,74 @@ impl<W: Weight> Base<W> {
     }
 }
 
+/// What the first matching fixes for the whole round (C.04.3 C2, and C9 in 2026): the score of
+/// the PAB, whether the PAB goes to the top scoregroup with every other player there paired
+/// within it (`single`, updated bracket by bracket), and per count of played games the C9 rank
+/// of the PAB candidates.
+struct PabPlan {
+    bye_score: u32,
+    single: bool,
+    ranks: HashMap<u32, u64>,
+}
+
+impl PabPlan {
+    fn params(&self) -> Params<'_> {
+        Params {
+            bye_score: self.bye_score,
+            single_bye: self.single,
+            ranks: &self.ranks,
+        }
+    }
+}
+
+/// Pairs the round: the first matching fixes the PAB, then each bracket in turn (C.04.3 A.3,
+/// B): its weights, its MDPs, the remainder with its exchanges, and the players it passes down.
+/// Returns each sorted player's opponent (or [`NONE`]).
 fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     let n = ctx.sorted.len();
     let score = |v: usize| ctx.sorted[v].score;
-    let odd = n % 2 == 1;
     let mut g: Graph<W> = Graph {
         n,
         m: DenseMatcher::new(n),
         fin: vec![NONE; n],
     };
+    let mut plan = first_matching(ctx, &mut g)?;
+    let mut result = vec![NONE; n];
+    let mut matched = vec![false; n];
+    // The first bracket: the top scoregroup.
+    let top = score(0);
+    let mut next_it = 0;
+    let mut pbi: Vec<usize> = Vec::new();
+    while next_it < n && score(next_it) >= top {
+        pbi.push(next_it);
+        next_it += 1;
+    }
+    let mut sgb = 0usize;
+    let mut sgbv = 0usize;
+    while pbi.len() > 1 || next_it < n {
+        let mut br = Bracket::open(ctx, &mut g, &plan.params(), pbi, sgb, sgbv, &mut next_it);
+        br.pair_mdps(ctx, &mut g, &mut matched);
+        br.pair_remainder(n, &mut g, &mut matched);
+        (pbi, sgb) = br.close(ctx, &matched, &mut result, &mut plan);
+        sgbv = br.nsgbv;
+    }
+    if (0..n).filter(|&v| result[v] == NONE).count() > 1 {
+        return Err(PairingError::NoValidPairing);
+    }
+    Ok(result)
+}
+
+/// The first matching, over the whole round: whether it can be completed (C.04.3 C1-C3) and,
+/// when the number of players is odd, which score the PAB goes to (C2, the lowest possible)
+/// and whether it stays in the top scoregroup. Leaves every edge at its weight outside any
+/// bracket ([`fill_outside`]) with matching duals.
+///
+/// # Errors
+/// [`PairingError::NoValidPairing`] when no pairing of the round meets the absolute criteria.
+fn first_matching<W: Weight>(ctx: &Ctx, g: &mut Graph<W>) -> Result<PabPlan, PairingError> {
+    let n = ctx.sorted.len();
+    let score = |v: usize| ctx.sorted[v].score;
+    let odd = n % 2 == 1;
     let empty = HashMap::new();
     let top = score(0);
     let (b, s) = (ctx.b, ctx.s);
@@ -515,7 +563,7 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
             single_bye: false,
             ranks: &empty,
         };
-        fill_outside(ctx, &mut g, &prm);
+        fill_outside(ctx, g, &prm);
         g.m.set_duals(&outside_duals(ctx, &prm));
     }
     let m = g.compute();
@@ -523,370 +571,32 @@ fn run<W: Weight>(ctx: &Ctx) -> Result<Vec<usize>, PairingError> {
     if unmatched.len() > 1 || unmatched.iter().any(|&v| !ctx.sorted[v].bye_ok) {
         return Err(PairingError::NoValidPairing);
     }
-    let mut bye_score = 0;
-    let mut single = false;
-    let mut ranks: HashMap<u32, u64> = HashMap::new();
+    let mut plan = PabPlan {
+        bye_score: 0,
+        single: false,
+        ranks: HashMap::new(),
+    };
     if odd {
-        bye_score = (0..n).find(|&v| m[v] == v).map_or(0, score);
-        single = bye_score >= top
+        plan.bye_score = (0..n).find(|&v| m[v] == v).map_or(0, score);
+        plan.single = plan.bye_score >= top
             && (0..n)
                 .take_while(|&v| score(v) >= top)
                 .all(|v| score(m[v]) >= top);
         // 2026 C9: rank the PAB candidates by played games, most first, so that pairing a
         // player with more unplayed games weighs more and the PAB goes to the fewest.
         let mut counts: Vec<u32> = (0..n)
-            .filter(|&v| score(v) == bye_score)
+            .filter(|&v| score(v) == plan.bye_score)
             .map(|v| ctx.sorted[v].played_games)
             .collect();
         counts.sort_unstable_by(|a, b| b.cmp(a));
         for (k, c) in counts.into_iter().enumerate() {
-            ranks.insert(c, k as u64);
+            plan.ranks.insert(c, k as u64);
         }
-        let prm = Params {
-            bye_score,
-            single_bye: single,
-            ranks: &ranks,
-        };
-        fill_outside(ctx, &mut g, &prm);
+        let prm = plan.params();
+        fill_outside(ctx, g, &prm);
         g.m.set_duals(&outside_duals(ctx, &prm));
     }
-
-    let mut result = vec![NONE; n];
-    let mut matched = vec![false; n];
-    let mut next_it = 0;
-    let mut pbi: Vec<usize> = Vec::new();
-    while next_it < n && score(next_it) >= top {
-        pbi.push(next_it);
-        next_it += 1;
-    }
-    let mut sgb = 0usize;
-    let mut sgbv = 0usize;
-    while pbi.len() > 1 || next_it < n {
-        let nsgb = pbi.len();
-        let nsgbv = sgbv + (nsgb - sgb);
-        let sg_it = next_it;
-        while next_it < n && score(next_it) >= score(sg_it) {
-            pbi.push(next_it);
-            next_it += 1;
-        }
-        let len = pbi.len();
-        let prm = Params {
-            bye_score,
-            single_bye: single,
-            ranks: &ranks,
-        };
-        // The unnudged weights of the bracket's pairs `(li, si)`, si < li.
-        let mut base = Base {
-            rows: vec![Vec::new(); len],
-            values: Interner::new(),
-        };
-        // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
-        let mut matcher_id: Vec<u32> = Vec::new();
-        // Players alike in everything the weights read but compatibility share a class: a
-        // compatible pair's weight is computed once per pair of classes and bracket role.
-        let (class, _) = classes(pbi.iter().map(|&v| class_key(ctx.sorted[v], &prm)));
-        let mut memo: HashMap<u64, u32, BuildHasherDefault<LimbHasher>> = HashMap::default();
-        for li in sgb..len {
-            let cur = li < nsgb;
-            base.rows[li] = (0..li)
-                .map(|si| {
-                    let (hv, lv) = (pbi[si], pbi[li]);
-                    if !ctx.compatible(hv, lv) {
-                        return 0;
-                    }
-                    let key =
-                        ((class[si] as u64) << 33) | ((class[li] as u64) << 1) | u64::from(cur);
-                    let id = *memo.entry(key).or_insert_with(|| {
-                        base.values.id(edge_weight(ctx, hv, lv, cur, !cur, &prm))
-                    });
-                    debug_assert!(
-                        base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, &prm),
-                        "a class-memoized weight differs"
-                    );
-                    id
-                })
-                .collect();
-            for si in 0..li {
-                let bid = base.rows[li][si] as usize;
-                if matcher_id.len() <= bid {
-                    matcher_id.resize(bid + 1, u32::MAX);
-                }
-                if matcher_id[bid] == u32::MAX {
-                    matcher_id[bid] = g.m.intern(base.values.get(bid as u32));
-                }
-                g.m.set_interned(pbi[li], pbi[si], matcher_id[bid]);
-            }
-        }
-        let ewc = |base: &Base<W>, si: usize, li: usize, sri: usize, rpairs: usize| -> W {
-            let r = base.get(li, si);
-            if r.is_zero() {
-                return r;
-            }
-            let addend = W::from_u64(u64::from(sri < rpairs))
-                .shl(b)
-                .shl(b)
-                .sub(W::from_u64(sri as u64))
-                .shl(1);
-            r.add(addend)
-        };
-        let in_bracket = |sm: &Vec<usize>, v: usize| sm[v] >= sgbv && sm[v] < nsgbv;
-        // The bracket's pairs gained the bonus of the current bracket: its players share it.
-        g.m.share_raises();
-        g.m.share_within(&pbi[nsgb..]);
-        g.m.focus(&pbi[..nsgb]);
-        let mut sm = g.compute();
-
-        // Which MDPs are paired in this bracket.
-        let mut md_score = 0;
-        let mut rem_md = 0usize;
-        let mut rem_matched = 0usize;
-        for pi in 0..sgb {
-            if pi == 0 || score(pbi[pi]) < md_score {
-                md_score = score(pbi[pi]);
-                rem_md = 0;
-                rem_matched = 0;
-                let mut q = pi;
-                while q < len && score(pbi[q]) >= md_score {
-                    rem_md += 1;
-                    if in_bracket(&sm, pbi[q]) {
-                        rem_matched += 1;
-                    }
-                    q += 1;
-                }
-            }
-            if rem_matched == 0 {
-                continue;
-            }
-            let pv = pbi[pi];
-            if rem_md <= rem_matched {
-                matched[pv] = true;
-                continue;
-            }
-            rem_md -= 1;
-            if !in_bracket(&sm, pv) {
-                for oi in sgb..nsgb {
-                    let e = base.get(oi, pi);
-                    if !e.is_zero() {
-                        g.set(pv, pbi[oi], e.or_u64(1));
-                    }
-                }
-                sm = g.compute();
-            }
-            if in_bracket(&sm, pv) {
-                matched[pv] = true;
-                rem_matched -= 1;
-                for oi in sgb..nsgb {
-                    let e = base.get(oi, pi);
-                    if !e.is_zero() {
-                        g.set(
-                            pv,
-                            pbi[oi],
-                            e.or_u64((nsgb - sgb) as u64).add(W::from_u64(1)),
-                        );
-                    }
-                }
-            }
-        }
-        // The opponents of the paired MDPs.
-        for pi in 0..sgb {
-            let pv = pbi[pi];
-            if !matched[pv] {
-                continue;
-            }
-            let mut addend = len as u64;
-            let mut best = NONE;
-            for oi in (sgb..nsgb).rev() {
-                let ov = pbi[oi];
-                if matched[ov] {
-                    continue;
-                }
-                let e = base.get(oi, pi);
-                if !e.is_zero() {
-                    g.set(pv, ov, e.add(W::from_u64(addend)));
-                    addend += 1;
-                    best = ov;
-                }
-            }
-            // The current matching is optimal and only this player's edges gained a bonus: if
-            // it already has the opponent with the largest bonus, it stays optimal.
-            if sm[pv] != best {
-                sm = g.compute();
-            }
-            let mv = sm[pv];
-            if mv != pv {
-                matched[mv] = true;
-                g.finalize(pv, mv);
-            }
-        }
-        // The remainder.
-        let mut remainder: Vec<usize> = Vec::new();
-        let mut rpairs = 0usize;
-        for pi in sgb..nsgb {
-            let pv = pbi[pi];
-            if sm[pv] < sgbv {
-                continue;
-            }
-            remainder.push(pi);
-            if sm[pv] < pv {
-                rpairs += 1;
-            }
-        }
-        let rl = remainder.len();
-        for (oa, &oi) in remainder.iter().enumerate() {
-            for (sri, &pi) in remainder.iter().enumerate().take(oa) {
-                g.set(pbi[pi], pbi[oi], ewc(&base, pi, oi, sri, rpairs));
-            }
-        }
-        sm = g.compute();
-        let first_end = remainder.get(rpairs).copied().unwrap_or(usize::MAX);
-        let mut exchanges = 0usize;
-        for &pi in &remainder {
-            if pi >= first_end {
-                break;
-            }
-            let pv = pbi[pi];
-            if sm[pv] <= pv || sm[pv] >= nsgbv {
-                exchanges += 1;
-            }
-        }
-        // Exchanges: the lowest S1 players that can go to S2.
-        let mut left = exchanges;
-        let mut pri = rpairs;
-        let mut pit = rpairs;
-        while pit != 0 && left > 0 {
-            pri -= 1;
-            pit -= 1;
-            let pi = remainder[pit];
-            let pv = pbi[pi];
-            if sm[pv] > pv && sm[pv] < nsgbv {
-                for &oi in &remainder[pit + 1..] {
-                    let e = ewc(&base, pi, oi, pri, rpairs);
-                    if !e.is_zero() {
-                        g.set(pv, pbi[oi], e.sub(W::from_u64(1)));
-                    }
-                }
-                sm = g.compute();
-            }
-            let exchange = sm[pv] <= pv || sm[pv] >= nsgbv;
-            if exchange {
-                left -= 1;
-            }
-            for &oi in &remainder[pit + 1..] {
-                if exchange {
-                    base.clear(oi, pi);
-                }
-                g.set(pv, pbi[oi], ewc(&base, pi, oi, pri, rpairs));
-            }
-        }
-        // Exchanges: the highest S2 players that can go to S1.
-        let mut left = exchanges;
-        let mut ri = rpairs;
-        let mut pit = rpairs;
-        while pit < rl && left > 1 {
-            let pi = remainder[pit];
-            let pv = pbi[pi];
-            let already = sm[pv] > pv && sm[pv] < nsgbv;
-            if !already {
-                for &oi in &remainder[pit + 1..] {
-                    let e = ewc(&base, pi, oi, ri, rpairs);
-                    if !e.is_zero() {
-                        g.set(pv, pbi[oi], e.add(W::from_u64(1)));
-                    }
-                }
-                sm = g.compute();
-            }
-            if sm[pv] > pv && sm[pv] < nsgbv {
-                left -= 1;
-                for &oi in &remainder[..pit] {
-                    base.clear(pi, oi);
-                    g.set(pv, pbi[oi], W::zero());
-                }
-                for oi in nsgb..len {
-                    base.clear(oi, pi);
-                    g.set(pv, pbi[oi], W::zero());
-                }
-                // Nor may the player float below the next scoregroup.
-                for ov in pbi[len - 1] + 1..n {
-                    g.set(pv, ov, W::zero());
-                }
-            }
-            if !already {
-                for &oi in &remainder[pit + 1..] {
-                    g.set(pv, pbi[oi], ewc(&base, pi, oi, ri, rpairs));
-                }
-            }
-            ri += 1;
-            pit += 1;
-        }
-        // Fix the exchanges.
-        for (a, &pi) in remainder.iter().enumerate() {
-            let pv = pbi[pi];
-            for &oi in &remainder[a + 1..] {
-                let ov = pbi[oi];
-                if sm[pv] <= pv || sm[pv] >= nsgbv || (sm[ov] > ov && sm[ov] < nsgbv) {
-                    base.clear(oi, pi);
-                }
-                g.set(pv, ov, base.get(oi, pi));
-            }
-        }
-        // Each S1 player's opponent, the highest possible first.
-        for &pi in &remainder {
-            let pv = pbi[pi];
-            if sm[pv] > pv && sm[pv] < nsgbv {
-                let mut addend = 0u64;
-                let mut best = NONE;
-                for &oi in remainder.iter().rev() {
-                    let ov = pbi[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    let e = base.get(oi, pi);
-                    if !e.is_zero() {
-                        g.set(pv, ov, e.add(W::from_u64(addend)));
-                        best = ov;
-                    }
-                    addend += 1;
-                }
-                // As above: the highest opponent already chosen needs no new matching.
-                if sm[pv] != best {
-                    sm = g.compute();
-                }
-                let mv = sm[pv];
-                matched[pv] = true;
-                matched[mv] = true;
-                if mv != pv {
-                    g.finalize(pv, mv);
-                }
-            }
-        }
-        // The next bracket: this one's unpaired players and the next scoregroup.
-        let mut npbi = Vec::new();
-        sgb = 0;
-        single = odd && sg_it < n && bye_score >= score(sg_it);
-        for (pi, &pv) in pbi.iter().enumerate() {
-            if pi < nsgb && matched[pv] {
-                let mv = sm[pv];
-                if mv != pv {
-                    result[pv] = mv;
-                    result[mv] = pv;
-                }
-            } else {
-                npbi.push(pv);
-                if pi < nsgb {
-                    sgb += 1;
-                }
-                if single && score(sm[pv]) < score(sg_it) {
-                    single = false;
-                }
-            }
-        }
-        pbi = npbi;
-        sgbv = nsgbv;
-    }
-    if (0..n).filter(|&v| result[v] == NONE).count() > 1 {
-        return Err(PairingError::NoValidPairing);
-    }
-    Ok(result)
+    Ok(plan)
 }
 
 /// The colours of a pair (C.04.3 E: colour allocation): the colour `p` gets against `o`.

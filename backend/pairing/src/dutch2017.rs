@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use crate::PairingError;
+use crate::dense::DenseMatcher;
 use crate::dutch_state::{Ctx, Float, NONE, Pl, bits_for, colour_bits};
-use crate::matching::{Edge, max_weight_matching};
 use crate::wide::{Weight, Wide};
 
 /// The pairs fixed so far over the whole round, and a completion check (C4).
@@ -21,25 +21,29 @@ struct Validity {
 
 impl Validity {
     /// Whether every player not yet paired can be paired (the PAB to an eligible player when
-    /// the number is odd), respecting the absolute criteria C1-C3.
+    /// the number is odd), respecting the absolute criteria C1-C3: whether the graph of the
+    /// compatible pairs, with one more vertex for the PAB joined to its eligible players when
+    /// the number is odd, has a perfect matching.
     fn complete(&self, ctx: &Ctx) -> bool {
         let live: Vec<usize> = (0..self.n).filter(|&v| self.fin[v] == NONE).collect();
         let odd = live.len() % 2 == 1;
-        let mut edges: Vec<Edge<Wide<1>>> = Vec::new();
-        let one = Wide::<1>::from_u64(1);
+        let total = live.len() + usize::from(odd);
+        if total == 0 {
+            return true;
+        }
+        let mut m: DenseMatcher<Wide<1>> = DenseMatcher::new(total);
+        let one = m.intern(Wide::<1>::from_u64(1));
         for (i, &a) in live.iter().enumerate() {
             for (j, &b) in live.iter().enumerate().take(i) {
                 if ctx.compatible(a, b) {
-                    edges.push((j, i, one));
+                    m.set_interned(i, j, one);
                 }
             }
             if odd && ctx.sorted[a].bye_ok {
-                edges.push((i, live.len(), one));
+                m.set_interned(i, live.len(), one);
             }
         }
-        let total = live.len() + usize::from(odd);
-        let m = max_weight_matching(total, &edges);
-        (0..total).all(|v| m[v] != v)
+        m.solve().is_some()
     }
 }
 
@@ -177,40 +181,35 @@ fn weight<W: Weight>(ctx: &Ctx, br: &Bracket, si: usize, li: usize) -> W {
     r.shl(pcb).shl(pcb).shl(pcb).shl(1)
 }
 
-/// A dense graph over the bracket and the next scoregroup.
+/// The matcher over the bracket and the next scoregroup, and the pairs fixed in it.
 struct Local<W: Weight> {
     n: usize,
-    w: Vec<W>,
+    m: DenseMatcher<W>,
     fin: Vec<usize>,
 }
 
 impl<W: Weight> Local<W> {
     fn set(&mut self, a: usize, b: usize, w: W) {
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        self.m.set(a, b, w);
     }
-    fn compute(&self) -> Vec<usize> {
-        let live: Vec<usize> = (0..self.n).filter(|&v| self.fin[v] == NONE).collect();
-        let mut edges: Vec<Edge<W>> = Vec::new();
-        for (i, &a) in live.iter().enumerate() {
-            for (j, &b) in live.iter().enumerate().take(i) {
-                let w = self.w[a * self.n + b];
-                if !w.is_zero() {
-                    edges.push((j, i, w));
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.fin[a] = b;
+        self.fin[b] = a;
+        self.m.remove(a, b);
+    }
+    /// A maximum-weight matching of the players not yet paired (a bracket's players may
+    /// float, so not necessarily perfect); each vertex's partner, or itself.
+    fn compute(&mut self) -> Vec<usize> {
+        let p = self.m.solve_general();
+        (0..self.n)
+            .map(|v| {
+                if self.fin[v] == NONE {
+                    p[v]
+                } else {
+                    self.fin[v]
                 }
-            }
-        }
-        let m = max_weight_matching(live.len(), &edges);
-        let mut out: Vec<usize> = (0..self.n).collect();
-        for v in 0..self.n {
-            if self.fin[v] != NONE {
-                out[v] = self.fin[v];
-            }
-        }
-        for (i, &a) in live.iter().enumerate() {
-            out[a] = live[m[i]];
-        }
-        out
+            })
+            .collect()
     }
 }
 
@@ -226,7 +225,7 @@ fn pair_bracket<W: Weight>(
     let mut base: Vec<Vec<W>> = vec![Vec::new(); len];
     let mut g: Local<W> = Local {
         n: len,
-        w: vec![W::zero(); len * len],
+        m: DenseMatcher::new(len),
         fin: vec![NONE; len],
     };
     for li in sgb..len {
@@ -248,8 +247,7 @@ fn pair_bracket<W: Weight>(
         r.add(addend)
     };
     let finalize = |g: &mut Local<W>, validity: &mut Validity, a: usize, b: usize| {
-        g.fin[a] = b;
-        g.fin[b] = a;
+        g.finalize(a, b);
         let (va, vb) = (br.pbi[a], br.pbi[b]);
         validity.fin[va] = vb;
         validity.fin[vb] = va;

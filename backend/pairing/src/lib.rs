@@ -79,7 +79,6 @@ pub mod dutch;
 mod dutch2017;
 mod dutch_state;
 pub mod explain;
-mod matching;
 pub mod round_robin;
 mod wide;
 

@@ -1,0 +1,282 @@
+//! The matcher against brute force on small graphs: the general form (`solve_general`), the
+//! perfect form with and without the dummy (`solve`), and warm starts after edges change, after
+//! fixed pairs leave and after a general solve.
+
+use super::DenseMatcher;
+use crate::wide::{Weight, Wide};
+
+type W = Wide<1>;
+
+/// A deterministic xorshift generator (no dependency).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        usize::try_from(self.next() % n as u64).unwrap_or(0)
+    }
+}
+
+/// A small graph as a weight matrix (zero: no edge), and which vertices are still in it.
+struct Graph {
+    n: usize,
+    w: Vec<u64>,
+    alive: Vec<bool>,
+}
+
+impl Graph {
+    fn random(rng: &mut Rng, n: usize, range: u64, density: usize) -> Self {
+        let mut w = vec![0; n * n];
+        for a in 0..n {
+            for b in 0..a {
+                if rng.below(4) < density {
+                    let x = rng.next() % range + 1;
+                    w[a * n + b] = x;
+                    w[b * n + a] = x;
+                }
+            }
+        }
+        Graph {
+            n,
+            w,
+            alive: vec![true; n],
+        }
+    }
+    fn load(&self, m: &mut DenseMatcher<W>) {
+        for a in 0..self.n {
+            for b in 0..a {
+                m.set(a, b, W::from_u64(self.w[a * self.n + b]));
+            }
+        }
+    }
+    /// The best total weight over matchings of the live vertices: any matching, or (with
+    /// `perfect`) those leaving no vertex out, or one when the number is odd. `None`: none.
+    fn best(&self, perfect: bool) -> Option<u64> {
+        let free: Vec<usize> = (0..self.n).filter(|&v| self.alive[v]).collect();
+        let spare = usize::from(perfect && free.len() % 2 == 1);
+        self.best_from(&free, if perfect { spare } else { usize::MAX })
+    }
+    fn best_from(&self, free: &[usize], spare: usize) -> Option<u64> {
+        let Some((&v, rest)) = free.split_first() else {
+            return Some(0);
+        };
+        let mut best = None;
+        if spare > 0 {
+            best = self.best_from(rest, spare - 1);
+        }
+        for (i, &u) in rest.iter().enumerate() {
+            let x = self.w[v * self.n + u];
+            if x == 0 {
+                continue;
+            }
+            let others: Vec<usize> = rest
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &y)| y)
+                .collect();
+            if let Some(t) = self.best_from(&others, spare) {
+                best = best.max(Some(t + x));
+            }
+        }
+        best
+    }
+    /// The total weight of `mates` (partner or itself), after checking that it is a matching
+    /// of the live vertices along edges of the graph.
+    fn total(&self, mates: &[usize]) -> u64 {
+        let mut sum = 0;
+        for v in 0..self.n {
+            let u = mates[v];
+            if u == v || !self.alive[v] {
+                assert_eq!(u, v, "a removed vertex matched");
+                continue;
+            }
+            assert!(self.alive[u], "matched to a removed vertex");
+            assert_eq!(mates[u], v, "not symmetric");
+            assert_ne!(self.w[v * self.n + u], 0, "matched along no edge");
+            if v < u {
+                sum += self.w[v * self.n + u];
+            }
+        }
+        sum
+    }
+    fn unmatched(&self, mates: &[usize]) -> usize {
+        (0..self.n)
+            .filter(|&v| self.alive[v] && mates[v] == v)
+            .count()
+    }
+}
+
+#[test]
+fn general_form_matches_brute_force() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..600 {
+        let n = rng.below(10) + 1;
+        let range = [1, 2, 3, 20, 1000][rng.below(5)];
+        let density = rng.below(4) + 1;
+        let mut g = Graph::random(&mut rng, n, range, density);
+        let mut m = DenseMatcher::new(n);
+        g.load(&mut m);
+        // Some fixed pairs leave the graph first.
+        if n >= 4 && rng.below(3) == 0 {
+            let (a, b) = (rng.below(n), rng.below(n));
+            if a != b {
+                m.remove(a, b);
+                g.alive[a] = false;
+                g.alive[b] = false;
+            }
+        }
+        let mates = m.solve_general();
+        assert_eq!(Some(g.total(&mates)), g.best(false), "n={n} w={:?}", g.w);
+    }
+}
+
+#[test]
+fn perfect_form_matches_brute_force() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut none = 0;
+    for _ in 0..600 {
+        let n = rng.below(10) + 1;
+        let range = [1, 3, 20, 1000][rng.below(4)];
+        let density = rng.below(4) + 1;
+        let g = Graph::random(&mut rng, n, range, density);
+        let mut m = DenseMatcher::new(n);
+        g.load(&mut m);
+        let expected = g.best(true);
+        if let Some(mates) = m.solve() {
+            // With an odd number, the dummy's partner is left out (the PAB).
+            assert_eq!(g.unmatched(&mates), n % 2, "n={n} w={:?}", g.w);
+            assert_eq!(Some(g.total(&mates)), expected, "n={n} w={:?}", g.w);
+        } else {
+            none += 1;
+            assert_eq!(
+                expected, None,
+                "a perfect matching missed: n={n} w={:?}",
+                g.w
+            );
+        }
+    }
+    // The sample holds graphs of both kinds.
+    assert!(none > 20, "{none} graphs without a perfect matching");
+}
+
+#[test]
+fn warm_starts_match_brute_force() {
+    let mut rng = Rng(0x0dd_ba11_cafe_f00d);
+    for _ in 0..400 {
+        let n = 2 * (rng.below(5) + 1) + rng.below(2);
+        // A heavy base: every pair is an edge, so every step has a perfect matching.
+        let mut g = Graph::random(&mut rng, n, 20, 4);
+        for x in &mut g.w {
+            if *x != 0 {
+                *x += 1000;
+            }
+        }
+        let mut m = DenseMatcher::new(n);
+        g.load(&mut m);
+        let mut last: Vec<usize> = (0..n).collect();
+        for step in 0..8 {
+            match step % 4 {
+                // The edges of one vertex change.
+                0 => {
+                    let v = rng.below(n);
+                    for u in (0..n).filter(|&u| u != v) {
+                        let x = 1000 + rng.next() % 40;
+                        g.w[v * n + u] = x;
+                        g.w[u * n + v] = x;
+                        m.set(v, u, W::from_u64(x));
+                    }
+                }
+                // A pair leaves: one of the last matching (a fixed pair, as the engine
+                // does), or any two players.
+                1 | 2 => {
+                    let live: Vec<usize> = (0..n).filter(|&v| g.alive[v]).collect();
+                    let pick = if step % 4 == 1 {
+                        live.iter().find(|&&a| last[a] != a).map(|&a| (a, last[a]))
+                    } else {
+                        Some((live[0], live[live.len() - 1]))
+                    };
+                    if let Some((a, b)) = pick.filter(|_| live.len() >= 4) {
+                        m.remove(a, b);
+                        g.alive[a] = false;
+                        g.alive[b] = false;
+                    }
+                }
+                // A general solve in between: the next perfect solve starts from it.
+                _ => {
+                    let mates = m.solve_general();
+                    assert_eq!(Some(g.total(&mates)), g.best(false));
+                }
+            }
+            let mates = m.solve().expect("a perfect matching exists");
+            assert_certificate(&m, &format!("step {step}"));
+            assert_eq!(Some(g.total(&mates)), g.best(true), "step {step}");
+            last = mates;
+        }
+    }
+}
+
+#[test]
+fn general_form_needs_a_blossom() {
+    // The classic triangle with a pendant: the best matching (0-1, 2-3, weight 15) is found
+    // only by shrinking the odd cycle 0-1-2.
+    let mut m: DenseMatcher<W> = DenseMatcher::new(4);
+    for (a, b, x) in [(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)] {
+        m.set(a, b, W::from_u64(x));
+    }
+    assert_eq!(m.solve_general(), vec![1, 0, 3, 2]);
+}
+
+#[test]
+fn general_form_leaves_players_without_edges() {
+    // A bracket where player 2 has no compatible opponent: the others pair, 2 floats.
+    let mut m: DenseMatcher<W> = DenseMatcher::new(3);
+    m.set(0, 1, W::from_u64(5));
+    assert_eq!(m.solve_general(), vec![1, 0, 2]);
+    // Without any edge, nobody is paired.
+    let mut empty: DenseMatcher<W> = DenseMatcher::new(4);
+    assert_eq!(empty.solve_general(), vec![0, 1, 2, 3]);
+}
+
+/// The optimality certificate of the matcher's state after a perfect solve: every edge between
+/// live vertices (the dummy's too) has a non-negative slack, counting the duals of the
+/// blossoms around both ends, and every matched edge is tight.
+fn assert_certificate(m: &DenseMatcher<W>, what: &str) {
+    let n = m.n;
+    let signed = |x: W| -> i128 { i128::from(x.0[0].cast_signed()) };
+    let ancestors = |v: usize| -> Vec<usize> {
+        let mut c = Vec::new();
+        let mut b = m.blossomparent[v];
+        while b != super::NONE {
+            c.push(b);
+            b = m.blossomparent[b];
+        }
+        c
+    };
+    for a in 0..n {
+        for b in 0..a {
+            if !m.present(a, b) {
+                continue;
+            }
+            let (ca, cb) = (ancestors(a), ancestors(b));
+            let z: i128 = ca
+                .iter()
+                .filter(|x| cb.contains(x))
+                .map(|&x| signed(m.dualvar[x]))
+                .sum();
+            let slack = signed(m.dualvar[a]) + signed(m.dualvar[b]) + 2 * z
+                - signed(m.doubled.get(m.w[a * n + b]));
+            assert!(slack >= 0, "{what}: edge ({a}, {b}) has slack {slack}");
+            let matched = m.mate[a] != super::NONE && m.endp(m.mate[a]) == b;
+            assert!(
+                !matched || slack == 0,
+                "{what}: matched ({a}, {b}) has slack {slack}"
+            );
+        }
+    }
+}
