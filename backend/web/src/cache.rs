@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use actix_web::http::header::{
-    CACHE_CONTROL, ETAG, HeaderValue, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED,
+    CACHE_CONTROL, ETAG, HeaderValue, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, VARY,
 };
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
@@ -167,6 +167,8 @@ impl Validators {
     pub fn apply(&self, builder: &mut HttpResponseBuilder, max_age: u32) {
         let lm: DateTime<Utc> = self.last_modified.and_utc();
         builder.insert_header((ETAG, self.etag.clone()));
+        // The same address answers in the reader's language (crate::l10n).
+        builder.insert_header((VARY, "Cookie, Accept-Language"));
         builder.insert_header((
             LAST_MODIFIED,
             lm.format("%a, %d %b %Y %H:%M:%S GMT").to_string(),

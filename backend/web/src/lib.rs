@@ -36,6 +36,7 @@ pub mod extract;
 pub mod forms;
 pub mod games;
 pub mod kiosk;
+pub mod l10n;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;
@@ -112,7 +113,10 @@ pub async fn load_if_changed(
     let cache = req
         .app_data::<web::Data<cache::PageCache>>()
         .map(|d| d.clone().into_inner());
-    let mut v = Validators::new(&req.uri().to_string(), changed);
+    // The page's language and digits are part of what it is (`Vary: Cookie, Accept-Language`).
+    let variant = l10n::L10n::negotiate(req).variant();
+    let kind = format!("{}|{variant}", req.uri());
+    let mut v = Validators::new(&kind, changed);
     if v.is_fresh(req) {
         return Ok(Loaded::Fresh(v.not_modified(state.config.public_max_age)));
     }
@@ -135,7 +139,7 @@ pub async fn load_if_changed(
         )
     });
     // The validators of what was actually loaded (a change may have landed in between).
-    v = Validators::new(&req.uri().to_string(), stored.updated_at);
+    v = Validators::new(&kind, stored.updated_at);
     v.cache = cache;
     Ok(Loaded::Changed(Box::new(stored), v))
 }
@@ -205,6 +209,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .error_handler(|e, req| extractor_error("body", e.to_string(), req)),
     )
     .route("/", page().to(public::index))
+    .route("/language", page().to(public::language))
     .route("/static/style.css", page().to(stylesheet))
     .route("/signin", page().to(accounts::signin_form))
     .route("/signin", web::post().to(accounts::signin))

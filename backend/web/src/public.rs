@@ -11,10 +11,11 @@ use uuid::Uuid;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
+use crate::l10n::{DIGITS_COOKIE, L10n, LANG_COOKIE, Lang};
 use crate::respond::html;
 use crate::views::{
-    Head, bye_text, colour_letter, format_value, head, opt, result_text, standings_for, state_text,
-    titled_name,
+    Head, bye_in, bye_text, colour_letter, dates_text, format_value, head, head_in, opt,
+    result_text, standings_for, state_in, titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -24,14 +25,17 @@ struct TournamentLine {
     name: String,
     place: String,
     dates: String,
-    players: i64,
+    players: String,
     rounds: String,
 }
 
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexPage {
+    l: L10n,
     tournaments: Vec<TournamentLine>,
+    /// The text shown without tournaments, as HTML (the commands in `<code>`).
+    empty: String,
 }
 
 /// `GET /`: every tournament, most recent first.
@@ -40,8 +44,9 @@ struct IndexPage {
 /// [`WebError::Database`].
 pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
     let list = with_db(&state, |c| Ok(arbiter_db::list_tournaments(c)?)).await?;
+    let l = L10n::negotiate(&req);
     let newest = list.iter().map(|t| t.updated_at).max().unwrap_or_default();
-    let v = Validators::new(&format!("index:{}", list.len()), newest);
+    let v = Validators::new(&format!("index:{}:{}", list.len(), l.variant()), newest);
     if v.is_fresh(&req) {
         return Ok(v.not_modified(state.config.public_max_age));
     }
@@ -49,34 +54,47 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
         .into_iter()
         .map(|t| TournamentLine {
             id: t.id.to_string(),
-            name: t.name.unwrap_or_else(|| "(unnamed)".into()),
+            name: t.name.unwrap_or_else(|| l.t("unnamed")),
             place: t.city.unwrap_or_default(),
-            dates: match (t.start_date, t.end_date) {
-                (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
-                (Some(s), _) => s,
-                (None, Some(e)) => e,
-                (None, None) => String::new(),
-            },
-            players: t.players,
+            dates: dates_text(t.start_date.as_deref(), t.end_date.as_deref(), &l),
+            players: l.int(t.players),
             rounds: match t.rounds_planned {
-                Some(p) => format!("{} / {p}", t.rounds),
-                None => t.rounds.to_string(),
+                Some(p) => format!("{} / {}", l.int(t.rounds), l.int(p)),
+                None => l.int(t.rounds),
             },
         })
         .collect();
-    html(&IndexPage { tournaments }, &v, state.config.public_max_age)
+    let empty = markup(
+        &l,
+        "index-empty",
+        &[
+            ("demo", "arbiter serve --demo"),
+            ("import", "arbiter import FILE.trf"),
+        ],
+    );
+    html(
+        &IndexPage {
+            l,
+            tournaments,
+            empty,
+        },
+        &v,
+        state.config.public_max_age,
+    )
 }
 
 struct RoundLine {
     number: u16,
-    state: &'static str,
+    label: String,
+    state: String,
     scheduled: String,
-    games: usize,
-    byes: usize,
+    games: String,
+    byes: String,
 }
 
 struct PlayerLine {
     pairing_number: u16,
+    number: String,
     name: String,
     rating: String,
     federation: String,
@@ -86,9 +104,11 @@ struct PlayerLine {
 #[derive(Template)]
 #[template(path = "tournament.html")]
 struct TournamentPage {
+    l: L10n,
     head: Head,
-    facts: Vec<(&'static str, String)>,
+    facts: Vec<(String, String)>,
     rounds: Vec<RoundLine>,
+    players_heading: String,
     players: Vec<PlayerLine>,
 }
 
@@ -107,22 +127,26 @@ pub async fn tournament(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
+    let l = L10n::negotiate(&req);
     let tbs = standings_for(t, None).tiebreaks;
     let mut facts = vec![];
-    let mut fact = |k: &'static str, v: Option<String>| {
+    let mut fact = |k: &str, v: Option<String>| {
         if let Some(v) = v.filter(|v| !v.trim().is_empty()) {
-            facts.push((k, v));
+            facts.push((l.t(k), v));
         }
     };
-    fact("Federation", t.federation.clone());
-    fact("Type", t.tournament_type.clone());
-    fact("Chief arbiter", t.chief_arbiter.clone());
-    fact("Deputy arbiters", Some(t.deputy_arbiters.join("; ")));
-    fact("Time control", t.time_control.clone());
-    fact("Rounds planned", t.rounds_planned.map(|r| r.to_string()));
-    fact("Pairing system", t.pairing_system.clone());
+    fact("fact-federation", t.federation.clone());
+    fact("fact-type", t.tournament_type.clone());
+    fact("fact-chief-arbiter", t.chief_arbiter.clone());
+    fact("fact-deputy-arbiters", Some(t.deputy_arbiters.join("; ")));
     fact(
-        "Tie-breaks",
+        "fact-time-control",
+        t.time_control.as_deref().map(|c| l.digits(c)),
+    );
+    fact("fact-rounds-planned", t.rounds_planned.map(|r| l.int(r)));
+    fact("fact-pairing-system", t.pairing_system.clone());
+    fact(
+        "fact-tiebreaks",
         Some(
             tbs.iter()
                 .map(ToString::to_string)
@@ -131,22 +155,29 @@ pub async fn tournament(
         ),
     );
     fact(
-        "Default time",
-        stored
-            .default_time_minutes
-            .map(|m| format!("{m} minutes (Art. 6.7)")),
+        "fact-default-time",
+        stored.default_time_minutes.map(|m| {
+            l.ta(
+                "default-time-minutes",
+                &[("n", l.int(m)), ("article", l.digits("6.7"))],
+            )
+        }),
     );
     let zone = crate::zone::Zone::of_tournament(&stored);
-    fact("Time zone", Some(zone.name().to_owned()));
+    fact("fact-time-zone", Some(zone.name().to_owned()));
     let rounds = t
         .rounds
         .iter()
         .map(|r| RoundLine {
             number: r.number,
-            state: state_text(r.state),
-            scheduled: r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default(),
-            games: r.games.len(),
-            byes: r.byes.len(),
+            label: l.ta("round-n", &[("n", l.int(r.number))]),
+            state: state_in(r.state, &l),
+            scheduled: r
+                .scheduled
+                .map(|s| l.digits(&zone.start_text(s)))
+                .unwrap_or_default(),
+            games: l.int(r.games.len()),
+            byes: l.int(r.byes.len()),
         })
         .collect();
     let players = t
@@ -154,21 +185,28 @@ pub async fn tournament(
         .iter()
         .map(|p| PlayerLine {
             pairing_number: p.pairing_number,
+            number: l.int(p.pairing_number),
             name: titled_name(p),
-            rating: opt(p.rating.filter(|&r| r > 0)),
+            rating: p
+                .rating
+                .filter(|&r| r > 0)
+                .map(|r| l.int(r))
+                .unwrap_or_default(),
             federation: p.federation.clone().unwrap_or_default(),
             status: match p.status {
                 arbiter_tournament::PlayerStatus::Active => String::new(),
-                arbiter_tournament::PlayerStatus::Withdrawn => "withdrawn".into(),
-                arbiter_tournament::PlayerStatus::LateEntry => "late entry".into(),
+                arbiter_tournament::PlayerStatus::Withdrawn => l.t("status-withdrawn"),
+                arbiter_tournament::PlayerStatus::LateEntry => l.t("status-late-entry"),
             },
         })
         .collect();
     let page = TournamentPage {
-        head: head(id, t),
+        head: head_in(id, t, &l),
         facts,
         rounds,
+        players_heading: l.ta("players-heading", &[("n", l.int(t.players.len()))]),
         players,
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
@@ -176,10 +214,12 @@ pub async fn tournament(
 struct BoardLine {
     board: String,
     white_pn: u16,
+    white_no: String,
     white: String,
     white_points: String,
     result: String,
     black_pn: u16,
+    black_no: String,
     black: String,
     black_points: String,
     note: String,
@@ -187,21 +227,24 @@ struct BoardLine {
 
 struct ByeLine {
     pairing_number: u16,
+    number: String,
     name: String,
-    what: &'static str,
+    what: String,
 }
 
 #[derive(Template)]
 #[template(path = "round.html")]
 struct RoundPage {
+    l: L10n,
     head: Head,
     number: u16,
-    state: &'static str,
+    title: String,
+    state: String,
     scheduled: String,
     boards: Vec<BoardLine>,
     byes: Vec<ByeLine>,
-    previous: Option<u16>,
-    next: Option<u16>,
+    previous: Option<(u16, String)>,
+    next: Option<(u16, String)>,
 }
 
 /// `GET /tournaments/{id}/rounds/{n}`: the pairings with each player's score before the round,
@@ -219,24 +262,32 @@ pub async fn round(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let r = t
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let before = t.scores_after_round(n.saturating_sub(1));
     let name = |pn: u16| t.player(pn).map_or_else(|| format!("#{pn}"), titled_name);
-    let pts = |pn: u16| before.get(&pn).map(ToString::to_string).unwrap_or_default();
+    let pts = |pn: u16| {
+        before
+            .get(&pn)
+            .map(|p| l.digits(&p.to_string()))
+            .unwrap_or_default()
+    };
     let boards = r
         .games
         .iter()
         .enumerate()
         .map(|(i, g)| BoardLine {
-            board: g.board.map_or(i + 1, usize::from).to_string(),
+            board: l.int(g.board.map_or(i + 1, usize::from)),
             white_pn: g.white,
+            white_no: l.int(g.white),
             white: name(g.white),
             white_points: pts(g.white),
-            result: result_text(&g.result),
+            result: l.digits(&result_text(&g.result)),
             black_pn: g.black,
+            black_no: l.int(g.black),
             black: name(g.black),
             black_points: pts(g.black),
             note: g
@@ -252,27 +303,39 @@ pub async fn round(
         .iter()
         .map(|b| ByeLine {
             pairing_number: b.player,
+            number: l.int(b.player),
             name: name(b.player),
-            what: bye_text(b.code),
+            what: bye_in(b.code, &l),
         })
         .collect();
     let zone = crate::zone::Zone::of_tournament(&stored);
+    let label = |key: &str, r: u16| (r, l.ta(key, &[("n", l.int(r))]));
     let page = RoundPage {
-        head: head(id, t),
+        head: head_in(id, t, &l),
         number: n,
-        state: state_text(r.state),
-        scheduled: r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default(),
+        title: l.ta("round-n", &[("n", l.int(n))]),
+        state: state_in(r.state, &l),
+        scheduled: r
+            .scheduled
+            .map(|s| l.digits(&zone.start_text(s)))
+            .unwrap_or_default(),
         boards,
         byes,
-        previous: t.round(n.wrapping_sub(1)).map(|r| r.number),
-        next: t.round(n.saturating_add(1)).map(|r| r.number),
+        previous: t
+            .round(n.wrapping_sub(1))
+            .map(|r| label("round-previous", r.number)),
+        next: t
+            .round(n.saturating_add(1))
+            .map(|r| label("round-next", r.number)),
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
 
 struct StandingLine {
-    rank: u32,
+    rank: String,
     pairing_number: u16,
+    number: String,
     name: String,
     rating: String,
     federation: String,
@@ -282,14 +345,16 @@ struct StandingLine {
 #[derive(Template)]
 #[template(path = "standings.html")]
 struct StandingsPage {
+    l: L10n,
     head: Head,
+    heading: String,
     after_round: u16,
-    rounds: Vec<u16>,
+    rounds: Vec<(u16, String)>,
     edition_note: String,
     names: Vec<String>,
     rows: Vec<StandingLine>,
-    /// Adjourned games counted provisionally (Appendix A; TRF-2026 `X`).
-    provisional: Vec<String>,
+    /// Adjourned games counted provisionally (Appendix A; TRF-2026 `X`), as a sentence.
+    provisional: String,
 }
 
 /// `GET /tournaments/{id}/standings?after=N`: standings with the tournament's tie-breaks.
@@ -307,6 +372,7 @@ pub async fn standings(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let data = standings_for(t, query.after);
     let s = &data.standings;
@@ -316,38 +382,59 @@ pub async fn standings(
         .map(|row| {
             let p = t.player(row.pairing_number);
             StandingLine {
-                rank: row.rank,
+                rank: l.int(row.rank),
                 pairing_number: row.pairing_number,
+                number: l.int(row.pairing_number),
                 name: p.map_or_else(|| row.name.clone(), titled_name),
-                rating: opt(p.and_then(|p| p.rating).filter(|&r| r > 0)),
+                rating: p
+                    .and_then(|p| p.rating)
+                    .filter(|&r| r > 0)
+                    .map(|r| l.int(r))
+                    .unwrap_or_default(),
                 federation: p.and_then(|p| p.federation.clone()).unwrap_or_default(),
                 values: row
                     .values
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| format_value(data.tiebreaks.get(i), *v))
+                    .map(|(i, v)| l.digits(&format_value(data.tiebreaks.get(i), *v)))
                     .collect(),
             }
         })
         .collect();
     let mut editions: Vec<String> = s.editions.iter().map(ToString::to_string).collect();
     editions.dedup();
+    let edition_key = if s.round_robin {
+        "standings-edition-round-robin"
+    } else {
+        "standings-edition"
+    };
+    let provisional: Vec<String> = t
+        .adjourned_before(s.after_round.saturating_add(1))
+        .iter()
+        .map(|(r, b)| {
+            l.ta(
+                "standings-provisional-game",
+                &[("round", l.int(*r)), ("board", l.int(*b))],
+            )
+        })
+        .collect();
     let page = StandingsPage {
-        head: head(id, t),
+        head: head_in(id, t, &l),
+        heading: l.ta("standings-after", &[("n", l.int(s.after_round))]),
         after_round: s.after_round,
-        rounds: (1..=t.last_round()).collect(),
-        edition_note: format!(
-            "FIDE tie-breaks (Handbook C.07, edition {}){}",
-            editions.join(", "),
-            if s.round_robin { ", round robin" } else { "" }
-        ),
+        rounds: (1..=t.last_round()).map(|r| (r, l.int(r))).collect(),
+        edition_note: l.ta(edition_key, &[("edition", l.digits(&editions.join(", ")))]),
         names: data.tiebreaks.iter().map(ToString::to_string).collect(),
         rows,
-        provisional: t
-            .adjourned_before(s.after_round.saturating_add(1))
-            .iter()
-            .map(|(r, b)| format!("round {r} board {b}"))
-            .collect(),
+        provisional: if provisional.is_empty() {
+            String::new()
+        } else {
+            l.ta(
+                "standings-provisional",
+                &[("games", provisional.join(&l.t("list-separator")))],
+            )
+        },
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
@@ -560,4 +647,74 @@ pub async fn player(
         below: neighbour(&e.below, "below"),
     };
     html(&page, &v, state.config.public_max_age)
+}
+
+/// A message as HTML: its text escaped, each argument escaped and set in `<code>` (commands,
+/// file names), isolated from the text's direction.
+fn markup(l: &L10n, key: &str, args: &[(&'static str, &str)]) -> String {
+    let tagged: Vec<(&'static str, String)> = args
+        .iter()
+        .map(|(k, v)| (*k, format!("\u{1}{v}\u{2}")))
+        .collect();
+    let text = l.ta(key, &tagged);
+    let mut out = String::with_capacity(text.len() + 32);
+    for c in text.chars() {
+        match c {
+            '\u{1}' => out.push_str("<code dir=\"ltr\">"),
+            '\u{2}' => out.push_str("</code>"),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The query of `GET /language`.
+#[derive(Debug, serde::Deserialize)]
+pub struct LanguageQuery {
+    /// The language to read in: `en`, `fa`, `ar`.
+    pub lang: Option<String>,
+    /// `latn` for Latin digits, `local` for the language's own.
+    pub digits: Option<String>,
+    /// The page to go back to: a path on this site (anything else goes to `/`).
+    pub back: Option<String>,
+}
+
+/// `GET /language?lang=fa&back=/tournaments/...`: the language switch on every page. Keeps the
+/// reader's language (and choice of digits) in a cookie for a year and goes back to the page
+/// (`303 See Other`); writes nothing on the server.
+pub async fn language(query: web::Query<LanguageQuery>) -> HttpResponse {
+    let back = query
+        .back
+        .as_deref()
+        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
+        .unwrap_or("/");
+    let mut resp = HttpResponse::SeeOther();
+    resp.insert_header((actix_web::http::header::LOCATION, back));
+    let year = actix_web::cookie::time::Duration::days(365);
+    let cookie = |name: &'static str, value: &'static str| {
+        actix_web::cookie::Cookie::build(name, value)
+            .path("/")
+            .max_age(year)
+            .same_site(actix_web::cookie::SameSite::Lax)
+            .finish()
+    };
+    if let Some(lang) = query.lang.as_deref().and_then(Lang::parse) {
+        resp.cookie(cookie(LANG_COOKIE, lang.code()));
+    }
+    match query.digits.as_deref() {
+        Some("latn") => {
+            resp.cookie(cookie(DIGITS_COOKIE, "latn"));
+        }
+        Some("local") => {
+            let mut gone = cookie(DIGITS_COOKIE, "");
+            gone.make_removal();
+            resp.cookie(gone);
+        }
+        _ => {}
+    }
+    resp.finish()
 }

@@ -7,8 +7,11 @@ use arbiter_tournament::tiebreak::{
     standings,
 };
 use arbiter_tournament::{Colour, GameResult, Player, ResultCode, RoundState, Tournament};
+use chrono::NaiveDate;
 use serde::Serialize;
 use uuid::Uuid;
+
+use crate::l10n::L10n;
 
 /// Standings and how they were made.
 #[derive(Clone, Debug)]
@@ -178,28 +181,136 @@ pub fn opt<T: ToString>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_default()
 }
 
-/// What every tournament page shows at the top.
+/// What every tournament page shows at the top: its name, place and dates, and the labels of
+/// its three links (rounds and players, standings, crosstable).
 pub(crate) struct Head {
     pub(crate) id: String,
     pub(crate) name: String,
-    pub(crate) subtitle: String,
+    /// The place (data, shown isolated) and the dates, with the separator between them.
+    pub(crate) place: String,
+    pub(crate) dates: String,
+    pub(crate) separator: String,
+    pub(crate) nav: [String; 3],
 }
 
+impl Head {
+    /// The place and the dates in one line (`Hamburg, 2005/07/28 – 2005/07/31`).
+    pub(crate) fn subtitle(&self) -> String {
+        match (self.place.is_empty(), self.dates.is_empty()) {
+            (false, false) => format!("{}{}{}", self.place, self.separator, self.dates),
+            (false, true) => self.place.clone(),
+            _ => self.dates.clone(),
+        }
+    }
+}
+
+/// The head of a page still in English.
 pub(crate) fn head(id: Uuid, t: &Tournament) -> Head {
-    let mut parts = Vec::new();
-    if let Some(c) = &t.city {
-        parts.push(c.clone());
-    }
-    match (&t.start_date, &t.end_date) {
-        (Some(s), Some(e)) if s != e => parts.push(format!("{s} – {e}")),
-        (Some(s), _) => parts.push(s.clone()),
-        _ => {}
-    }
+    let dates = match (&t.start_date, &t.end_date) {
+        (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
+        (Some(s), _) => s.clone(),
+        _ => String::new(),
+    };
     Head {
         id: id.to_string(),
         name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
-        subtitle: parts.join(", "),
+        place: t.city.clone().unwrap_or_default(),
+        dates,
+        separator: ", ".into(),
+        nav: [
+            "Rounds & players".into(),
+            "Standings".into(),
+            "Crosstable".into(),
+        ],
     }
+}
+
+/// The head of a page in the reader's language: the dates in the reader's calendar (Solar
+/// Hijri in Persian), the links' labels from the catalogue.
+pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
+    let dates = match (&t.start_date, &t.end_date) {
+        (Some(_), _) => dates_text(t.start_date.as_deref(), t.end_date.as_deref(), l),
+        _ => String::new(),
+    };
+    Head {
+        id: id.to_string(),
+        name: t.name.clone().unwrap_or_else(|| l.t("unnamed")),
+        place: t.city.clone().unwrap_or_default(),
+        dates,
+        separator: l.t("list-separator"),
+        nav: [
+            l.t("nav-rounds-players"),
+            l.t("nav-standings"),
+            l.t("nav-crosstable"),
+        ],
+    }
+}
+
+/// A date as the model keeps it (TRF `YYYY/MM/DD`, ISO `YYYY-MM-DD`, the European
+/// `DD.MM.YYYY` that real TRF files carry, or `YY/MM/DD` of old TRF files, read as 19YY from 50
+/// and 20YY below), or `None`.
+#[must_use]
+pub fn parse_date(s: &str) -> Option<NaiveDate> {
+    let s = s.trim();
+    let parts: Vec<&str> = s.split(['/', '-', '.']).map(str::trim).collect();
+    let [a, m, c] = parts.as_slice() else {
+        return None;
+    };
+    // Day first when the year comes last.
+    let (y, d) = if c.len() == 4 && a.len() <= 2 {
+        (c, a)
+    } else {
+        (a, c)
+    };
+    let mut year: i32 = y.parse().ok()?;
+    if y.len() == 2 {
+        year += if year >= 50 { 1900 } else { 2000 };
+    }
+    NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
+}
+
+/// An event's dates in the reader's calendar: a range, one date, or the stored text when it is
+/// not a date.
+/// English pages keep the dates as stored (`2005/07/28 – 2005/07/31`).
+pub(crate) fn dates_text(start: Option<&str>, end: Option<&str>, l: &L10n) -> String {
+    if l.language() == crate::l10n::Lang::En {
+        return match (start, end) {
+            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
+            (Some(s), _) => s.to_owned(),
+            (None, Some(e)) => e.to_owned(),
+            (None, None) => String::new(),
+        };
+    }
+    let parsed = (start.and_then(parse_date), end.and_then(parse_date));
+    match parsed {
+        (Some(s), Some(e)) if s <= e => l.date_range(s, e),
+        (Some(s), _) => l.date(s),
+        (None, Some(e)) => l.date(e),
+        (None, None) => start.or(end).map(|s| l.digits(s)).unwrap_or_default(),
+    }
+}
+
+/// A round's state in the reader's language.
+pub(crate) fn state_in(s: RoundState, l: &L10n) -> String {
+    l.t(match s {
+        RoundState::Planned => "state-planned",
+        RoundState::Paired => "state-paired",
+        RoundState::Published => "state-published",
+        RoundState::Complete => "state-complete",
+    })
+}
+
+/// What a result without an opponent is called, in the reader's language.
+pub(crate) fn bye_in(code: ResultCode, l: &L10n) -> String {
+    l.t(match code {
+        ResultCode::Pab => "bye-pab",
+        ResultCode::FullBye => "bye-full",
+        ResultCode::HalfBye => "bye-half",
+        ResultCode::ZeroBye => "bye-zero",
+        ResultCode::ForfeitLoss => "bye-forfeit",
+        ResultCode::Blank => "bye-blank",
+        _ => "bye-other",
+    })
 }
 
 /// The edition in words, for pages.

@@ -1,0 +1,438 @@
+//! The reader's language: English, Persian (`fa`) or Arabic (`ar`), with its direction, digits
+//! and calendar. Messages come from the Fluent catalogues in `backend/web/locales/<lang>/`
+//! (embedded at compile time; English is the fallback); numbers and dates are formatted by
+//! ICU4X: Persian digits (U+06F0-U+06F9) and the Solar Hijri calendar in `fa`, Arabic-Indic
+//! digits (U+0660-U+0669) and the Gregorian calendar in `ar`, Latin digits when the reader asks
+//! for them (`digits=latn`).
+//!
+//! The language is negotiated per request ([`L10n::negotiate`]): the `lang` cookie (set by the
+//! switch on every page, `GET /language`), else the browser's `Accept-Language` (RFC 9110
+//! 12.5.4, with its quality values), else English.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use actix_web::HttpRequest;
+use actix_web::http::header::{AcceptLanguage, Header, Preference, Quality};
+use chrono::{Datelike, NaiveDate};
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{Loader, static_loader};
+use icu::calendar::Date;
+use icu::datetime::DateTimeFormatter;
+use icu::datetime::fieldsets::{D, MD, YMD};
+use icu::decimal::DecimalFormatter;
+use icu::decimal::input::Decimal;
+use icu::decimal::options::DecimalFormatterOptions;
+use icu::locale::Locale;
+use unic_langid::LanguageIdentifier;
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // Bidi isolation is the templates' job (`<bdi>`, `dir="ltr"`), where it is due.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// The name of the cookie that keeps the reader's language (`en`, `fa`, `ar`).
+pub const LANG_COOKIE: &str = "lang";
+/// The name of the cookie that keeps the reader's choice of digits (`latn`: Latin digits).
+pub const DIGITS_COOKIE: &str = "digits";
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English, left to right.
+    En,
+    /// Persian, right to left, Persian digits, the Solar Hijri calendar.
+    Fa,
+    /// Arabic, right to left, Arabic-Indic digits, the Gregorian calendar.
+    Ar,
+}
+
+impl Lang {
+    /// Every language, in the order of the switch.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fa, Lang::Ar];
+
+    /// The BCP 47 code: `en`, `fa`, `ar`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fa => "fa",
+            Lang::Ar => "ar",
+        }
+    }
+
+    /// The language of a code or tag (`fa`, `fa-IR`, `AR`), by its primary subtag.
+    #[must_use]
+    pub fn parse(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.trim();
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(primary))
+    }
+
+    /// Whether the script runs right to left.
+    #[must_use]
+    pub const fn rtl(self) -> bool {
+        matches!(self, Lang::Fa | Lang::Ar)
+    }
+
+    fn langid(self) -> LanguageIdentifier {
+        LanguageIdentifier::from_str(self.code()).unwrap_or_default()
+    }
+
+    /// The ICU locale: the language with its calendar (`fa`: Solar Hijri) and, when asked,
+    /// Latin digits.
+    fn icu_locale(self, latin: bool) -> Locale {
+        let tag = match (self, latin) {
+            (Lang::En, _) => "en",
+            (Lang::Fa, false) => "fa-u-ca-persian",
+            (Lang::Fa, true) => "fa-u-ca-persian-nu-latn",
+            (Lang::Ar, false) => "ar-u-ca-gregory-nu-arab",
+            (Lang::Ar, true) => "ar-u-ca-gregory-nu-latn",
+        };
+        Locale::from_str(tag).unwrap_or(Locale::UNKNOWN)
+    }
+}
+
+/// The reader's language and digits, and the formatters for them: what every localized page
+/// holds as `l` and calls from its template (`{{ l.t("key") }}`).
+pub struct L10n {
+    lang: Lang,
+    latin: bool,
+    decimal: Option<DecimalFormatter>,
+    /// The page's path and query, where the language switch comes back to.
+    back: String,
+}
+
+impl std::fmt::Debug for L10n {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("L10n")
+            .field("lang", &self.lang)
+            .field("latin", &self.latin)
+            .finish_non_exhaustive()
+    }
+}
+
+impl L10n {
+    /// The formatters for `lang`, with Latin digits when `latin`.
+    #[must_use]
+    pub fn new(lang: Lang, latin: bool) -> L10n {
+        let locale = lang.icu_locale(latin);
+        L10n {
+            lang,
+            latin,
+            decimal: DecimalFormatter::try_new(
+                (&locale).into(),
+                DecimalFormatterOptions::default(),
+            )
+            .ok(),
+            back: "/".to_owned(),
+        }
+    }
+
+    /// The reader's language for a request: the `lang` cookie, else the best match of
+    /// `Accept-Language` (quality values honoured, `*` and unknown languages skipped), else
+    /// English; Latin digits when the `digits` cookie says `latn`.
+    #[must_use]
+    pub fn negotiate(req: &HttpRequest) -> L10n {
+        let latin = req
+            .cookie(DIGITS_COOKIE)
+            .is_some_and(|c| c.value() == "latn");
+        let from_cookie = req.cookie(LANG_COOKIE).and_then(|c| Lang::parse(c.value()));
+        let lang = from_cookie
+            .or_else(|| accept_language(req))
+            .unwrap_or(Lang::En);
+        let mut l = L10n::new(lang, latin);
+        l.back = req
+            .uri()
+            .path_and_query()
+            .map_or_else(|| "/".to_owned(), ToString::to_string);
+        l
+    }
+
+    /// Where the language switch comes back to: the page's path and query.
+    #[must_use]
+    pub fn back(&self) -> &str {
+        &self.back
+    }
+
+    /// Whether the page runs right to left.
+    #[must_use]
+    pub const fn rtl(&self) -> bool {
+        self.lang.rtl()
+    }
+
+    /// Whether the reader asked for Latin digits.
+    #[must_use]
+    pub const fn latin(&self) -> bool {
+        self.latin
+    }
+
+    /// The language.
+    #[must_use]
+    pub const fn language(&self) -> Lang {
+        self.lang
+    }
+
+    /// The `lang` attribute: `en`, `fa`, `ar`.
+    #[must_use]
+    pub const fn lang(&self) -> &'static str {
+        self.lang.code()
+    }
+
+    /// The `dir` attribute: `rtl` or `ltr`.
+    #[must_use]
+    pub const fn dir(&self) -> &'static str {
+        if self.lang.rtl() { "rtl" } else { "ltr" }
+    }
+
+    /// What the page depends on besides its data (for its cache validators): `fa`,
+    /// `fa-latn`, ...
+    #[must_use]
+    pub fn variant(&self) -> String {
+        if self.latin {
+            format!("{}-latn", self.lang.code())
+        } else {
+            self.lang.code().to_owned()
+        }
+    }
+
+    /// The message `key` in the reader's language (English when the language lacks it).
+    #[must_use]
+    pub fn t(&self, key: &str) -> String {
+        LOCALES.lookup(&self.lang.langid(), key)
+    }
+
+    /// The message `key` with one text argument `name`.
+    #[must_use]
+    pub fn t1(&self, key: &str, name: &'static str, value: &str) -> String {
+        let mut args = HashMap::new();
+        args.insert(Cow::Borrowed(name), FluentValue::from(value.to_owned()));
+        LOCALES.lookup_with_args(&self.lang.langid(), key, &args)
+    }
+
+    /// The message `key` with text arguments.
+    #[must_use]
+    pub fn ta(&self, key: &str, values: &[(&'static str, String)]) -> String {
+        let args: HashMap<Cow<'static, str>, FluentValue> = values
+            .iter()
+            .map(|(k, v)| (Cow::Borrowed(*k), FluentValue::from(v.clone())))
+            .collect();
+        LOCALES.lookup_with_args(&self.lang.langid(), key, &args)
+    }
+
+    /// The message `key` for a count: `$count` is the number (for the language's plural
+    /// rules), `$n` the count in the reader's digits.
+    #[must_use]
+    pub fn tn(&self, key: &str, count: usize) -> String {
+        let mut args = HashMap::new();
+        args.insert(Cow::Borrowed("count"), FluentValue::from(count));
+        args.insert(
+            Cow::Borrowed("n"),
+            FluentValue::from(self.num(i64::try_from(count).unwrap_or(i64::MAX))),
+        );
+        LOCALES.lookup_with_args(&self.lang.langid(), key, &args)
+    }
+
+    /// An integer in the reader's digits, grouped as the language groups them (`1,234`,
+    /// `۱٬۲۳۴`, `١٬٢٣٤`).
+    #[must_use]
+    pub fn num<N: Into<i64>>(&self, n: N) -> String {
+        let d = Decimal::from(n.into());
+        match &self.decimal {
+            Some(f) => f.format(&d).to_string(),
+            None => d.to_string(),
+        }
+    }
+
+    /// An integer in the reader's digits without grouping: pairing and board numbers, ratings,
+    /// rounds.
+    #[must_use]
+    pub fn int<N: std::fmt::Display>(&self, n: N) -> String {
+        self.digits(&n.to_string())
+    }
+
+    /// A text with its ASCII digits and decimal point in the reader's digits and decimal
+    /// separator (`2.5` -> `۲٫۵`, `1½` -> `۱½`): scores and tie-break values, which the model
+    /// writes with Latin digits. Each run of digits is formatted by ICU4X.
+    #[must_use]
+    pub fn digits(&self, text: &str) -> String {
+        if self.lang == Lang::En || self.latin {
+            return text.to_owned();
+        }
+        let mut out = String::with_capacity(text.len() * 2);
+        let mut run = String::new();
+        let flush = |run: &mut String, out: &mut String| {
+            if run.is_empty() {
+                return;
+            }
+            // A trailing point is punctuation, not a decimal separator.
+            let trailing = run.ends_with('.');
+            let number = run.trim_end_matches('.');
+            let formatted = Decimal::from_str(number)
+                .ok()
+                .zip(self.decimal.as_ref())
+                .map_or_else(
+                    || number.to_owned(),
+                    |(d, f)| {
+                        // Decimal values keep their digits as written; no grouping in a run.
+                        let s = f.format(&d).to_string();
+                        if number.len() > 3 && !number.contains('.') {
+                            strip_grouping(&s)
+                        } else {
+                            s
+                        }
+                    },
+                );
+            out.push_str(&formatted);
+            if trailing {
+                out.push('.');
+            }
+            run.clear();
+        };
+        let chars: Vec<char> = text.chars().collect();
+        for (i, &c) in chars.iter().enumerate() {
+            let point_in_number = c == '.'
+                && !run.is_empty()
+                && !run.contains('.')
+                && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            if c.is_ascii_digit() || point_in_number {
+                run.push(c);
+            } else {
+                flush(&mut run, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut run, &mut out);
+        out
+    }
+
+    /// A calendar date in the reader's calendar and digits, long form (`28 July 2005`,
+    /// `۶ مرداد ۱۳۸۴`, `٢٨ يوليو ٢٠٠٥`).
+    #[must_use]
+    pub fn date(&self, d: NaiveDate) -> String {
+        self.format_date(d, Fields::Ymd)
+            .unwrap_or_else(|| d.to_string())
+    }
+
+    /// A range of dates, the shared month and year written once where the reader's calendar
+    /// shares them (`28 to 31 July 2005`; `۶ تا ۹ مرداد ۱۳۸۴`).
+    #[must_use]
+    pub fn date_range(&self, start: NaiveDate, end: NaiveDate) -> String {
+        if start == end {
+            return self.date(start);
+        }
+        let (sy, sm) = self.calendar_year_month(start);
+        let (ey, em) = self.calendar_year_month(end);
+        let first = if sy == ey && sm == em {
+            Fields::D
+        } else if sy == ey {
+            Fields::Md
+        } else {
+            Fields::Ymd
+        };
+        let start_text = self
+            .format_date(start, first)
+            .unwrap_or_else(|| start.to_string());
+        self.ta(
+            "date-range",
+            &[("start", start_text), ("end", self.date(end))],
+        )
+    }
+
+    fn calendar_year_month(&self, d: NaiveDate) -> (i32, u8) {
+        let Ok(iso) = Date::try_new_iso(d.year(), month_u8(d), day_u8(d)) else {
+            return (d.year(), month_u8(d));
+        };
+        if self.lang == Lang::Fa {
+            let p = iso.to_calendar(icu::calendar::cal::Persian);
+            (p.era_year().year, p.month().ordinal)
+        } else {
+            (d.year(), month_u8(d))
+        }
+    }
+
+    fn format_date(&self, d: NaiveDate, fields: Fields) -> Option<String> {
+        let locale = self.lang.icu_locale(self.latin);
+        let date = Date::try_new_iso(d.year(), month_u8(d), day_u8(d)).ok()?;
+        let prefs = (&locale).into();
+        Some(match fields {
+            Fields::Ymd => DateTimeFormatter::try_new(prefs, YMD::long())
+                .ok()?
+                .format(&date)
+                .to_string(),
+            Fields::Md => DateTimeFormatter::try_new(prefs, MD::long())
+                .ok()?
+                .format(&date)
+                .to_string(),
+            Fields::D => DateTimeFormatter::try_new(prefs, D::long())
+                .ok()?
+                .format(&date)
+                .to_string(),
+        })
+    }
+
+    /// The language switch: each language's own name, and whether it is the reader's.
+    #[must_use]
+    pub fn languages(&self) -> Vec<(&'static str, String, bool)> {
+        Lang::ALL
+            .into_iter()
+            .map(|l| {
+                (
+                    l.code(),
+                    L10n::new(l, false).t("language-name"),
+                    l == self.lang,
+                )
+            })
+            .collect()
+    }
+}
+
+/// Which fields of a date to write.
+#[derive(Clone, Copy)]
+enum Fields {
+    Ymd,
+    Md,
+    D,
+}
+
+fn month_u8(d: NaiveDate) -> u8 {
+    u8::try_from(d.month()).unwrap_or(1)
+}
+
+fn day_u8(d: NaiveDate) -> u8 {
+    u8::try_from(d.day()).unwrap_or(1)
+}
+
+/// Drops the grouping separators ICU4X puts in an integer (`,`, `٬`, no-break spaces).
+fn strip_grouping(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, ',' | '\u{066C}' | '\u{00A0}' | '\u{202F}' | '.'))
+        .collect()
+}
+
+/// The best supported language of a request's `Accept-Language` (actix-web's typed header):
+/// the languages by quality, the order given for equal ones, the first one Arbiter has; `q=0`
+/// means "not this one" and `*` names none.
+fn accept_language(req: &HttpRequest) -> Option<Lang> {
+    let header = AcceptLanguage::parse(req).ok()?;
+    let mut items: Vec<_> = header
+        .0
+        .into_iter()
+        .filter(|i| i.quality > Quality::ZERO)
+        .collect();
+    // Stable: equal qualities keep the order given.
+    items.sort_by_key(|i| std::cmp::Reverse(i.quality));
+    items.into_iter().find_map(|i| match i.item {
+        Preference::Specific(tag) => Lang::parse(tag.primary_language()),
+        Preference::Any => None,
+    })
+}
+
+#[cfg(test)]
+mod tests;
