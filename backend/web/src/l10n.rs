@@ -312,6 +312,18 @@ impl L10n {
         out
     }
 
+    /// A text that must read left to right inside a message (`2024-08`, a code), isolated
+    /// with the Unicode bidi controls LRI and PDI so that a right-to-left sentence does not
+    /// reorder it.
+    #[must_use]
+    pub fn ltr(&self, text: &str) -> String {
+        if self.lang.rtl() {
+            format!("\u{2066}{text}\u{2069}")
+        } else {
+            text.to_owned()
+        }
+    }
+
     /// A calendar date in the reader's calendar and digits, long form (`28 July 2005`,
     /// `۶ مرداد ۱۳۸۴`, `٢٨ يوليو ٢٠٠٥`).
     #[must_use]
