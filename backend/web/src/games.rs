@@ -28,8 +28,9 @@ use uuid::Uuid;
 use crate::board::board_svg;
 use crate::cache::Validators;
 use crate::error::WebError;
+use crate::l10n::L10n;
 use crate::respond::html;
-use crate::views::{Head, head, opt, result_text, titled_name};
+use crate::views::{Head, bye_in, head, head_in, opt, result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -678,28 +679,31 @@ pub async fn api_game(
 
 struct PrintLine {
     board: String,
-    white_pn: u16,
+    white_no: String,
     white: String,
     white_rating: String,
     white_points: String,
     result: String,
-    black_pn: u16,
+    black_no: String,
     black: String,
     black_rating: String,
     black_points: String,
 }
 
 struct PrintBye {
-    pairing_number: u16,
+    number: String,
     name: String,
-    what: &'static str,
+    what: String,
 }
 
 #[derive(Template)]
 #[template(path = "print_pairings.html")]
 struct PrintPairings {
+    l: L10n,
     head: Head,
+    page_title: String,
     number: u16,
+    round_label: String,
     scheduled: String,
     lines: Vec<PrintLine>,
     byes: Vec<PrintBye>,
@@ -708,39 +712,50 @@ struct PrintPairings {
 #[derive(Template)]
 #[template(path = "print_results.html")]
 struct PrintResults {
+    l: L10n,
     head: Head,
+    page_title: String,
+    heading: String,
+    instructions: String,
     number: u16,
+    round_label: String,
     scheduled: String,
     lines: Vec<PrintLine>,
     byes: Vec<PrintBye>,
 }
 
 /// The lines of a round for print: board, players with ratings and scores before the round; the
-/// scheduled start in the tournament's time zone `zone`.
+/// scheduled start in the tournament's time zone `zone`; numbers in the reader's digits.
 fn print_lines(
     t: &Tournament,
     n: u16,
     zone: Zone,
+    l: &L10n,
 ) -> Result<(String, Vec<PrintLine>, Vec<PrintBye>), WebError> {
     let r = t
         .round(n)
         .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
     let before = t.scores_after_round(n.saturating_sub(1));
-    let pts = |pn: u16| before.get(&pn).map(ToString::to_string).unwrap_or_default();
+    let pts = |pn: u16| {
+        before
+            .get(&pn)
+            .map(|p| l.digits(&p.to_string()))
+            .unwrap_or_default()
+    };
     let lines = r
         .games
         .iter()
         .enumerate()
         .map(|(i, g)| PrintLine {
-            board: g.board.map_or(i + 1, usize::from).to_string(),
-            white_pn: g.white,
+            board: l.int(g.board.map_or(i + 1, usize::from)),
+            white_no: l.int(g.white),
             white: name_of(t, g.white),
-            white_rating: rating_of(t, g.white),
+            white_rating: l.digits(&rating_of(t, g.white)),
             white_points: pts(g.white),
-            result: result_text(&g.result),
-            black_pn: g.black,
+            result: l.digits(&result_text(&g.result)),
+            black_no: l.int(g.black),
             black: name_of(t, g.black),
-            black_rating: rating_of(t, g.black),
+            black_rating: l.digits(&rating_of(t, g.black)),
             black_points: pts(g.black),
         })
         .collect();
@@ -748,17 +763,21 @@ fn print_lines(
         .byes
         .iter()
         .map(|b| PrintBye {
-            pairing_number: b.player,
+            number: l.int(b.player),
             name: name_of(t, b.player),
-            what: crate::views::bye_text(b.code),
+            what: bye_in(b.code, l),
         })
         .collect();
-    let scheduled = r.scheduled.map(|s| zone.start_text(s)).unwrap_or_default();
+    let scheduled = r
+        .scheduled
+        .map(|s| l.digits(&zone.start_text(s)))
+        .unwrap_or_default();
     Ok((scheduled, lines, byes))
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/print`: the pairing list to post at the venue: board, White
-/// and Black with pairing numbers, ratings and scores before the round, byes; one page.
+/// and Black with pairing numbers, ratings and scores before the round, byes; one page, in the
+/// reader's language.
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown tournament or round, [`WebError::Database`].
@@ -772,20 +791,25 @@ pub async fn print_pairings(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored))?;
+    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
     let page = PrintPairings {
-        head: head(id, t),
+        head: head_in(id, t, &l),
+        page_title: l.ta("print-pairings-title", &[("n", l.int(n))]),
         number: n,
+        round_label: l.ta("round-n", &[("n", l.int(n))]),
         scheduled,
         lines,
         byes,
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/sheets`: the round's result sheet for the arbiter: one line
-/// per board with boxes for the result and both players' signatures; one page per round.
+/// per board with boxes for the result and both players' signatures; one page per round, in
+/// the reader's language.
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown tournament or round, [`WebError::Database`].
@@ -799,14 +823,24 @@ pub async fn result_sheets(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored))?;
+    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
+    let head = head_in(id, t, &l);
     let page = PrintResults {
-        head: head(id, t),
+        page_title: l.ta("print-results-title", &[("n", l.int(n))]),
+        heading: l.t1("print-results-heading", "name", &l.data(&head.name)),
+        instructions: l.ta(
+            "print-instructions",
+            &[("results", l.ltr(&l.digits("1–0, ½–½, 0–1")))],
+        ),
+        head,
         number: n,
+        round_label: l.ta("round-n", &[("n", l.int(n))]),
         scheduled,
         lines,
         byes,
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }

@@ -324,6 +324,18 @@ impl L10n {
         }
     }
 
+    /// A piece of data inside a message (an event's name, a player's), isolated with the
+    /// Unicode bidi controls FSI and PDI: it takes its own direction from its first letter and
+    /// does not reorder the sentence around it.
+    #[must_use]
+    pub fn data(&self, text: &str) -> String {
+        if self.lang.rtl() {
+            format!("\u{2068}{text}\u{2069}")
+        } else {
+            text.to_owned()
+        }
+    }
+
     /// A calendar date in the reader's calendar and digits, long form (`28 July 2005`,
     /// `۶ مرداد ۱۳۸۴`, `٢٨ يوليو ٢٠٠٥`).
     #[must_use]

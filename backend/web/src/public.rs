@@ -440,8 +440,9 @@ pub async fn standings(
 }
 
 struct CrossLine {
-    rank: u32,
+    rank: String,
     pairing_number: u16,
+    number: String,
     name: String,
     cells: Vec<String>,
     points: String,
@@ -450,9 +451,10 @@ struct CrossLine {
 #[derive(Template)]
 #[template(path = "crosstable.html")]
 struct CrosstablePage {
+    l: L10n,
     head: Head,
-    after_round: u16,
-    rounds: Vec<usize>,
+    heading: String,
+    rounds: Vec<String>,
     rows: Vec<CrossLine>,
 }
 
@@ -472,6 +474,7 @@ pub async fn crosstable_page(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let data = standings_for(t, query.after);
     let ct = crosstable(t, &data.standings);
@@ -480,25 +483,32 @@ pub async fn crosstable_page(
         .rows
         .iter()
         .map(|row| CrossLine {
-            rank: row.rank,
+            rank: l.int(row.rank),
             pairing_number: row.pairing_number,
+            number: l.int(row.pairing_number),
             name: row.name.clone(),
             cells: row
                 .cells
                 .iter()
                 .map(|c| match c.opponent_rank {
-                    Some(r) => format!("{r}{}{}", colour_letter(c.colour), c.code.trf_char()),
-                    None => c.code.trf_char().to_string(),
+                    Some(r) => l.digits(&format!(
+                        "{r}{}{}",
+                        colour_letter(c.colour),
+                        c.code.trf_char()
+                    )),
+                    None => l.digits(&c.code.trf_char().to_string()),
                 })
                 .collect(),
-            points: opt(scores.get(&row.pairing_number)),
+            points: l.digits(&opt(scores.get(&row.pairing_number))),
         })
         .collect();
+    let after = data.standings.after_round;
     let page = CrosstablePage {
-        head: head(id, t),
-        after_round: data.standings.after_round,
-        rounds: (1..=usize::from(data.standings.after_round)).collect(),
+        head: head_in(id, t, &l),
+        heading: l.ta("crosstable-after", &[("n", l.int(after))]),
+        rounds: (1..=after).map(|r| l.int(r)).collect(),
         rows,
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }

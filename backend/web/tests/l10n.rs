@@ -1,5 +1,6 @@
 //! The pages in the readers' languages (crate::l10n): the catalogues are complete and used, and
-//! the public pages read in Persian and Arabic right to left, without an English interface word
+//! the public pages (the list, a tournament, a round, standings, crosstable, the printed pairing
+//! list and result sheet) read in Persian and Arabic right to left, without an English interface word
 //! and with locale digits, the Persian dates in the Solar Hijri calendar.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -83,7 +84,7 @@ fn every_message_is_in_every_language_and_used() {
 }
 
 /// The text a reader sees, without what is data rather than interface: names and places in
-/// `<bdi>`, commands in `<code>`, and codes that start with a Latin capital (C.07, BH/C1, FIDE).
+/// `<bdi>` or between FSI and PDI, commands in `<code>`, and codes that start with a Latin capital (C.07, BH/C1, FIDE).
 fn interface_text(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
@@ -108,7 +109,18 @@ fn interface_text(html: &str) -> String {
         rest = &rest[end..];
     }
     out.push_str(rest);
-    out.split_whitespace()
+    // Data isolated inside a message (FSI ... PDI) is not interface either.
+    let mut kept = String::with_capacity(out.len());
+    let mut inside = false;
+    for c in out.chars() {
+        match c {
+            '\u{2068}' => inside = true,
+            '\u{2069}' if inside => inside = false,
+            c if !inside => kept.push(c),
+            _ => {}
+        }
+    }
+    kept.split_whitespace()
         .filter(|w| {
             !w.trim_start_matches(['(', '«'])
                 .starts_with(|c: char| c.is_ascii_uppercase())
@@ -147,6 +159,9 @@ async fn public_pages_read_in_persian_and_arabic() {
         format!("/tournaments/{id}"),
         format!("/tournaments/{id}/rounds/1"),
         format!("/tournaments/{id}/standings"),
+        format!("/tournaments/{id}/crosstable"),
+        format!("/tournaments/{id}/rounds/5/print"),
+        format!("/tournaments/{id}/rounds/5/sheets"),
     ];
     for lang in ["fa", "ar"] {
         let theirs = catalogue(lang);

@@ -8,3 +8,4 @@ digits-latin = أرقام لاتينية
 digits-local = أرقام عربية
 date-range = { $start } إلى { $end }
 list-separator = ،{" "}
+list-semicolon = ؛{" "}

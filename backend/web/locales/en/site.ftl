@@ -9,3 +9,4 @@ digits-local = Local digits
 # A range of dates: the start (its shared month and year left out) and the end.
 date-range = { $start } – { $end }
 list-separator = ,{" "}
+list-semicolon = ;{" "}

@@ -8,3 +8,4 @@ digits-latin = ارقام لاتین
 digits-local = ارقام فارسی
 date-range = { $start } تا { $end }
 list-separator = ،{" "}
+list-semicolon = ؛{" "}
