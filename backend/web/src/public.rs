@@ -14,8 +14,8 @@ use crate::forms::AfterQuery;
 use crate::l10n::{DIGITS_COOKIE, L10n, LANG_COOKIE, Lang};
 use crate::respond::html;
 use crate::views::{
-    Head, bye_in, bye_text, colour_letter, dates_text, format_value, head, head_in, opt,
-    result_text, standings_for, state_in, titled_name,
+    Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
+    standings_for, state_in, titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -515,6 +515,7 @@ pub async fn crosstable_page(
 
 struct CardRound {
     round: u16,
+    round_label: String,
     colour: String,
     opponent: Option<u16>,
     opponent_name: String,
@@ -528,7 +529,7 @@ struct CardTieBreak {
 }
 
 struct CardContribution {
-    round: usize,
+    round: String,
     opponent: String,
     code: char,
     basis: String,
@@ -540,11 +541,12 @@ struct CardContribution {
 #[derive(Template)]
 #[template(path = "player.html")]
 struct PlayerPage {
+    l: L10n,
     head: Head,
-    pairing_number: u16,
+    number_label: String,
     name: String,
-    facts: Vec<(&'static str, String)>,
-    rank: u32,
+    facts: Vec<(String, String)>,
+    rank: String,
     points: String,
     rounds: Vec<CardRound>,
     tiebreaks: Vec<CardTieBreak>,
@@ -552,8 +554,26 @@ struct PlayerPage {
     below: String,
 }
 
+/// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
+/// played over the board.
+fn note_in(note: Note, l: &L10n) -> String {
+    let key = match note {
+        Note::Played => return String::new(),
+        Note::ForfeitAsPlayed => "note-forfeit-as-played",
+        Note::ForeDraw => "note-fore-draw",
+        Note::DummyOwnScore => "note-dummy-own-score",
+        Note::DummyCappedByOpponent => "note-dummy-capped-by-opponent",
+        Note::DummyCappedByDraws => "note-dummy-capped-by-draws",
+        Note::NotCounted => "note-not-counted",
+        Note::BelowKoyaLimit => "note-below-koya-limit",
+        Note::UnratedOpponent => "note-unrated-opponent",
+    };
+    l.t(key)
+}
+
 /// `GET /tournaments/{id}/players/{pn}`: the player card: facts, every round, and each tie-break
-/// explained round by round (C.07), with what separates the player from his neighbours.
+/// explained round by round (C.07), with what separates the player from his neighbours; in the
+/// reader's language.
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown tournament or pairing number, [`WebError::Database`].
@@ -567,6 +587,7 @@ pub async fn player(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
+    let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let p = t
         .player(pn)
@@ -577,27 +598,33 @@ pub async fn player(
     let name_of = |o: u16| t.player(o).map_or_else(|| format!("#{o}"), titled_name);
     let mut facts = vec![];
     if let Some(r) = p.rating.filter(|&r| r > 0) {
-        facts.push(("Rating", r.to_string()));
+        facts.push((l.t("fact-rating"), l.int(r)));
     }
     if let Some(f) = &p.federation {
-        facts.push(("Federation", f.clone()));
+        facts.push((l.t("fact-federation"), f.clone()));
     }
     if let Some(f) = p.fide_id.filter(|&f| f > 0) {
-        facts.push(("FIDE id", f.to_string()));
+        // FIDE ids keep ASCII digits, so that they can be copied (glossary).
+        facts.push((l.t("fact-fide-id"), f.to_string()));
     }
     let rounds = t
         .player_rounds(pn)
         .iter()
         .map(|r| CardRound {
             round: r.round,
+            round_label: l.int(r.round),
             colour: colour_letter(r.colour),
             opponent: r.opponent,
             opponent_name: r.opponent.map(name_of).unwrap_or_default(),
             result: match (r.opponent, r.code) {
-                (Some(_), ResultCode::Blank) => "pending".to_owned(),
-                (Some(_), code) => code.trf_char().to_string(),
-                (None, ResultCode::Blank) => bye_text(ResultCode::Blank).to_owned(),
-                (None, code) => format!("{} ({})", code.trf_char(), bye_text(code)),
+                (Some(_), ResultCode::Blank) => l.t("result-pending"),
+                (Some(_), code) => l.digits(&code.trf_char().to_string()),
+                (None, ResultCode::Blank) => bye_in(ResultCode::Blank, &l),
+                (None, code) => format!(
+                    "{} ({})",
+                    l.digits(&code.trf_char().to_string()),
+                    bye_in(code, &l)
+                ),
             },
         })
         .collect();
@@ -608,24 +635,20 @@ pub async fn player(
             let tb = Some(&x.tiebreak);
             CardTieBreak {
                 name: format!("{} ({})", x.tiebreak, x.edition),
-                value: format_value(tb, x.value),
+                value: l.digits(&format_value(tb, x.value)),
                 contributions: x
                     .contributions
                     .iter()
                     .map(|c| CardContribution {
-                        round: c.round,
+                        round: l.int(c.round),
                         opponent: c.opponent.map(name_of).unwrap_or_default(),
                         code: c.code.trf_char(),
                         basis: c
                             .basis
-                            .map(|b| format_value(tb, Some(b)))
+                            .map(|b| l.digits(&format_value(tb, Some(b))))
                             .unwrap_or_default(),
-                        value: format_value(tb, Some(c.value)),
-                        note: if c.note == Note::Played {
-                            String::new()
-                        } else {
-                            c.note.to_string()
-                        },
+                        value: l.digits(&format_value(tb, Some(c.value))),
+                        note: note_in(c.note, &l),
                         cut: c.cut.is_some(),
                     })
                     .collect(),
@@ -633,28 +656,35 @@ pub async fn player(
         })
         .collect();
     let neighbour = |n: &Option<(u16, Option<arbiter_tournament::tiebreak::TieBreak>)>,
-                     word: &str| {
+                     key: &str| {
         n.as_ref().map_or_else(String::new, |(o, tb)| match tb {
-            Some(tb) => format!("{} is {word} by {tb}", name_of(*o)),
-            None => format!("{} shares the rank", name_of(*o)),
+            Some(tb) => l.ta(
+                key,
+                &[
+                    ("name", l.data(&name_of(*o))),
+                    ("tiebreak", l.ltr(&tb.to_string())),
+                ],
+            ),
+            None => l.t1("player-shares-rank", "name", &l.data(&name_of(*o))),
         })
     };
     let points = t
         .scores_after_round(data.standings.after_round)
         .get(&pn)
-        .map(ToString::to_string)
+        .map(|s| l.digits(&s.to_string()))
         .unwrap_or_default();
     let page = PlayerPage {
-        head: head(id, t),
-        pairing_number: pn,
+        head: head_in(id, t, &l),
+        number_label: l.ta("player-number", &[("n", l.int(pn))]),
         name: titled_name(p),
         facts,
-        rank: e.rank,
+        rank: l.int(e.rank),
         points,
         rounds,
         tiebreaks,
-        above: neighbour(&e.above, "above"),
-        below: neighbour(&e.below, "below"),
+        above: neighbour(&e.above, "player-above"),
+        below: neighbour(&e.below, "player-below"),
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
