@@ -22,7 +22,7 @@
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::SelfCheckInChange;
 use arbiter_db::arbiter::{ArbiterError, BoardStatus, record_self_check_in};
 use arbiter_tournament::arbiter::default_time::SelfCheckInError;
@@ -35,6 +35,7 @@ use uuid::Uuid;
 use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
+use crate::l10n::L10n;
 use crate::respond::{arbiter_error, bad, private, see_other};
 use crate::views::titled_name;
 use crate::zone::Zone;
@@ -110,16 +111,19 @@ struct TabletPlayer {
     name: String,
     /// `white` or `black` (the form's value).
     colour: &'static str,
-    /// `White` or `Black`.
-    colour_word: &'static str,
-    /// `HH:MM` (the tournament's time zone) once checked in, else empty.
+    /// `White` or `Black`, in the reader's language.
+    colour_word: String,
+    /// "present since HH:MM" (the tournament's time zone) once checked in, else empty.
     present_since: String,
+    /// The check-in button's text.
+    button: String,
 }
 
 /// One board on the tablet.
 struct TabletBoard {
     game_id: String,
     board: i32,
+    label: String,
     /// White, then Black.
     players: [TabletPlayer; 2],
     /// A button may be offered (the game is not decided and the deadline has not passed).
@@ -129,15 +133,18 @@ struct TabletBoard {
 #[derive(Template)]
 #[template(path = "check_in.html")]
 struct TabletPage {
-    /// The tournament's time zone (IANA name): the page's times are in it.
-    zone: &'static str,
+    l: L10n,
+    heading: String,
+    /// The scheduled start and the deadline, as HTML (times in `<strong>`).
+    schedule: String,
+    deadline_passed_text: String,
+    times: String,
     token: String,
     name: String,
     csrf: String,
     /// The round being played; 0 between rounds.
     round: u16,
     scheduled: String,
-    deadline: String,
     deadline_passed: bool,
     boards: Vec<TabletBoard>,
     /// The status line after a check-in.
@@ -153,21 +160,48 @@ fn player_name(t: &Tournament, pn: i32) -> String {
         .map_or_else(|| format!("player {pn}"), titled_name)
 }
 
+/// `White` or `Black` in the reader's language.
+fn colour_word(colour: Colour, l: &L10n) -> String {
+    l.t(match colour {
+        Colour::White => "colour-white",
+        Colour::Black => "colour-black",
+    })
+}
+
 fn tablet_player(
     t: &Tournament,
-    pn: i32,
+    g: (i32, i32),
     colour: Colour,
     at: Option<NaiveDateTime>,
     zone: Zone,
+    l: &L10n,
 ) -> TabletPlayer {
+    let (pn, board) = g;
+    let name = player_name(t, pn);
+    let word = colour_word(colour, l);
     TabletPlayer {
-        name: player_name(t, pn),
         colour: match colour {
             Colour::White => "white",
             Colour::Black => "black",
         },
-        colour_word: arbiter_tournament::arbiter::colour_name(colour),
-        present_since: at.map(|a| zone.show(a, "%H:%M")).unwrap_or_default(),
+        present_since: at
+            .map(|a| {
+                l.ta(
+                    "checkin-present-since",
+                    &[("time", l.ltr(&l.digits(&zone.show(a, "%H:%M"))))],
+                )
+            })
+            .unwrap_or_default(),
+        button: l.ta(
+            "checkin-button",
+            &[
+                ("name", l.data(&name)),
+                ("board", l.int(board)),
+                ("colour", word.clone()),
+            ],
+        ),
+        colour_word: word,
+        name,
     }
 }
 
@@ -183,9 +217,14 @@ async fn link_tournament(state: &AppState, token: String) -> Result<Uuid, WebErr
 }
 
 /// The tablet page at `now`, with a status line or a refusal, answered with `status`.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's parts, each from a different step of the handler"
+)]
 async fn tablet_page(
     state: &AppState,
     session: &Session,
+    l: L10n,
     token: String,
     id: Uuid,
     message: String,
@@ -213,17 +252,65 @@ async fn tablet_page(
     let board = |b: &BoardStatus| -> Result<TabletBoard, WebError> {
         let g = &b.game;
         let decided = b.decision.is_some() || !g.white_code.is_empty() || !g.black_code.is_empty();
+        let number = g.board.unwrap_or(g.seq + 1);
         Ok(TabletBoard {
             game_id: g.id.clone(),
-            board: g.board.unwrap_or(g.seq + 1),
+            board: number,
+            label: l.ta("checkin-board", &[("n", l.int(number))]),
             players: [
-                tablet_player(t, g.white, Colour::White, b.check_ins.white, zone),
-                tablet_player(t, g.black, Colour::Black, b.check_ins.black, zone),
+                tablet_player(
+                    t,
+                    (g.white, number),
+                    Colour::White,
+                    b.check_ins.white,
+                    zone,
+                    &l,
+                ),
+                tablet_player(
+                    t,
+                    (g.black, number),
+                    Colour::Black,
+                    b.check_ins.black,
+                    zone,
+                    &l,
+                ),
             ],
             open: !decided && !deadline_passed,
         })
     };
+    let shown = |at: NaiveDateTime, format: &str| l.digits(&zone.show(at, format));
+    let schedule = match (scheduled, deadline) {
+        (Some(s), Some(d)) => l.html(
+            "checkin-schedule",
+            "strong",
+            &["start", "deadline"],
+            &[
+                ("start", &shown(s, "%Y-%m-%d %H:%M")),
+                ("deadline", &shown(d, "%H:%M:%S")),
+                ("article", &l.digits("6.7")),
+            ],
+        ),
+        _ => String::new(),
+    };
     let page = TabletPage {
+        heading: l.ta(
+            "checkin-heading",
+            &[
+                ("n", l.int(round.map_or(0, |r| r.number))),
+                (
+                    "articles",
+                    format!(
+                        "{}{}{}",
+                        l.digits("6.6"),
+                        l.t("list-separator"),
+                        l.digits("6.7")
+                    ),
+                ),
+            ],
+        ),
+        schedule,
+        deadline_passed_text: l.ta("checkin-deadline-passed", &[("article", l.digits("6.7"))]),
+        times: l.ta("checkin-times", &[("zone", l.ltr(zone.name()))]),
         token,
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(session)?,
@@ -231,14 +318,11 @@ async fn tablet_page(
         scheduled: scheduled
             .map(|s| zone.show(s, "%Y-%m-%d %H:%M"))
             .unwrap_or_default(),
-        deadline: deadline
-            .map(|d| zone.show(d, "%H:%M:%S"))
-            .unwrap_or_default(),
-        zone: zone.name(),
         deadline_passed,
         boards: boards.iter().map(board).collect::<Result<_, _>>()?,
         message,
         error,
+        l,
     };
     let mut resp = private(&page, status)?;
     resp.headers_mut().insert(
@@ -255,6 +339,7 @@ async fn tablet_page(
 /// [`WebError::NotFound`] for an unknown or revoked link; [`WebError::Database`].
 pub async fn tablet(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
@@ -267,6 +352,7 @@ pub async fn tablet(
     tablet_page(
         &state,
         &session,
+        L10n::negotiate(&req),
         token,
         id,
         message,
@@ -300,16 +386,19 @@ pub struct TabletForm {
 /// [`WebError::NotFound`] for an unknown or revoked link; [`WebError::Database`].
 pub async fn tablet_check_in(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<String>,
     form: web::Form<TabletForm>,
 ) -> Result<HttpResponse, WebError> {
     let token = path.into_inner();
     let id = link_tournament(&state, token.clone()).await?;
+    let l = L10n::negotiate(&req);
     let refuse = async |error: String, status: StatusCode| {
         tablet_page(
             &state,
             &session,
+            L10n::negotiate(&req),
             token.clone(),
             id,
             String::new(),
@@ -318,26 +407,18 @@ pub async fn tablet_check_in(
         )
         .await
     };
-    if let Err(e) = check_csrf(&session, &form.csrf) {
-        return refuse(e.to_string(), StatusCode::FORBIDDEN).await;
+    if check_csrf(&session, &form.csrf).is_err() {
+        return refuse(l.t("form-expired"), StatusCode::FORBIDDEN).await;
     }
     let colour = match form.colour.trim() {
         "white" => Colour::White,
         "black" => Colour::Black,
         _ => {
-            return refuse(
-                "choose your button again: White or Black".into(),
-                StatusCode::BAD_REQUEST,
-            )
-            .await;
+            return refuse(l.t("checkin-choose-colour"), StatusCode::BAD_REQUEST).await;
         }
     };
     let Ok(gid) = Uuid::parse_str(form.game.trim()) else {
-        return refuse(
-            SelfCheckInError::NotInRound.to_string(),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
+        return refuse(l.t("checkin-not-in-round"), StatusCode::BAD_REQUEST).await;
     };
     let link = token.clone();
     let (done, names, zone) = with_db(&state, move |c| {
@@ -354,10 +435,12 @@ pub async fn tablet_check_in(
     };
     match done {
         Ok(row) => {
-            let message = format!(
-                "Checked in: {} at {}",
-                name(row.player),
-                zone.show(row.at, "%H:%M")
+            let message = l.ta(
+                "checkin-done",
+                &[
+                    ("name", l.data(&name(row.player))),
+                    ("time", l.ltr(&l.digits(&zone.show(row.at, "%H:%M")))),
+                ],
             );
             session
                 .insert(FLASH_KEY, &message)
@@ -369,22 +452,38 @@ pub async fn tablet_check_in(
         }
         Err(ArbiterError::AlreadyCheckedIn(first)) => {
             refuse(
-                format!(
-                    "{} is already checked in at {}",
-                    name(first.player),
-                    zone.show(first.at, "%H:%M")
+                l.ta(
+                    "checkin-already",
+                    &[
+                        ("name", l.data(&name(first.player))),
+                        ("time", l.ltr(&l.digits(&zone.show(first.at, "%H:%M")))),
+                    ],
                 ),
                 StatusCode::CONFLICT,
             )
             .await
         }
         Err(ArbiterError::SelfCheckIn(e)) => {
-            let status = match e {
-                SelfCheckInError::NotInRound => StatusCode::BAD_REQUEST,
-                SelfCheckInError::Decided => StatusCode::CONFLICT,
-                SelfCheckInError::DeadlinePassed { .. } => StatusCode::FORBIDDEN,
+            let (status, text) = match e {
+                SelfCheckInError::NotInRound => {
+                    (StatusCode::BAD_REQUEST, l.t("checkin-not-in-round"))
+                }
+                SelfCheckInError::Decided => (StatusCode::CONFLICT, l.t("checkin-decided")),
+                SelfCheckInError::DeadlinePassed { deadline } => (
+                    StatusCode::FORBIDDEN,
+                    l.ta(
+                        "checkin-too-late",
+                        &[
+                            (
+                                "time",
+                                l.ltr(&l.digits(&deadline.format("%H:%M:%S").to_string())),
+                            ),
+                            ("article", l.digits("6.7")),
+                        ],
+                    ),
+                ),
             };
-            refuse(e.to_string(), status).await
+            refuse(text, status).await
         }
         Err(e) => Err(arbiter_error(e)),
     }

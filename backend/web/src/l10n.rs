@@ -226,6 +226,52 @@ impl L10n {
         LOCALES.lookup_with_args(&self.lang.langid(), key, &args)
     }
 
+    /// A message as HTML: its text and arguments escaped, the arguments named in `wrap` set in
+    /// the element `tag` (`code` for commands, `strong` for times), left to right and isolated
+    /// from the text's direction.
+    #[must_use]
+    pub fn html(
+        &self,
+        key: &str,
+        tag: &str,
+        wrap: &[&str],
+        args: &[(&'static str, &str)],
+    ) -> String {
+        let tagged: Vec<(&'static str, String)> = args
+            .iter()
+            .map(|(k, v)| {
+                let v = v.replace(['\u{1}', '\u{2}'], "");
+                if wrap.contains(k) {
+                    (*k, format!("\u{1}{v}\u{2}"))
+                } else {
+                    (*k, v)
+                }
+            })
+            .collect();
+        let text = self.ta(key, &tagged);
+        let mut out = String::with_capacity(text.len() + 32);
+        for c in text.chars() {
+            match c {
+                '\u{1}' => {
+                    out.push('<');
+                    out.push_str(tag);
+                    out.push_str(" dir=\"ltr\">");
+                }
+                '\u{2}' => {
+                    out.push_str("</");
+                    out.push_str(tag);
+                    out.push('>');
+                }
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '"' => out.push_str("&quot;"),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
     /// The message `key` for a count: `$count` is the number (for the language's plural
     /// rules), `$n` the count in the reader's digits.
     #[must_use]

@@ -64,9 +64,10 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
             },
         })
         .collect();
-    let empty = markup(
-        &l,
+    let empty = l.html(
         "index-empty",
+        "code",
+        &["demo", "import"],
         &[
             ("demo", "arbiter serve --demo"),
             ("import", "arbiter import FILE.trf"),
@@ -687,29 +688,6 @@ pub async fn player(
         l,
     };
     html(&page, &v, state.config.public_max_age)
-}
-
-/// A message as HTML: its text escaped, each argument escaped and set in `<code>` (commands,
-/// file names), isolated from the text's direction.
-fn markup(l: &L10n, key: &str, args: &[(&'static str, &str)]) -> String {
-    let tagged: Vec<(&'static str, String)> = args
-        .iter()
-        .map(|(k, v)| (*k, format!("\u{1}{v}\u{2}")))
-        .collect();
-    let text = l.ta(key, &tagged);
-    let mut out = String::with_capacity(text.len() + 32);
-    for c in text.chars() {
-        match c {
-            '\u{1}' => out.push_str("<code dir=\"ltr\">"),
-            '\u{2}' => out.push_str("</code>"),
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The query of `GET /language`.

@@ -300,6 +300,21 @@ async fn players_check_in_on_the_tablet_and_the_default_time_forfeits_only_the_a
         assert!(p.body.contains("Times are UTC time."), "{}", p.body);
         assert!(p.body.contains("Art. 6.7"));
         assert_eq!(p.body.matches("I am here:").count(), 8, "{}", p.body);
+        // The same tablet in Persian: right to left, the buttons in Persian, Persian digits.
+        let fa = send!(
+            app,
+            Jar(None),
+            test::TestRequest::get()
+                .uri(&url)
+                .insert_header(("Accept-Language", "fa"))
+        );
+        assert!(
+            fa.body.contains("<html lang=\"fa\" dir=\"rtl\">"),
+            "{}",
+            fa.body
+        );
+        assert_eq!(fa.body.matches("من حاضرم").count(), 8, "{}", fa.body);
+        assert!(fa.body.contains("دور ۲") && !fa.body.contains("I am here"));
         assert!(
             p.body.contains("I am here: Player, 02 (board 1, White)"),
             "{}",
