@@ -267,4 +267,36 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         shown.windows(2).all(|w| w[0].2 >= w[1].2),
         "the standings are in order of points: {shown:?}"
     );
+
+    // The same event in Persian (issue #16): the language switch, then the standings and the
+    // pairing list, right to left and in Persian digits; a screenshot of each is saved.
+    c.goto(&format!(
+        "{base}/language?lang=fa&back=/tournaments/{id}/standings"
+    ))
+    .await
+    .expect("the language switch");
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    for (page, name, heading) in [
+        ("standings", "e2e-fa-standings.png", "رده‌بندی پس از دور ۳"),
+        ("rounds/3/print", "e2e-fa-pairing-list.png", "دور ۳"),
+    ] {
+        c.goto(&format!("{base}/tournaments/{id}/{page}"))
+            .await
+            .expect("a Persian page");
+        let html = c.find(Locator::Css("html")).await.expect("the document");
+        assert_eq!(
+            html.attr("dir").await.expect("dir").as_deref(),
+            Some("rtl"),
+            "{page} reads right to left"
+        );
+        let main = crate::browser::main_text(&c).await;
+        assert!(main.contains(heading), "{page} in Persian: {main}");
+        let png = c.screenshot().await.expect("a screenshot");
+        let path = shots.join(name);
+        std::fs::write(&path, png).expect("the screenshot is saved");
+        eprintln!("e2e: the Persian {page} page: {}", path.display());
+    }
+    c.goto(&format!("{base}/language?lang=en&back=/"))
+        .await
+        .expect("back to English");
 }
