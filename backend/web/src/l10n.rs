@@ -363,11 +363,7 @@ impl L10n {
     /// reorder it.
     #[must_use]
     pub fn ltr(&self, text: &str) -> String {
-        if self.lang.rtl() {
-            format!("\u{2066}{text}\u{2069}")
-        } else {
-            text.to_owned()
-        }
+        self.isolate('\u{2066}', text)
     }
 
     /// A piece of data inside a message (an event's name, a player's), isolated with the
@@ -375,8 +371,14 @@ impl L10n {
     /// does not reorder the sentence around it.
     #[must_use]
     pub fn data(&self, text: &str) -> String {
+        self.isolate('\u{2068}', text)
+    }
+
+    /// `text` between the bidi control `open` and PDI on a right-to-left page; as it is on a
+    /// left-to-right one.
+    fn isolate(&self, open: char, text: &str) -> String {
         if self.lang.rtl() {
-            format!("\u{2068}{text}\u{2069}")
+            format!("{open}{text}\u{2069}")
         } else {
             text.to_owned()
         }
