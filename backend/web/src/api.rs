@@ -307,7 +307,7 @@ pub async fn round(
     let r = s
         .tournament
         .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")).api())?;
+        .ok_or_else(|| WebError::no_round(n).api())?;
     let rows = with_db(&state, move |c| Ok(arbiter_db::round_games(c, id, n)?))
         .await
         .map_err(WebError::api)?;

@@ -503,7 +503,8 @@ fn with_warnings(errors: Vec<String>, warnings: Vec<String>, status: &str) -> We
                 .cloned()
                 .collect::<Vec<_>>()
                 .join("; ")
-        ),
+        )
+        .into(),
     }
 }
 

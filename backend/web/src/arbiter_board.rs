@@ -304,8 +304,8 @@ pub async fn board(
     let (id, n) = path.into_inner();
     let now = arbiter_db::audit::now();
     let (stored, boards, default, edition) = with_db(&state, move |c| {
-        let stored = arbiter_db::load_tournament(c, id)?
-            .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        let stored =
+            arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))?;
         let boards = arbiter_db::arbiter::board_view(c, id, n, now)?;
         let default = arbiter_db::arbiter::tournament_default_time(c, id)?;
         let edition = laws_edition(c, id).map_err(arbiter_error)?;
@@ -313,9 +313,7 @@ pub async fn board(
     })
     .await?;
     let t = &stored.tournament;
-    let round = t
-        .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
     let scheduled = round.scheduled;
     let zone = Zone::of_tournament(&stored);
     let lines = boards
@@ -574,7 +572,7 @@ pub async fn api_board(
         let now = arbiter_db::audit::now();
         let boards = with_db(&state, move |c| {
             if arbiter_db::tournament_row(c, id)?.is_none() {
-                return Err(WebError::NotFound(format!("tournament {id}")));
+                return Err(WebError::no_tournament(id));
             }
             Ok(arbiter_db::arbiter::board_view(c, id, n, now)?)
         })

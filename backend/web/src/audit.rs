@@ -95,7 +95,7 @@ pub async fn audit(
     })
     .await?;
     let zone = crate::zone::Zone::of(zone.as_deref());
-    let row = row.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let row = row.ok_or_else(|| WebError::no_tournament(id))?;
     ok(&AuditPage {
         id: id.to_string(),
         name: row.name.unwrap_or_default(),

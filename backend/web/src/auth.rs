@@ -92,9 +92,7 @@ pub fn check_csrf(session: &Session, submitted: &str) -> Result<(), WebError> {
     if ok {
         Ok(())
     } else {
-        Err(WebError::Forbidden(
-            "the form has expired or did not come from this site; reload it and try again".into(),
-        ))
+        Err(WebError::Forbidden(crate::l10n::Msg::new("form-expired")))
     }
 }
 
@@ -196,10 +194,9 @@ pub async fn require_role(
     if ok {
         Ok(())
     } else {
-        Err(WebError::Forbidden(format!(
-            "this needs the {} role in this tournament",
-            role.as_str()
-        )))
+        Err(WebError::Forbidden(
+            crate::l10n::Msg::new("error-needs-role").msg("role", role_name(role)),
+        ))
     }
 }
 
@@ -215,4 +212,13 @@ mod tests {
         assert!(!verify_password("wrong", &h));
         assert!(!verify_password("x", "not a hash"));
     }
+}
+
+/// A tournament role in the catalogues' words (`role-organizer`, `role-arbiter`).
+#[must_use]
+pub fn role_name(role: Role) -> crate::l10n::Msg {
+    crate::l10n::Msg::new(match role {
+        Role::Organizer => "role-organizer",
+        Role::Arbiter => "role-arbiter",
+    })
 }

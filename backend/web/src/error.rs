@@ -2,30 +2,33 @@
 //! (RFC 9457) for the API, chosen by the route.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{CONTENT_TYPE, HeaderValue};
+use actix_web::http::header::{CONTENT_LANGUAGE, CONTENT_TYPE, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use askama::Template;
+use uuid::Uuid;
+
+use crate::l10n::{L10n, Lang, Msg};
 
 /// Everything a handler can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
     /// No such tournament, round, player or page (404); the text names what was looked for.
     #[error("{0} not found")]
-    NotFound(String),
+    NotFound(Msg),
     /// Bad input (400): the field or parameter at fault and what is wrong with it.
     #[error("{field}: {message}")]
     BadRequest {
         /// The field, parameter or line.
         field: String,
-        /// What is wrong.
-        message: String,
+        /// What is wrong, in the catalogues' words where it has them.
+        message: Msg,
     },
     /// Not signed in (401): the page needs an account.
     #[error("sign in to continue")]
     Unauthorized,
     /// Signed in, but without the role this needs (403), or a form without a valid CSRF token.
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Msg),
     /// A stale version (409): the current state of what the client tried to change.
     #[error("changed by someone else since it was read")]
     Conflict {
@@ -60,13 +63,173 @@ impl WebError {
         }
     }
 
-    /// What a reader is shown (database and internal details stay in the log).
-    fn public_detail(&self) -> String {
+    /// No tournament `id` (404).
+    #[must_use]
+    pub fn no_tournament(id: Uuid) -> WebError {
+        WebError::NotFound(Msg::new("what-tournament").ltr("id", id.to_string()))
+    }
+
+    /// No game `id` in this tournament (404).
+    #[must_use]
+    pub fn no_game(id: impl std::fmt::Display) -> WebError {
+        WebError::NotFound(Msg::new("what-game").ltr("id", id.to_string()))
+    }
+
+    /// No round `n` (404).
+    #[must_use]
+    pub fn no_round(n: impl Into<i64>) -> WebError {
+        WebError::NotFound(Msg::new("what-round").int("n", n))
+    }
+
+    /// No player with the pairing number `n` (404).
+    #[must_use]
+    pub fn no_player(n: impl Into<i64>) -> WebError {
+        WebError::NotFound(Msg::new("what-player").int("n", n))
+    }
+
+    /// Nothing found as the data layer names it: `tournament <id>`, `round <n>`,
+    /// `player <n>`, or a bare noun (`game`, `envelope`, `check-in link`, ...), in the
+    /// catalogues' words (404).
+    #[must_use]
+    pub fn missing(what: &str) -> WebError {
+        let msg = match what.split_once(' ') {
+            Some(("tournament", id)) => Msg::new("what-tournament").ltr("id", id),
+            Some(("round", n)) => match n.parse::<i64>() {
+                Ok(n) => Msg::new("what-round").int("n", n),
+                Err(_) => Msg::plain(what),
+            },
+            Some(("player", n)) => match n.parse::<i64>() {
+                Ok(n) => Msg::new("what-player").int("n", n),
+                Err(_) => Msg::plain(what),
+            },
+            _ => match what {
+                "game" => Msg::new("what-a-game"),
+                "tournament" => Msg::new("what-a-tournament"),
+                "round" => Msg::new("what-a-round"),
+                "envelope" => Msg::new("what-an-envelope"),
+                "check-in link" => Msg::new("what-a-check-in-link"),
+                "result" => Msg::new("what-a-result"),
+                _ => Msg::plain(what),
+            },
+        };
+        WebError::NotFound(msg)
+    }
+
+    /// No page at `path` (404).
+    #[must_use]
+    pub fn no_page(path: &str) -> WebError {
+        WebError::NotFound(Msg::new("what-page").ltr("path", path))
+    }
+
+    /// What a reader is shown, in `l`'s language (database and internal details stay in the
+    /// log).
+    fn public_detail(&self, l: &L10n) -> String {
         match self.inner() {
-            WebError::Database(_) => "the database could not answer; try again shortly".into(),
-            WebError::Internal(_) => "something went wrong on the server".into(),
-            e => e.to_string(),
+            WebError::Database(_) => l.t("error-database"),
+            WebError::Internal(_) => l.t("error-internal"),
+            WebError::NotFound(what) => l.m(&Msg::new("error-not-found").msg("what", what.clone())),
+            WebError::BadRequest { field, message } => {
+                // English keeps the field's own name, as the API and the forms call it.
+                let field = match field_label(field) {
+                    Some(label) if l.language() != Lang::En => l.t(label),
+                    _ => l.ltr(field),
+                };
+                l.m(&Msg::new("error-field")
+                    .text("field", field)
+                    .msg("message", message.clone()))
+            }
+            WebError::Unauthorized => l.t("error-unauthorized"),
+            WebError::Forbidden(why) => l.m(why),
+            WebError::Conflict { .. } => l.t("error-conflict"),
+            WebError::Api(e) => e.public_detail(l),
         }
+    }
+
+    /// The answer to this error in `l`'s language: problem+json for the API, else the HTML
+    /// error page.
+    #[must_use]
+    pub fn respond(&self, l: &L10n) -> HttpResponse {
+        let status = self.status_code();
+        let title = l.t(&format!("status-{}", status.as_u16()));
+        let detail = self.public_detail(l);
+        if let WebError::Api(_) = self {
+            let mut body = serde_json::json!({
+                "type": "about:blank",
+                "title": title,
+                "status": status.as_u16(),
+                "detail": detail,
+            });
+            match self.inner() {
+                WebError::Conflict { current } => body["current"] = current.clone(),
+                WebError::BadRequest { field, .. } => body["field"] = field.as_str().into(),
+                _ => {}
+            }
+            let mut resp = HttpResponse::build(status).body(body.to_string());
+            resp.headers_mut().insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static("application/problem+json"),
+            );
+            resp.headers_mut()
+                .insert(CONTENT_LANGUAGE, HeaderValue::from_static(l.lang()));
+            return resp;
+        }
+        let page = ErrorPage {
+            l,
+            status: l.int(status.as_u16()),
+            title,
+            detail,
+        };
+        match page.render() {
+            Ok(html) => HttpResponse::build(status)
+                .content_type("text/html; charset=utf-8")
+                .body(html),
+            Err(_) => HttpResponse::build(status)
+                .content_type("text/plain; charset=utf-8")
+                .body(page.detail),
+        }
+    }
+}
+
+/// Answers errors in the reader's language (the middleware every app wraps, [`crate::serve`]):
+/// a handler's [`WebError`] is built before the language is known and answered in English by
+/// [`ResponseError`]; this writes it again in the language of the request ([`L10n::negotiate`])
+/// when that is not English.
+///
+/// # Errors
+/// The inner service's errors that are not a [`WebError`], unchanged.
+pub async fn localize_errors(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    let l = L10n::negotiate(req.request());
+    let http = req.request().clone();
+    match next.call(req).await {
+        Ok(res) => {
+            let again = (l.language() != Lang::En)
+                .then(|| {
+                    res.response()
+                        .error()
+                        .and_then(|e| e.as_error::<WebError>())
+                        .map(|e| e.respond(&l))
+                })
+                .flatten();
+            Ok(match again {
+                Some(mut answer) => {
+                    // Keep the headers other layers set (session cookies, caching).
+                    for (name, value) in res.response().headers() {
+                        if name != CONTENT_TYPE && name != actix_web::http::header::CONTENT_LENGTH {
+                            answer.headers_mut().append(name.clone(), value.clone());
+                        }
+                    }
+                    res.into_response(answer)
+                }
+                None => res.map_into_boxed_body(),
+            })
+        }
+        Err(e) => match e.as_error::<WebError>() {
+            Some(w) => Ok(actix_web::dev::ServiceResponse::new(http, w.respond(&l))),
+            None => Err(e),
+        },
     }
 }
 
@@ -79,7 +242,7 @@ impl From<arbiter_db::QueryError> for WebError {
 impl From<arbiter_db::ChangeError> for WebError {
     fn from(e: arbiter_db::ChangeError) -> Self {
         match e {
-            arbiter_db::ChangeError::NotFound(what) => WebError::NotFound(what),
+            arbiter_db::ChangeError::NotFound(what) => WebError::missing(&what),
             arbiter_db::ChangeError::Stale => WebError::Conflict {
                 current: serde_json::json!({
                     "detail": "the tournament changed since the form was shown"
@@ -87,7 +250,7 @@ impl From<arbiter_db::ChangeError> for WebError {
             },
             arbiter_db::ChangeError::NotAllowed(message) => WebError::BadRequest {
                 field: "request".into(),
-                message,
+                message: message.into(),
             },
             arbiter_db::ChangeError::Database(e) => WebError::Database(e.to_string()),
         }
@@ -100,12 +263,14 @@ impl From<arbiter_db::connection::SetupError> for WebError {
     }
 }
 
-/// The HTML error page.
+/// The HTML error page, in the reader's language.
 #[derive(Template)]
 #[template(path = "error.html")]
-struct ErrorPage {
+struct ErrorPage<'a> {
+    l: &'a L10n,
     title: String,
-    status: u16,
+    /// The status code, in the reader's digits.
+    status: String,
     detail: String,
 }
 
@@ -123,42 +288,60 @@ impl ResponseError for WebError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        let status = self.status_code();
         if matches!(self.inner(), WebError::Database(_) | WebError::Internal(_)) {
             eprintln!("arbiter-web: {self}");
         }
-        let title = status.canonical_reason().unwrap_or("Error").to_owned();
-        if let WebError::Api(_) = self {
-            let mut body = serde_json::json!({
-                "type": "about:blank",
-                "title": title,
-                "status": status.as_u16(),
-                "detail": self.public_detail(),
-            });
-            match self.inner() {
-                WebError::Conflict { current } => body["current"] = current.clone(),
-                WebError::BadRequest { field, .. } => body["field"] = field.as_str().into(),
-                _ => {}
-            }
-            let mut resp = HttpResponse::build(status).body(body.to_string());
-            resp.headers_mut().insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static("application/problem+json"),
-            );
-            return resp;
-        }
-        let page = ErrorPage {
-            title,
-            status: status.as_u16(),
-            detail: self.public_detail(),
-        };
-        match page.render() {
-            Ok(html) => HttpResponse::build(status)
-                .content_type("text/html; charset=utf-8")
-                .body(html),
-            Err(_) => HttpResponse::build(status)
-                .content_type("text/plain; charset=utf-8")
-                .body(self.public_detail()),
-        }
+        self.respond(&L10n::new(Lang::En, false))
     }
+}
+
+/// The catalogue key of a field's name, for the fields the forms and the API refuse.
+fn field_label(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "name" => "field-name",
+        "start_date" => "field-start-date",
+        "end_date" => "field-end-date",
+        "city" => "field-city",
+        "tiebreaks" => "field-tiebreaks",
+        "tiebreak_edition" => "field-tiebreak-edition",
+        "pairing_system" => "field-pairing-system",
+        "rounds_planned" => "field-rounds-planned",
+        "time_control" => "field-time-control",
+        "time_zone" => "field-time-zone",
+        "default_time_minutes" => "field-default-time-minutes",
+        "adjourned_pairing" => "field-adjourned-pairing",
+        "initial_colour" => "field-initial-colour",
+        "win" => "field-win",
+        "draw" => "field-draw",
+        "loss" => "field-loss",
+        "pab" => "field-pab",
+        "title" => "field-title",
+        "rating" => "field-rating",
+        "federation" => "field-federation",
+        "fide_id" => "field-fide-id",
+        "file" => "field-file",
+        "round" => "field-round",
+        "player" => "field-player",
+        "players" => "field-players",
+        "code" => "field-code",
+        "status" => "field-status",
+        "colour" => "field-colour",
+        "result" => "field-result",
+        "game" => "field-game",
+        "email" => "field-email",
+        "password" => "field-password",
+        "role" => "field-role",
+        "request" => "field-request",
+        "envelope" => "field-envelope",
+        "sealed_move" => "field-sealed-move",
+        "scoresheet" => "field-scoresheet",
+        "reason" => "field-reason",
+        "minutes" => "field-minutes",
+        "version" => "field-version",
+        "pairing" => "field-pairing",
+        "edition" => "field-edition",
+        "moves" => "field-moves",
+        "fen" => "field-fen",
+        _ => return None,
+    })
 }

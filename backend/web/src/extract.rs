@@ -41,7 +41,7 @@ fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, WebError> {
 /// The tournament named by the route's `{id}` segment.
 fn tournament_in_path(req: &HttpRequest) -> Result<Uuid, WebError> {
     let raw = req.match_info().get("id").unwrap_or_default();
-    Uuid::parse_str(raw).map_err(|_| WebError::NotFound(format!("page {}", req.path())))
+    Uuid::parse_str(raw).map_err(|_| WebError::no_page(req.path()))
 }
 
 /// The tournament of the route's `{id}`, once `user` is found to hold role `R` in it.
@@ -248,7 +248,7 @@ pub(crate) async fn api_arbiter_game(
     let user = api_user(state, req).await?;
     let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        .ok_or_else(|| WebError::no_game(game))?;
     require_role(state, &user, tournament_of(&g)?, Role::Arbiter).await?;
     Ok((user, g))
 }
@@ -258,7 +258,7 @@ pub(crate) async fn game_of(state: &AppState, id: Uuid, game: Uuid) -> Result<Ga
     let g = with_db(state, move |c| Ok(arbiter_db::game(c, game)?))
         .await?
         .filter(|g| g.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        .ok_or_else(|| WebError::no_game(game))?;
     Ok(g)
 }
 

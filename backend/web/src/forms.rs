@@ -15,6 +15,7 @@ use serde::Deserialize;
 
 use crate::error::WebError;
 use crate::extract::csrf_field;
+use crate::l10n::Msg;
 use crate::respond::{bad, number, seen_token, text};
 
 /// The create-tournament form.
@@ -62,21 +63,21 @@ impl TournamentForm {
     /// # Errors
     /// [`WebError::BadRequest`] naming the field.
     pub fn to_model(&self) -> Result<(Tournament, Option<u32>), WebError> {
-        let name = text(&self.name).ok_or_else(|| bad("name", "the tournament needs a name"))?;
+        let name = text(&self.name).ok_or_else(|| bad("name", Msg::new("bad-tournament-name")))?;
         if name.chars().count() > 200 {
-            return Err(bad("name", "at most 200 characters"));
+            return Err(bad("name", Msg::new("bad-too-long").count(200)));
         }
         let date = |field: &str, v: &str| -> Result<Option<String>, WebError> {
             let Some(t) = text(v) else { return Ok(None) };
             chrono::NaiveDate::parse_from_str(&t, "%Y-%m-%d")
-                .map_err(|_| bad(field, format!("`{t}` is not a date (YYYY-MM-DD)")))?;
+                .map_err(|_| bad(field, Msg::new("bad-date").ltr("value", t.clone())))?;
             Ok(Some(t.replace('-', "/")))
         };
         let start = date("start_date", &self.start_date)?;
         let end = date("end_date", &self.end_date)?;
         if let (Some(s), Some(e)) = (&start, &end) {
             if e < s {
-                return Err(bad("end_date", "the end date is before the start date"));
+                return Err(bad("end_date", Msg::new("bad-end-before-start")));
             }
         }
         let tiebreaks = match text(&self.tiebreaks) {
@@ -94,13 +95,13 @@ impl TournamentForm {
             None => None,
             Some(e) => match Edition::parse(&e) {
                 Some(Edition::E2024 | Edition::E2026) => Some(e),
-                _ => return Err(bad("tiebreak_edition", "use 2024 or 2026")),
+                _ => return Err(bad("tiebreak_edition", Msg::new("bad-tiebreak-edition"))),
             },
         };
         let system = match text(&self.pairing_system) {
             None => PairingSystem::ALL[0].0,
             Some(code) => PairingSystem::from_code(&code)
-                .ok_or_else(|| bad("pairing_system", "not a pairing system Arbiter pairs"))?,
+                .ok_or_else(|| bad("pairing_system", Msg::new("bad-pairing-system")))?,
         };
         let t = Tournament {
             name: Some(name),
@@ -229,12 +230,12 @@ impl EditForm {
         let adjourned = match self.adjourned_pairing.trim() {
             "" | "wait" => "wait",
             "provisional" => "provisional",
-            _ => return Err(bad("adjourned_pairing", "wait or provisional")),
+            _ => return Err(bad("adjourned_pairing", Msg::new("bad-adjourned-pairing"))),
         };
         let colour = match self.initial_colour.trim() {
             "" | "white" => "w",
             "black" => "b",
-            _ => return Err(bad("initial_colour", "white or black")),
+            _ => return Err(bad("initial_colour", Msg::new("bad-white-or-black"))),
         };
         let points = |field: &str, v: &str, default: Points| -> Result<Points, WebError> {
             match text(v) {
@@ -242,23 +243,20 @@ impl EditForm {
                 Some(t) => Points::parse(&t)
                     .ok()
                     .filter(|p| p.tenths() <= 100)
-                    .ok_or_else(|| bad(field, format!("`{t}` is not a score such as 1 or 0.5"))),
+                    .ok_or_else(|| bad(field, Msg::new("bad-score").ltr("value", t.clone()))),
             }
         };
         let win = points("win", &self.win, Points::ONE)?;
         let draw = points("draw", &self.draw, Points::HALF)?;
         let loss = points("loss", &self.loss, Points::ZERO)?;
         if !(loss <= draw && draw <= win) {
-            return Err(bad(
-                "draw",
-                "scores must not decrease from a loss to a draw to a win",
-            ));
+            return Err(bad("draw", Msg::new("bad-score-order")));
         }
         let mut scoring = ScoringSystem::from_main(win, draw, loss);
         scoring.pab = points("pab", &self.pab, win)?;
         if let Some(e) = &t.tiebreak_edition {
             if Edition::parse(e).is_none() {
-                return Err(bad("tiebreak_edition", "use 2024 or 2026"));
+                return Err(bad("tiebreak_edition", Msg::new("bad-tiebreak-edition")));
             }
         }
         Ok(TournamentChanges {
@@ -278,7 +276,7 @@ impl EditForm {
                 minutes
                     .map(i32::try_from)
                     .transpose()
-                    .map_err(|_| bad("default_time_minutes", "too large"))?,
+                    .map_err(|_| bad("default_time_minutes", Msg::new("bad-too-large")))?,
             ),
             adjourned_pairing: Some(Some(adjourned.to_owned())),
             updated_at: None,
@@ -315,19 +313,16 @@ impl PlayerForm {
     /// # Errors
     /// [`WebError::BadRequest`] naming the field.
     pub fn to_model(&self) -> Result<Player, WebError> {
-        let name = text(&self.name).ok_or_else(|| bad("name", "the player needs a name"))?;
+        let name = text(&self.name).ok_or_else(|| bad("name", Msg::new("bad-player-name")))?;
         if name.chars().count() > 33 {
-            return Err(bad("name", "at most 33 characters (the TRF name field)"));
+            return Err(bad("name", Msg::new("bad-player-name-length")));
         }
         let mut p = Player::new(0, name);
         p.title = match text(&self.title) {
             None => None,
             Some(t) => match Title::parse(&t) {
                 Some((Title::Other(_), _)) if t.chars().count() > 3 => {
-                    return Err(bad(
-                        "title",
-                        format!("`{t}` is not a title (at most 3 letters)"),
-                    ));
+                    return Err(bad("title", Msg::new("bad-title").ltr("value", t.clone())));
                 }
                 Some((title, _)) => Some(title),
                 None => None,
@@ -339,7 +334,12 @@ impl PlayerForm {
             Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
                 Some(f.to_ascii_uppercase())
             }
-            Some(f) => return Err(bad("federation", format!("`{f}` is not three letters"))),
+            Some(f) => {
+                return Err(bad(
+                    "federation",
+                    Msg::new("bad-federation").ltr("value", f),
+                ));
+            }
         };
         p.fide_id = number("fide_id", &self.fide_id, 1u64, 99_999_999_999)?;
         Ok(p)
@@ -369,7 +369,7 @@ impl UploadForm {
         }
         match self.text.as_ref().filter(|t| !t.trim().is_empty()) {
             Some(t) => Ok(t.as_bytes().to_vec()),
-            None => Err(bad("file", "choose a file or paste its text")),
+            None => Err(bad("file", Msg::new("bad-no-file"))),
         }
     }
 }

@@ -122,8 +122,7 @@ async fn games_page(
     };
     let t = &stored.tournament;
     if let Some(n) = only {
-        t.round(n)
-            .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+        t.round(n).ok_or_else(|| WebError::no_round(n))?;
     }
     let (rows, statuses) = with_db(state, move |c| {
         Ok((
@@ -262,7 +261,7 @@ async fn load_game(
     .await?;
     let row = row
         .filter(|r| r.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        .ok_or_else(|| WebError::no_game(game))?;
     Ok((row, score))
 }
 
@@ -624,7 +623,7 @@ pub async fn api_game(
     .await
     .map_err(WebError::api)?;
     let (tid, changed) = found
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))
+        .ok_or_else(|| WebError::no_game(game))
         .map_err(WebError::api)?;
     let kind = format!("api-game:{game}");
     if Validators::new(&kind, changed).is_fresh(&req) {
@@ -639,7 +638,7 @@ pub async fn api_game(
     .await
     .map_err(WebError::api)?;
     let (row, stored, score) = found
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))
+        .ok_or_else(|| WebError::no_game(game))
         .map_err(WebError::api)?;
     let t = &stored.tournament;
     let model = row.to_model().map_err(|e| WebError::from(e).api())?;
@@ -732,9 +731,7 @@ fn print_lines(
     zone: Zone,
     l: &L10n,
 ) -> Result<(String, Vec<PrintLine>, Vec<PrintBye>), WebError> {
-    let r = t
-        .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let r = t.round(n).ok_or_else(|| WebError::no_round(n))?;
     let before = t.scores_after_round(n.saturating_sub(1));
     let pts = |pn: u16| {
         before

@@ -213,7 +213,7 @@ async fn link_tournament(state: &AppState, token: String) -> Result<Uuid, WebErr
         )?)
     })
     .await?
-    .ok_or_else(|| WebError::NotFound("check-in link".into()))
+    .ok_or_else(|| WebError::missing("check-in link"))
 }
 
 /// The tablet page at `now`, with a status line or a refusal, answered with `status`.
@@ -234,7 +234,7 @@ async fn tablet_page(
     let now = arbiter_db::audit::now();
     let (stored, boards, default) = with_db(state, move |c| {
         let stored = arbiter_db::load_tournament(c, id)?
-            .ok_or_else(|| WebError::NotFound("check-in link".into()))?;
+            .ok_or_else(|| WebError::missing("check-in link"))?;
         let boards = match stored.tournament.round_in_play() {
             Some(r) => arbiter_db::arbiter::board_view(c, id, r.number, now)?,
             None => Vec::new(),
@@ -447,9 +447,7 @@ pub async fn tablet_check_in(
                 .map_err(|e| WebError::Internal(e.to_string()))?;
             Ok(see_other(&format!("/check-in/{token}")))
         }
-        Err(ArbiterError::NotFound("check-in link")) => {
-            Err(WebError::NotFound("check-in link".into()))
-        }
+        Err(ArbiterError::NotFound("check-in link")) => Err(WebError::missing("check-in link")),
         Err(ArbiterError::AlreadyCheckedIn(first)) => {
             refuse(
                 l.ta(

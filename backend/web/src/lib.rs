@@ -109,7 +109,7 @@ pub async fn load_if_changed(
 ) -> Result<Loaded, WebError> {
     let changed = with_db(state, move |c| Ok(arbiter_db::last_change(c, id)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        .ok_or_else(|| WebError::no_tournament(id))?;
     let cache = req
         .app_data::<web::Data<cache::PageCache>>()
         .map(|d| d.clone().into_inner());
@@ -129,7 +129,7 @@ pub async fn load_if_changed(
     }
     let mut stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        .ok_or_else(|| WebError::no_tournament(id))?;
     // Pairings are public once published: rounds planned (requested byes only) or paired and
     // under review are left out of every public page and API answer.
     stored.tournament.rounds.retain(|r| {
@@ -159,7 +159,7 @@ fn is_api(req: &HttpRequest) -> bool {
 }
 
 async fn not_found(req: HttpRequest) -> Result<HttpResponse, WebError> {
-    let e = WebError::NotFound(format!("page {}", req.path()));
+    let e = WebError::no_page(req.path());
     Err(if is_api(&req) { e.api() } else { e })
 }
 
@@ -167,11 +167,11 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, WebError> {
 /// into the route's kind of error, naming the parameter.
 fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> actix_web::Error {
     let e = if field == "path" {
-        WebError::NotFound(format!("page {}", req.path()))
+        WebError::no_page(req.path())
     } else {
         WebError::BadRequest {
             field: field.to_owned(),
-            message,
+            message: message.into(),
         }
     };
     (if is_api(req) { e.api() } else { e }).into()
@@ -380,6 +380,7 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
         actix_web::App::new()
             .app_data(state.clone())
             .app_data(pages.clone())
+            .wrap(middleware::from_fn(error::localize_errors))
             .wrap(auth::session_middleware(&state.config))
             .wrap(middleware::Compress::default())
             .wrap(default_headers())

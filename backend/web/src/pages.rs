@@ -58,9 +58,7 @@ pub(crate) async fn manage_page(
 ) -> Result<HttpResponse, WebError> {
     let roles = roles_in(state, user, id).await?;
     if roles.is_empty() {
-        return Err(WebError::Forbidden(
-            "you have no role in this tournament".into(),
-        ));
+        return Err(WebError::Forbidden(crate::l10n::Msg::new("error-no-role")));
     }
     let (stored, staff, kiosk) = with_db(state, move |c| {
         Ok((
@@ -71,7 +69,7 @@ pub(crate) async fn manage_page(
     })
     .await?;
     let organizer = roles.contains(&Role::Organizer);
-    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let t = &stored.tournament;
     let status = if error.is_empty() {
         StatusCode::OK

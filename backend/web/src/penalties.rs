@@ -310,7 +310,7 @@ fn apply(
             let (incident, (w, b)) =
                 record_incorrect_claim(c, gid, *claimant, edition, *white, *black, reason, actor)
                     .map_err(arbiter_error)?;
-            let after = arbiter_db::game(c, gid)?.ok_or(WebError::NotFound("game".into()))?;
+            let after = arbiter_db::game(c, gid)?.ok_or(WebError::missing("game"))?;
             Recorded {
                 incident,
                 result: result_text(&after.result()?),
@@ -383,8 +383,8 @@ pub async fn incidents_page(
     let (id, gid) = path.into_inner();
     let g = game_of(&state, id, gid).await?;
     let (stored, rows, edition) = with_db(&state, move |c| {
-        let stored = arbiter_db::load_tournament(c, id)?
-            .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        let stored =
+            arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))?;
         let rows = game_incidents(c, gid)?;
         let edition = laws_edition(c, id).map_err(arbiter_error)?;
         Ok((stored, rows, edition))

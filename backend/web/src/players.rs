@@ -206,7 +206,8 @@ pub async fn upload_players(
                     .iter()
                     .map(ToString::to_string)
                     .collect::<Vec<_>>()
-                    .join("; "),
+                    .join("; ")
+                    .into(),
             },
         )?
     };

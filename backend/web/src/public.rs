@@ -265,9 +265,7 @@ pub async fn round(
     };
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
-    let r = t
-        .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let r = t.round(n).ok_or_else(|| WebError::no_round(n))?;
     let before = t.scores_after_round(n.saturating_sub(1));
     let name = |pn: u16| t.player(pn).map_or_else(|| format!("#{pn}"), titled_name);
     let pts = |pn: u16| {
@@ -590,12 +588,10 @@ pub async fn player(
     };
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
-    let p = t
-        .player(pn)
-        .ok_or_else(|| WebError::NotFound(format!("player {pn}")))?;
+    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
     let data = standings_for(t, None);
-    let (_, e) = explain(t, &data.tiebreaks, &data.options, pn)
-        .ok_or_else(|| WebError::NotFound(format!("player {pn}")))?;
+    let (_, e) =
+        explain(t, &data.tiebreaks, &data.options, pn).ok_or_else(|| WebError::no_player(pn))?;
     let name_of = |o: u16| t.player(o).map_or_else(|| format!("#{o}"), titled_name);
     let mut facts = vec![];
     if let Some(r) = p.rating.filter(|&r| r > 0) {

@@ -193,7 +193,7 @@ async fn store_report(
 
 fn record_error(e: RecordError) -> WebError {
     match e {
-        RecordError::NotFound => WebError::NotFound("game".into()),
+        RecordError::NotFound => WebError::missing("game"),
         RecordError::Conflict { current } => WebError::Conflict {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
@@ -217,10 +217,10 @@ async fn arbiter_game(
         ))
     })
     .await?;
-    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let row = row
         .filter(|g| g.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        .ok_or_else(|| WebError::no_game(game))?;
     Ok((user, stored, row, score))
 }
 
@@ -475,7 +475,7 @@ async fn flagged_page(
         ))
     })
     .await?;
-    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let mut lines = Vec::new();
     for g in &games {
         let Some(s) = scores.get(&g.id).filter(|s| s.flagged) else {
@@ -603,9 +603,9 @@ async fn round_staff(
 ) -> Result<(UserRow, StoredTournament), WebError> {
     let stored = with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        .ok_or_else(|| WebError::no_tournament(id))?;
     if stored.tournament.round(n).is_none() {
-        return Err(WebError::NotFound(format!("round {n}")));
+        return Err(WebError::no_round(n));
     }
     Ok((user, stored))
 }
@@ -726,7 +726,7 @@ pub async fn round_report(
     let round = stored
         .tournament
         .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+        .ok_or_else(|| WebError::no_round(n))?;
     let update = match match_round(round, &report) {
         Ok(u) => u,
         Err(e) => return reject(line_errors(&e)),

@@ -38,7 +38,7 @@ pub(crate) fn see_other(location: &str) -> HttpResponse {
         .finish()
 }
 
-pub(crate) fn bad(field: &str, message: impl Into<String>) -> WebError {
+pub(crate) fn bad(field: &str, message: impl Into<crate::l10n::Msg>) -> WebError {
     WebError::BadRequest {
         field: field.to_owned(),
         message: message.into(),
@@ -59,11 +59,19 @@ pub(crate) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     max: T,
 ) -> Result<Option<T>, WebError> {
     let Some(t) = text(v) else { return Ok(None) };
-    let n: T = t
-        .parse()
-        .map_err(|_| bad(field, format!("`{t}` is not a whole number")))?;
+    let n: T = t.parse().map_err(|_| {
+        bad(
+            field,
+            crate::l10n::Msg::new("bad-whole-number").ltr("value", t.clone()),
+        )
+    })?;
     if n < min || n > max {
-        return Err(bad(field, format!("must be between {min} and {max}")));
+        return Err(bad(
+            field,
+            crate::l10n::Msg::new("bad-between")
+                .digits("min", min.to_string())
+                .digits("max", max.to_string()),
+        ));
     }
     Ok(Some(n))
 }
@@ -74,14 +82,14 @@ pub(crate) async fn load(
 ) -> Result<arbiter_db::StoredTournament, WebError> {
     with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))
+        .ok_or_else(|| WebError::no_tournament(id))
 }
 
 /// An [`ArbiterError`] as the web service answers it: an unknown game `404`, a stale version or
 /// a second check-in `409` with the state as it stands, a rule refusing `400` naming it.
 pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
     match e {
-        ArbiterError::NotFound(what) => WebError::NotFound(what.to_owned()),
+        ArbiterError::NotFound(what) => WebError::missing(what),
         ArbiterError::Conflict { current } => WebError::Conflict {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },

@@ -111,10 +111,10 @@ pub(crate) async fn results_page(
         Ok((s, rows))
     })
     .await?;
-    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let t = &stored.tournament;
     if t.round(n).is_none() {
-        return Err(WebError::NotFound(format!("round {n}")));
+        return Err(WebError::no_round(n));
     }
     let name = |pn: i32| {
         u16::try_from(pn)
@@ -235,12 +235,12 @@ pub async fn enter_result(
         // The game must belong to this tournament and round.
         match arbiter_db::game(c, game)? {
             Some(g) if g.tournament_id == id.to_string() && g.round == i32::from(n) => {}
-            _ => return Ok(Err(WebError::NotFound(format!("game {game}")))),
+            _ => return Ok(Err(WebError::no_game(game))),
         }
         match arbiter_db::record_result(c, game, version, &result, &actor) {
             Ok(row) => Ok(Ok(Ok(row))),
             Err(RecordError::Conflict { current }) => Ok(Ok(Err(current))),
-            Err(RecordError::NotFound) => Ok(Err(WebError::NotFound(format!("game {game}")))),
+            Err(RecordError::NotFound) => Ok(Err(WebError::no_game(game))),
             Err(e @ RecordError::Incoherent { .. }) => Ok(Err(bad("result", e.to_string()))),
             Err(RecordError::Database(e)) => Err(e.into()),
         }
@@ -320,7 +320,7 @@ pub async fn api_enter_result(
                     current: serde_json::to_value(&*current)
                         .map_err(|e| WebError::Internal(e.to_string()))?,
                 })),
-                Err(RecordError::NotFound) => Ok(Err(WebError::NotFound(format!("game {game}")))),
+                Err(RecordError::NotFound) => Ok(Err(WebError::no_game(game))),
                 Err(e @ RecordError::Incoherent { .. }) => Ok(Err(bad("result", e.to_string()))),
                 Err(RecordError::Database(e)) => Err(e.into()),
             }

@@ -405,9 +405,7 @@ pub async fn round_admin(
     let (id, n) = path.into_inner();
     let stored = load(&state, id).await?;
     let t = &stored.tournament;
-    let r = t
-        .round(n)
-        .ok_or_else(|| WebError::NotFound(format!("round {n}")))?;
+    let r = t.round(n).ok_or_else(|| WebError::no_round(n))?;
     let pairing = t.recorded_pairing(n);
     let zone = crate::zone::Zone::of_tournament(&stored);
     private(

@@ -71,7 +71,7 @@ pub async fn change_role(
             arbiter_db::accounts::revoke_role(c, target.uuid()?, id, role, &actor)?;
         } else {
             if arbiter_db::tournament_row(c, id)?.is_none() {
-                return Err(WebError::NotFound(format!("tournament {id}")));
+                return Err(WebError::no_tournament(id));
             }
             arbiter_db::accounts::grant_role(c, target.uuid()?, id, role, &actor)?;
         }

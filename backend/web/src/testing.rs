@@ -148,6 +148,9 @@ pub fn service(
             actix_web::App::new()
                 .app_data(actix_web::web::Data::new(crate::AppState { pool, config }))
                 .app_data(actix_web::web::Data::new(crate::cache::PageCache::default()))
+                .wrap(actix_web::middleware::from_fn(
+                    crate::error::localize_errors,
+                ))
                 .wrap(session)
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(crate::default_headers())

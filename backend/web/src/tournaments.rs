@@ -115,11 +115,15 @@ pub async fn export(
         "trf16" => Export::Trf16,
         "trf2026" => Export::Trf2026,
         "players.csv" => Export::PlayersCsv,
-        other => return Err(WebError::NotFound(format!("export format `{other}`"))),
+        other => {
+            return Err(WebError::NotFound(
+                crate::l10n::Msg::new("what-export-format").ltr("format", other),
+            ));
+        }
     };
     let stored = with_db(&state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
         .await?
-        .ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+        .ok_or_else(|| WebError::no_tournament(id))?;
     let t = &stored.tournament;
     let (body, content_type, ext) = match kind {
         Export::Trf16 => (

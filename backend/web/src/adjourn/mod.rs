@@ -91,7 +91,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// An `arbiter_db::arbiter` error as the web service answers it.
 pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
     match e {
-        ArbiterError::NotFound(what) => WebError::NotFound(what.to_owned()),
+        ArbiterError::NotFound(what) => WebError::missing(what),
         ArbiterError::Conflict { current } => WebError::Conflict {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
@@ -419,10 +419,10 @@ async fn context(
         Ok((stored, row, envelopes, ins))
     })
     .await?;
-    let stored = stored.ok_or_else(|| WebError::NotFound(format!("tournament {id}")))?;
+    let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let row = row
         .filter(|g| g.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+        .ok_or_else(|| WebError::no_game(game))?;
     Ok(Context {
         user,
         zone: Zone::of_tournament(&stored),

@@ -123,7 +123,7 @@ pub async fn open(
         let message = match (verdict.end(), &verdict) {
             (Some(end), _) => {
                 let g = arbiter_db::game(c, game)?
-                    .ok_or_else(|| WebError::NotFound(format!("game {game}")))?;
+                    .ok_or_else(|| WebError::no_game(game))?;
                 db::record_adjournment_decision(
                     c,
                     game,
