@@ -9,15 +9,17 @@ use arbiter_db::Actor;
 use askama::Template;
 use serde::Deserialize;
 
-use crate::auth::{csrf_token, hash_password, sign_in, sign_out, verify_password};
+use crate::auth::{csrf_token, hash_password, role_name, sign_in, sign_out, verify_password};
 use crate::error::WebError;
 use crate::extract::{Checked, SignedIn, csrf_field};
+use crate::l10n::{L10n, Msg};
 use crate::respond::{ok, private, see_other};
 use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "signin.html")]
 pub(crate) struct SignInPage {
+    l: L10n,
     csrf: String,
     signup: bool,
     error: String,
@@ -42,8 +44,9 @@ pub struct CredentialsForm {
 ///
 /// # Errors
 /// [`WebError::Internal`] when the session cannot be written.
-pub async fn signin_form(session: Session) -> Result<HttpResponse, WebError> {
+pub async fn signin_form(session: Session, l: L10n) -> Result<HttpResponse, WebError> {
     ok(&SignInPage {
+        l,
         csrf: csrf_token(&session)?,
         signup: false,
         error: String::new(),
@@ -55,8 +58,9 @@ pub async fn signin_form(session: Session) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// [`WebError::Internal`] when the session cannot be written.
-pub async fn signup_form(session: Session) -> Result<HttpResponse, WebError> {
+pub async fn signup_form(session: Session, l: L10n) -> Result<HttpResponse, WebError> {
     ok(&SignInPage {
+        l,
         csrf: csrf_token(&session)?,
         signup: true,
         error: String::new(),
@@ -66,15 +70,17 @@ pub async fn signup_form(session: Session) -> Result<HttpResponse, WebError> {
 
 pub(crate) fn retry(
     session: &Session,
+    l: L10n,
     signup: bool,
     email: &str,
-    error: &str,
+    error: &Msg,
 ) -> Result<HttpResponse, WebError> {
     private(
         &SignInPage {
             csrf: csrf_token(session)?,
             signup,
-            error: error.to_owned(),
+            error: l.m(error),
+            l,
             email: email.to_owned(),
         },
         if signup {
@@ -92,6 +98,7 @@ pub(crate) fn retry(
 pub async fn signin(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     Checked(form): Checked<CredentialsForm>,
 ) -> Result<HttpResponse, WebError> {
     let email = form.email.clone();
@@ -116,12 +123,7 @@ pub async fn signin(
             sign_in(&session, &u)?;
             Ok(see_other("/account"))
         }
-        None => retry(
-            &session,
-            false,
-            &form.email,
-            "Unknown e-mail address or wrong password.",
-        ),
+        None => retry(&session, l, false, &form.email, &Msg::new("signin-refused")),
     }
 }
 
@@ -132,23 +134,20 @@ pub async fn signin(
 pub async fn signup(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     Checked(form): Checked<CredentialsForm>,
 ) -> Result<HttpResponse, WebError> {
     let email = form.email.trim().to_owned();
     if email.len() > 254 || !email.contains('@') || email.starts_with('@') || email.ends_with('@') {
-        return retry(
-            &session,
-            true,
-            &email,
-            "email: enter an e-mail address such as name@example.org.",
-        );
+        return retry(&session, l, true, &email, &Msg::new("signup-bad-email"));
     }
     if form.password.chars().count() < 10 {
         return retry(
             &session,
+            l,
             true,
             &email,
-            "password: use at least 10 characters.",
+            &Msg::new("signup-short-password"),
         );
     }
     let password = form.password.clone();
@@ -174,12 +173,7 @@ pub async fn signup(
             sign_in(&session, &u)?;
             Ok(see_other("/account"))
         }
-        None => retry(
-            &session,
-            true,
-            &email,
-            "email: an account with this address exists; sign in instead.",
-        ),
+        None => retry(&session, l, true, &email, &Msg::new("signup-exists")),
     }
 }
 
@@ -206,12 +200,13 @@ pub async fn signout(
 pub(crate) struct MyTournament {
     id: String,
     name: String,
-    role: &'static str,
+    role: String,
 }
 
 #[derive(Template)]
 #[template(path = "account.html")]
 pub(crate) struct AccountPage {
+    l: L10n,
     email: String,
     is_admin: bool,
     csrf: String,
@@ -225,6 +220,7 @@ pub(crate) struct AccountPage {
 pub async fn account(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     SignedIn(user): SignedIn,
 ) -> Result<HttpResponse, WebError> {
     let uid = user.uuid()?;
@@ -239,21 +235,22 @@ pub async fn account(
         .iter()
         .filter_map(|t| {
             let role = if user.is_admin {
-                "administrator"
+                l.t("role-administrator")
             } else {
                 roles
                     .iter()
                     .find(|(id, _)| *id == t.id)
-                    .map(|(_, r)| r.as_str())?
+                    .map(|(_, r)| l.m(&role_name(*r)))?
             };
             Some(MyTournament {
                 id: t.id.to_string(),
-                name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
+                name: t.name.clone().unwrap_or_else(|| l.t("unnamed")),
                 role,
             })
         })
         .collect();
     ok(&AccountPage {
+        l,
         email: user.email.clone(),
         is_admin: user.is_admin,
         csrf: csrf_token(&session)?,

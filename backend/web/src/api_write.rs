@@ -446,7 +446,7 @@ pub async fn proposal(
         let stored = load(&state, id).await?;
         let t = stored.tournament;
         let waiting = crate::pairing::adjourned_wait(&state, id, &t, t.next_round_number()).await?;
-        if !waiting.is_empty() {
+        if let Some(waiting) = waiting {
             return Err(crate::respond::bad("round", waiting));
         }
         let (round, p) = crate::pairing::off_thread(move || t.propose_next_round())
@@ -530,7 +530,7 @@ pub async fn store_round(
             return Err(stale());
         }
         let waiting = crate::pairing::adjourned_wait(&state, id, t, body.round).await?;
-        if !waiting.is_empty() {
+        if let Some(waiting) = waiting {
             return Err(crate::respond::bad("round", waiting));
         }
         let round = body.round;

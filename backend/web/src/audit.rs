@@ -71,6 +71,7 @@ pub fn audit_changes(before: Option<&str>, after: Option<&str>) -> Vec<String> {
 #[derive(Template)]
 #[template(path = "audit.html")]
 pub(crate) struct AuditPage {
+    l: crate::l10n::L10n,
     id: String,
     name: String,
     entries: Vec<AuditLine>,
@@ -82,6 +83,7 @@ pub(crate) struct AuditPage {
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn audit(
     state: web::Data<AppState>,
+    l: crate::l10n::L10n,
     path: web::Path<Uuid>,
     _staff: Staff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
@@ -97,6 +99,7 @@ pub async fn audit(
     let zone = crate::zone::Zone::of(zone.as_deref());
     let row = row.ok_or_else(|| WebError::no_tournament(id))?;
     ok(&AuditPage {
+        l,
         id: id.to_string(),
         name: row.name.unwrap_or_default(),
         entries: entries

@@ -200,6 +200,15 @@ pub async fn require_role(
     }
 }
 
+/// A tournament role in the catalogues' words (`role-organizer`, `role-arbiter`).
+#[must_use]
+pub fn role_name(role: Role) -> crate::l10n::Msg {
+    crate::l10n::Msg::new(match role {
+        Role::Organizer => "role-organizer",
+        Role::Arbiter => "role-arbiter",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,13 +221,4 @@ mod tests {
         assert!(!verify_password("wrong", &h));
         assert!(!verify_password("x", "not a hash"));
     }
-}
-
-/// A tournament role in the catalogues' words (`role-organizer`, `role-arbiter`).
-#[must_use]
-pub fn role_name(role: Role) -> crate::l10n::Msg {
-    crate::l10n::Msg::new(match role {
-        Role::Organizer => "role-organizer",
-        Role::Arbiter => "role-arbiter",
-    })
 }

@@ -122,8 +122,10 @@ impl WebError {
     }
 
     /// What a reader is shown, in `l`'s language (database and internal details stay in the
-    /// log).
-    fn public_detail(&self, l: &L10n) -> String {
+    /// log): the text of the error page, the `detail` of problem+json, the message a form
+    /// shows again beside its fields.
+    #[must_use]
+    pub fn detail(&self, l: &L10n) -> String {
         match self.inner() {
             WebError::Database(_) => l.t("error-database"),
             WebError::Internal(_) => l.t("error-internal"),
@@ -141,7 +143,7 @@ impl WebError {
             WebError::Unauthorized => l.t("error-unauthorized"),
             WebError::Forbidden(why) => l.m(why),
             WebError::Conflict { .. } => l.t("error-conflict"),
-            WebError::Api(e) => e.public_detail(l),
+            WebError::Api(e) => e.detail(l),
         }
     }
 
@@ -150,8 +152,16 @@ impl WebError {
     #[must_use]
     pub fn respond(&self, l: &L10n) -> HttpResponse {
         let status = self.status_code();
-        let title = l.t(&format!("status-{}", status.as_u16()));
-        let detail = self.public_detail(l);
+        let title = l.t(match status.as_u16() {
+            400 => "status-400",
+            401 => "status-401",
+            403 => "status-403",
+            404 => "status-404",
+            409 => "status-409",
+            503 => "status-503",
+            _ => "status-500",
+        });
+        let detail = self.detail(l);
         if let WebError::Api(_) = self {
             let mut body = serde_json::json!({
                 "type": "about:blank",
@@ -202,7 +212,6 @@ pub async fn localize_errors(
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     let l = L10n::negotiate(req.request());
-    let http = req.request().clone();
     match next.call(req).await {
         Ok(res) => {
             let again = (l.language() != Lang::En)
@@ -226,10 +235,9 @@ pub async fn localize_errors(
                 None => res.map_into_boxed_body(),
             })
         }
-        Err(e) => match e.as_error::<WebError>() {
-            Some(w) => Ok(actix_web::dev::ServiceResponse::new(http, w.respond(&l))),
-            None => Err(e),
-        },
+        // A handler's error arrives as a response (above); an error here comes from a layer
+        // inside this one and is answered by actix as it is.
+        Err(e) => Err(e),
     }
 }
 

@@ -216,6 +216,13 @@ impl L10n {
         LOCALES.lookup_with_args(&self.lang.langid(), key, &args)
     }
 
+    /// The message `key` with one integer argument `name`, in the reader's digits
+    /// (`round-n` with `n`: "Round 3", «دور ۳»).
+    #[must_use]
+    pub fn ti<N: std::fmt::Display>(&self, key: &str, name: &'static str, n: N) -> String {
+        self.t1(key, name, &self.int(n))
+    }
+
     /// The message `key` with text arguments.
     #[must_use]
     pub fn ta(&self, key: &str, values: &[(&'static str, String)]) -> String {
@@ -462,6 +469,16 @@ impl L10n {
                 )
             })
             .collect()
+    }
+}
+
+impl actix_web::FromRequest for L10n {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<L10n, actix_web::Error>>;
+
+    /// The reader's language as a handler argument ([`L10n::negotiate`]); never fails.
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(Ok(L10n::negotiate(req)))
     }
 }
 

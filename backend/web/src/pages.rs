@@ -9,22 +9,25 @@ use arbiter_tournament::ResultCode;
 use askama::Template;
 use uuid::Uuid;
 
-use crate::auth::{csrf_token, roles_in};
+use crate::auth::{csrf_token, role_name, roles_in};
 use crate::error::WebError;
+use crate::l10n::L10n;
 use crate::respond::private;
-use crate::views::titled_name;
+use crate::views::{system_in, titled_name};
 use crate::{AppState, with_db};
 
 pub(crate) struct ManagedRound {
     number: u16,
-    state: &'static str,
-    games: usize,
-    done: usize,
+    state: String,
+    /// "3 of 12 in", in the reader's words and digits.
+    results_in: String,
     results_open: bool,
 }
 
 pub(crate) struct ManagedPlayer {
-    pairing_number: u16,
+    pairing_number: String,
+    /// The pairing number as the forms send it (ASCII digits).
+    number: u16,
     name: String,
     rating: String,
     withdrawn: bool,
@@ -34,6 +37,7 @@ pub(crate) struct ManagedPlayer {
 #[derive(Template)]
 #[template(path = "manage.html")]
 pub(crate) struct ManagePage {
+    l: L10n,
     id: String,
     name: String,
     csrf: String,
@@ -42,8 +46,9 @@ pub(crate) struct ManagePage {
     players: Vec<ManagedPlayer>,
     rounds: Vec<ManagedRound>,
     next_round: u16,
-    system: &'static str,
-    staff: Vec<(String, &'static str)>,
+    system: String,
+    /// Each staff member: e-mail, stored role name, the role in the reader's words.
+    staff: Vec<(String, &'static str, String)>,
     /// The check-in tablet link's secret while self check-in is allowed (Art. 6.6, 6.7), shown
     /// to organizers only; empty when not allowed.
     self_check_in: String,
@@ -52,6 +57,7 @@ pub(crate) struct ManagePage {
 pub(crate) async fn manage_page(
     state: &AppState,
     session: &Session,
+    l: L10n,
     user: &UserRow,
     id: Uuid,
     error: String,
@@ -88,12 +94,13 @@ pub(crate) async fn manage_page(
                 .players
                 .iter()
                 .map(|p| ManagedPlayer {
-                    pairing_number: p.pairing_number,
+                    pairing_number: l.int(p.pairing_number),
+                    number: p.pairing_number,
                     name: titled_name(p),
                     rating: p
                         .rating
                         .filter(|&r| r > 0)
-                        .map(|r| r.to_string())
+                        .map(|r| l.int(r))
                         .unwrap_or_default(),
                     withdrawn: p.status == arbiter_tournament::PlayerStatus::Withdrawn,
                     late: p.status == arbiter_tournament::PlayerStatus::LateEntry,
@@ -102,28 +109,38 @@ pub(crate) async fn manage_page(
             next_round: t.next_round_number(),
             staff: staff
                 .into_iter()
-                .map(|(email, _, role)| (email, role.as_str()))
+                .map(|(email, _, role)| (email, role.as_str(), l.m(&role_name(role))))
                 .collect(),
-            system: t.system().label(),
+            system: system_in(t.system(), &l),
             rounds: t
                 .rounds
                 .iter()
                 .map(|r| ManagedRound {
                     number: r.number,
-                    state: crate::views::state_text(r.state),
+                    state: crate::views::state_in(r.state, &l),
                     results_open: matches!(
                         r.state,
                         arbiter_tournament::RoundState::Published
                             | arbiter_tournament::RoundState::Complete
                     ),
-                    games: r.games.len(),
-                    done: r
-                        .games
-                        .iter()
-                        .filter(|g| g.result.white != ResultCode::Blank)
-                        .count(),
+                    results_in: l.ta(
+                        "manage-results-in",
+                        &[
+                            (
+                                "done",
+                                l.int(
+                                    r.games
+                                        .iter()
+                                        .filter(|g| g.result.white != ResultCode::Blank)
+                                        .count(),
+                                ),
+                            ),
+                            ("games", l.int(r.games.len())),
+                        ],
+                    ),
                 })
                 .collect(),
+            l,
         },
         status,
     )

@@ -19,7 +19,7 @@ pub(crate) async fn off_thread<T: Send + 'static>(
 }
 
 /// Why the round must wait for adjourned games (Appendix A), when the tournament waits for their
-/// results (the default) and some game of an earlier round is adjourned (`X`); empty otherwise.
+/// results (the default) and some game of an earlier round is adjourned (`X`); `None` otherwise.
 ///
 /// # Errors
 /// [`WebError::Database`].
@@ -28,25 +28,30 @@ pub(crate) async fn adjourned_wait(
     id: Uuid,
     t: &Tournament,
     round: u16,
-) -> Result<String, WebError> {
+) -> Result<Option<crate::l10n::Msg>, WebError> {
     let adjourned = t.adjourned_before(round);
     if adjourned.is_empty() {
-        return Ok(String::new());
+        return Ok(None);
     }
     let provisional = with_db(state, move |c| {
         Ok(arbiter_db::pairs_with_provisional_draws(c, id)?)
     })
     .await?;
     if provisional {
-        return Ok(String::new());
+        return Ok(None);
     }
-    Ok(format!(
-        "{} adjourned (Appendix A) and the tournament waits for the result (Settings: pair with \
-         the adjourned games as provisional draws instead)",
-        adjourned
-            .iter()
-            .map(|(r, b)| format!("round {r} board {b}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
+    // The games as a list of messages: "round 2 board 3, round 2 board 5".
+    let games = adjourned
+        .iter()
+        .map(|&(r, b)| {
+            crate::l10n::Msg::new("adjourned-game")
+                .int("round", r)
+                .int("board", b)
+        })
+        .reduce(|list, item| {
+            crate::l10n::Msg::new("list-more")
+                .msg("list", list)
+                .msg("item", item)
+        });
+    Ok(games.map(|games| crate::l10n::Msg::new("adjourned-wait").msg("games", games)))
 }

@@ -26,13 +26,17 @@ pub async fn register_player(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<Uuid>,
+    l: crate::l10n::L10n,
     Staff { user, .. }: Staff<Organizer>,
     Checked(form): Checked<PlayerForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let p = match form.to_model() {
         Ok(p) => p,
-        Err(e) => return manage_page(&state, &session, &user, id, e.to_string()).await,
+        Err(e) => {
+            let error = e.detail(&l);
+            return manage_page(&state, &session, l, &user, id, error).await;
+        }
     };
     let actor = user.actor();
     with_db(&state, move |c| {

@@ -22,46 +22,58 @@ use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Organizer, Staff, csrf_field};
 use crate::forms::TokenForm;
+use crate::l10n::{L10n, Msg};
 use crate::pairing::{adjourned_wait, off_thread};
 use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
-use crate::views::{bye_text, state_text, titled_name};
+use crate::views::{bye_in, state_in, system_in, titled_name};
 use crate::{AppState, with_db};
 
-/// A player for a table: pairing number, name with title, rating and score before the round.
-fn player_cell(t: &Tournament, pn: u16, before: u16) -> String {
+/// A player for a table: pairing number, name with title, rating and score before the round,
+/// in the reader's digits.
+fn player_cell(t: &Tournament, pn: u16, before: u16, l: &L10n) -> String {
     let score = t
         .scores_after_round(before.saturating_sub(1))
         .get(&pn)
         .copied()
         .unwrap_or(Points::ZERO);
     t.player(pn).map_or_else(
-        || format!("{pn} (not registered)"),
+        || l.ti("pair-not-registered", "n", pn),
         |p| {
             let rating = p
                 .rating
                 .filter(|&r| r > 0)
-                .map(|r| format!(", {r}"))
+                .map(|r| format!("{}{}", l.t("list-separator"), l.int(r)))
                 .unwrap_or_default();
-            format!("{pn} {} ({score}{rating})", titled_name(p))
+            format!(
+                "{} {} ({}{rating})",
+                l.int(pn),
+                l.data(&titled_name(p)),
+                l.digits(&score.to_string())
+            )
         },
     )
 }
 
 /// One board of a pairing as shown.
 struct BoardLine {
-    board: usize,
+    board: String,
     white: String,
     black: String,
 }
 
-fn board_lines(t: &Tournament, round: u16, p: &arbiter_tournament::Pairing) -> Vec<BoardLine> {
+fn board_lines(
+    t: &Tournament,
+    round: u16,
+    p: &arbiter_tournament::Pairing,
+    l: &L10n,
+) -> Vec<BoardLine> {
     p.boards
         .iter()
         .enumerate()
         .map(|(i, b)| BoardLine {
-            board: i + 1,
-            white: player_cell(t, b.white, round),
-            black: player_cell(t, b.black, round),
+            board: l.int(i + 1),
+            white: player_cell(t, b.white, round, l),
+            black: player_cell(t, b.black, round, l),
         })
         .collect()
 }
@@ -69,14 +81,17 @@ fn board_lines(t: &Tournament, round: u16, p: &arbiter_tournament::Pairing) -> V
 #[derive(Template)]
 #[template(path = "pair.html")]
 struct PairPage {
+    l: L10n,
     id: String,
     name: String,
     csrf: String,
     round: u16,
-    system: &'static str,
+    system: String,
     seen: String,
     /// Why the round cannot be paired (empty when it can).
     blocked: String,
+    /// The sentence saying so.
+    blocked_text: String,
     /// The engine's pairing.
     boards: Vec<BoardLine>,
     bye: String,
@@ -95,6 +110,7 @@ struct PairPage {
 async fn pair_page(
     state: &AppState,
     session: &Session,
+    l: L10n,
     id: Uuid,
     edited: Option<(String, Vec<String>, Vec<String>)>,
     status: StatusCode,
@@ -108,9 +124,10 @@ async fn pair_page(
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(session)?,
         round,
-        system: system.label(),
+        system: system_in(system, &l),
         seen: seen_token(stored.updated_at),
         blocked: String::new(),
+        blocked_text: String::new(),
         boards: Vec::new(),
         bye: String::new(),
         absent: Vec::new(),
@@ -122,42 +139,70 @@ async fn pair_page(
         unordered: round == 1
             && matches!(system, PairingSystem::Dutch(_))
             && !t.initial_renumbering().is_empty(),
+        l,
     };
+    let l = &page.l;
     let proposal = off_thread({
         let t = t.clone();
         move || t.propose_next_round()
     })
     .await?;
     let waiting = adjourned_wait(state, id, t, round).await?;
+    let mut blocked = String::new();
+    let mut boards = Vec::new();
+    let mut bye = String::new();
+    let mut engine = String::new();
+    let mut warnings = Vec::new();
     match proposal {
-        _ if !waiting.is_empty() => page.blocked = waiting,
+        _ if waiting.is_some() => blocked = waiting.map(|w| l.m(&w)).unwrap_or_default(),
         Ok((_, p)) => {
-            page.boards = board_lines(t, round, &p);
-            page.bye = p.bye.map(|b| player_cell(t, b, round)).unwrap_or_default();
-            page.engine = manual_text(&p);
-            page.text.clone_from(&page.engine);
+            boards = board_lines(t, round, &p, l);
+            bye = p
+                .bye
+                .map(|b| player_cell(t, b, round, l))
+                .unwrap_or_default();
+            engine = manual_text(&p);
         }
         Err(NextRoundError::Engine(e)) => {
-            page.warnings.push(format!(
-                "The Dutch system finds no pairing that meets the absolute criteria ({e}); \
-                 pair this round by hand below."
-            ));
+            warnings.push(l.t1("pair-engine-failed", "reason", &e.to_string()));
         }
-        Err(e) => page.blocked = e.to_string(),
+        Err(e) => blocked = l.m(&next_round_error(&e)),
     }
-    if let Some(r) = t.round(round) {
-        page.absent = r
-            .byes
+    let mut absent: Vec<String> = t.round(round).map_or_else(Vec::new, |r| {
+        r.byes
             .iter()
-            .map(|b| format!("{}: {}", player_cell(t, b.player, round), bye_text(b.code)))
-            .collect();
-    }
-    page.absent.extend(
+            .map(|b| {
+                format!(
+                    "{}: {}",
+                    player_cell(t, b.player, round, l),
+                    bye_in(b.code, l)
+                )
+            })
+            .collect()
+    });
+    absent.extend(
         t.players
             .iter()
             .filter(|p| p.status == PlayerStatus::Withdrawn)
-            .map(|p| format!("{}: withdrawn", player_cell(t, p.pairing_number, round))),
+            .map(|p| {
+                format!(
+                    "{}: {}",
+                    player_cell(t, p.pairing_number, round, l),
+                    l.t("manage-withdrawn")
+                )
+            }),
     );
+    page.blocked_text = l.ta(
+        "pair-blocked",
+        &[("n", l.int(round)), ("reason", blocked.clone())],
+    );
+    page.blocked = blocked;
+    page.boards = boards;
+    page.bye = bye;
+    page.text.clone_from(&engine);
+    page.engine = engine;
+    page.warnings = warnings;
+    page.absent = absent;
     if let Some((text, errors, warnings)) = edited {
         page.confirm = errors.is_empty() && !warnings.is_empty();
         page.text = text;
@@ -175,16 +220,18 @@ async fn pair_page(
 pub async fn pair_form(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<Uuid>,
     _staff: Staff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    pair_page(&state, &session, id, None, StatusCode::OK).await
+    pair_page(&state, &session, l, id, None, StatusCode::OK).await
 }
 
 #[derive(Template)]
 #[template(path = "pair_explain.html")]
 struct ExplainPage {
+    l: L10n,
     id: String,
     name: String,
     round: u16,
@@ -202,6 +249,7 @@ struct ExplainPage {
 /// [`WebError::NotFound`].
 pub async fn explain(
     state: web::Data<AppState>,
+    l: L10n,
     path: web::Path<Uuid>,
     _staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
@@ -212,16 +260,12 @@ pub async fn explain(
     let explained = off_thread(move || stored.tournament.explain_next_round()).await?;
     let (text, error) = match explained {
         Ok(Some(t)) => (t, String::new()),
-        Ok(None) => (
-            String::new(),
-            "A round robin is paired by the Berger table (C.05 Annex 1): there is no choice to \
-             explain."
-                .to_owned(),
-        ),
-        Err(e) => (String::new(), e.to_string()),
+        Ok(None) => (String::new(), l.t("explain-round-robin")),
+        Err(e) => (String::new(), l.m(&next_round_error(&e))),
     };
     private(
         &ExplainPage {
+            l,
             id: id.to_string(),
             name,
             round,
@@ -266,6 +310,7 @@ pub struct PairForm {
 pub async fn store_pairing(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<Uuid>,
     Staff { user, .. }: Staff<Organizer>,
     Checked(form): Checked<PairForm>,
@@ -275,15 +320,14 @@ pub async fn store_pairing(
         .round
         .trim()
         .parse()
-        .map_err(|_| bad("round", "missing or not a number"))?;
+        .map_err(|_| bad("round", Msg::new("bad-round-missing")))?;
     let seen = parse_seen(&form.seen)?;
     let stored = load(&state, id).await?;
     let t = &stored.tournament;
     if stored.updated_at != seen || t.next_round_number() != round {
-        return stale(&state, &session, id).await;
+        return stale(&state, &session, l, id).await;
     }
-    let waiting = adjourned_wait(&state, id, t, round).await?;
-    if !waiting.is_empty() {
+    if let Some(waiting) = adjourned_wait(&state, id, t, round).await? {
         return Err(bad("round", waiting));
     }
     let proposed = match parse_manual_pairing(&form.pairing) {
@@ -292,6 +336,7 @@ pub async fn store_pairing(
             return pair_page(
                 &state,
                 &session,
+                l,
                 id,
                 Some((form.pairing.clone(), vec![e.to_string()], Vec::new())),
                 StatusCode::BAD_REQUEST,
@@ -318,6 +363,7 @@ pub async fn store_pairing(
             return pair_page(
                 &state,
                 &session,
+                l,
                 id,
                 Some((form.pairing.clone(), review.errors, review.warnings)),
                 status,
@@ -348,26 +394,24 @@ pub async fn store_pairing(
         Ok(()) => Ok(see_other(&format!(
             "/tournaments/{id}/rounds/{round}/pairing"
         ))),
-        Err(ChangeError::Stale) => stale(&state, &session, id).await,
+        Err(ChangeError::Stale) => stale(&state, &session, l, id).await,
         Err(e) => Err(e.into()),
     }
 }
 
-async fn stale(state: &AppState, session: &Session, id: Uuid) -> Result<HttpResponse, WebError> {
+async fn stale(
+    state: &AppState,
+    session: &Session,
+    l: L10n,
+    id: Uuid,
+) -> Result<HttpResponse, WebError> {
+    let message = l.t("pair-stale");
     pair_page(
         state,
         session,
+        l,
         id,
-        Some((
-            String::new(),
-            vec![
-                "Not stored: the tournament changed since this page was shown (a result, a \
-                 registration, or this pairing stored already). Here is the pairing as it stands \
-                 now."
-                    .into(),
-            ],
-            Vec::new(),
-        )),
+        Some((String::new(), vec![message], Vec::new())),
         StatusCode::CONFLICT,
     )
     .await
@@ -376,11 +420,12 @@ async fn stale(state: &AppState, session: &Session, id: Uuid) -> Result<HttpResp
 #[derive(Template)]
 #[template(path = "round_admin.html")]
 struct RoundAdminPage {
+    l: L10n,
     id: String,
     name: String,
     csrf: String,
     round: u16,
-    state: &'static str,
+    state: String,
     paired: bool,
     published: bool,
     boards: Vec<BoardLine>,
@@ -399,6 +444,7 @@ struct RoundAdminPage {
 pub async fn round_admin(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<(Uuid, u16)>,
     _staff: Staff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
@@ -414,17 +460,24 @@ pub async fn round_admin(
             name: t.name.clone().unwrap_or_default(),
             csrf: csrf_token(&session)?,
             round: n,
-            state: state_text(r.state),
+            state: state_in(r.state, &l),
             paired: r.state == RoundState::Paired,
             published: matches!(r.state, RoundState::Published | RoundState::Complete),
-            boards: board_lines(t, n, &pairing),
+            boards: board_lines(t, n, &pairing, &l),
             byes: r
                 .byes
                 .iter()
-                .map(|b| format!("{}: {}", player_cell(t, b.player, n), bye_text(b.code)))
+                .map(|b| {
+                    format!(
+                        "{}: {}",
+                        player_cell(t, b.player, n, &l),
+                        bye_in(b.code, &l)
+                    )
+                })
                 .collect(),
             scheduled: r.scheduled.map(|s| zone.field(s)).unwrap_or_default(),
             zone: zone.name(),
+            l,
         },
         StatusCode::OK,
     )
@@ -473,3 +526,21 @@ pub async fn unpair(
 // ---- editing the tournament ----
 
 csrf_field!(PairForm);
+
+/// Why the next round cannot be made, in the catalogues' words.
+fn next_round_error(e: &NextRoundError) -> Msg {
+    match e {
+        NextRoundError::AllRoundsPaired(n) => Msg::new("next-all-paired").int("n", *n),
+        NextRoundError::BeyondTable {
+            players,
+            rounds,
+            round,
+        } => Msg::new("next-beyond-table")
+            .int("players", i64::try_from(*players).unwrap_or(i64::MAX))
+            .int("rounds", i64::try_from(*rounds).unwrap_or(i64::MAX))
+            .int("round", *round),
+        NextRoundError::Unfinished(n) => Msg::new("next-unfinished").int("n", *n),
+        NextRoundError::TooFewPlayers => Msg::new("next-too-few"),
+        NextRoundError::Engine(e) => Msg::new("next-engine").text("reason", e.to_string()),
+    }
+}

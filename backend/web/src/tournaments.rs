@@ -8,7 +8,6 @@ use actix_session::Session;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, web};
 use arbiter_db::ChangeError;
-use arbiter_tournament::PairingSystem;
 use askama::Template;
 use uuid::Uuid;
 
@@ -16,17 +15,20 @@ use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
 use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
+use crate::l10n::L10n;
 use crate::pages::manage_page;
 use crate::respond::{load, ok, parse_seen, private, see_other};
+use crate::views::systems_in;
 use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "new_tournament.html")]
 pub(crate) struct NewTournamentPage {
+    l: L10n,
     csrf: String,
     error: String,
     form: TournamentForm,
-    systems: Vec<(&'static str, &'static str)>,
+    systems: Vec<(&'static str, String)>,
 }
 
 /// `GET /tournaments/new`.
@@ -36,13 +38,15 @@ pub(crate) struct NewTournamentPage {
 pub async fn new_tournament_form(
     _state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     _user: SignedIn,
 ) -> Result<HttpResponse, WebError> {
     ok(&NewTournamentPage {
         csrf: csrf_token(&session)?,
         error: String::new(),
         form: TournamentForm::default(),
-        systems: systems(),
+        systems: systems_in(&l),
+        l,
     })
 }
 
@@ -54,6 +58,7 @@ pub async fn new_tournament_form(
 pub async fn create_tournament(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     SignedIn(user): SignedIn,
     Checked(form): Checked<TournamentForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -63,9 +68,10 @@ pub async fn create_tournament(
             return private(
                 &NewTournamentPage {
                     csrf: csrf_token(&session)?,
-                    error: e.to_string(),
+                    error: e.detail(&l),
                     form,
-                    systems: systems(),
+                    systems: systems_in(&l),
+                    l,
                 },
                 StatusCode::BAD_REQUEST,
             );
@@ -85,10 +91,11 @@ pub async fn create_tournament(
 pub async fn manage(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<Uuid>,
     SignedIn(user): SignedIn,
 ) -> Result<HttpResponse, WebError> {
-    manage_page(&state, &session, &user, path.into_inner(), String::new()).await
+    manage_page(&state, &session, l, &user, path.into_inner(), String::new()).await
 }
 
 /// The export formats.
@@ -196,12 +203,13 @@ pub async fn import_tournament(
 
 #[derive(Template)]
 #[template(path = "edit_tournament.html")]
-pub(crate) struct EditPage {
+pub(crate) struct EditPage<'a> {
+    l: &'a L10n,
     id: String,
     csrf: String,
     error: String,
     form: EditForm,
-    systems: Vec<(&'static str, &'static str)>,
+    systems: Vec<(&'static str, String)>,
     /// The IANA time zone names the form suggests.
     zones: Vec<&'static str>,
     /// The Laws edition (`2001`, `later`), set by its own form (`arbiter_board::set_edition`).
@@ -227,6 +235,7 @@ pub(crate) async fn laws_edition_code(
 pub async fn edit_form(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<Uuid>,
     _staff: Staff<Organizer>,
 ) -> Result<HttpResponse, WebError> {
@@ -238,12 +247,13 @@ pub async fn edit_form(
     .await?;
     private(
         &EditPage {
+            l: &l,
             id: id.to_string(),
             csrf: csrf_token(&session)?,
             error: String::new(),
             form: EditForm::of(&stored, stored.updated_at, provisional),
             zones: zones(),
-            systems: systems(),
+            systems: systems_in(&l),
             laws_edition: laws_edition_code(&state, id).await?,
         },
         StatusCode::OK,
@@ -255,11 +265,6 @@ pub(crate) fn zones() -> Vec<&'static str> {
     chrono_tz::TZ_VARIANTS.iter().map(|z| z.name()).collect()
 }
 
-/// The pairing systems a form offers: `192` code and label.
-pub(crate) fn systems() -> Vec<(&'static str, &'static str)> {
-    PairingSystem::ALL.iter().map(|&(_, c, l)| (c, l)).collect()
-}
-
 /// `POST /tournaments/{id}/edit`: saves the settings (audited, before and after); a form shown
 /// before another change is refused with `409`.
 ///
@@ -269,6 +274,7 @@ pub(crate) fn systems() -> Vec<(&'static str, &'static str)> {
 pub async fn edit(
     state: web::Data<AppState>,
     session: Session,
+    l: L10n,
     path: web::Path<Uuid>,
     Staff { user, .. }: Staff<Organizer>,
     Checked(form): Checked<EditForm>,
@@ -278,11 +284,12 @@ pub async fn edit(
     let again = |error: String, status: StatusCode| -> Result<HttpResponse, WebError> {
         private(
             &EditPage {
+                l: &l,
                 id: id.to_string(),
                 csrf: csrf_token(&session)?,
                 error,
                 form: form.clone(),
-                systems: systems(),
+                systems: systems_in(&l),
                 zones: zones(),
                 laws_edition,
             },
@@ -291,7 +298,7 @@ pub async fn edit(
     };
     let (changes, zone) = match form.changes().and_then(|c| Ok((c, form.time_zone()?))) {
         Ok(c) => c,
-        Err(e) => return again(e.to_string(), StatusCode::BAD_REQUEST),
+        Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST),
     };
     let seen = parse_seen(&form.seen)?;
     let actor = user.actor();
@@ -308,12 +315,7 @@ pub async fn edit(
     .await?;
     match saved {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/manage"))),
-        Err(ChangeError::Stale) => again(
-            "Not saved: the tournament changed since this form was shown. Reload it to see the \
-             current settings."
-                .into(),
-            StatusCode::CONFLICT,
-        ),
+        Err(ChangeError::Stale) => again(l.t("edit-stale"), StatusCode::CONFLICT),
         Err(e) => Err(e.into()),
     }
 }

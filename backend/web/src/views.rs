@@ -300,6 +300,29 @@ pub(crate) fn state_in(s: RoundState, l: &L10n) -> String {
     })
 }
 
+/// A pairing system's name in the reader's language (the labels of `PairingSystem::ALL`).
+pub(crate) fn system_in(s: arbiter_tournament::PairingSystem, l: &L10n) -> String {
+    let code = arbiter_tournament::PairingSystem::ALL
+        .iter()
+        .find(|(x, _, _)| *x == s)
+        .map_or("", |&(_, code, _)| code);
+    l.t(match code {
+        "FIDE_DUTCH_2025" => "system-dutch-2026",
+        "FIDE_DUTCH" => "system-dutch-2017",
+        "FIDE_ROUNDROBIN" => "system-round-robin",
+        _ => "system-double-round-robin",
+    })
+}
+
+/// The pairing systems for a form's choice: each one's `192` code and name in the reader's
+/// language.
+pub(crate) fn systems_in(l: &L10n) -> Vec<(&'static str, String)> {
+    arbiter_tournament::PairingSystem::ALL
+        .iter()
+        .map(|&(s, code, _)| (code, system_in(s, l)))
+        .collect()
+}
+
 /// What a result without an opponent is called, in the reader's language.
 pub(crate) fn bye_in(code: ResultCode, l: &L10n) -> String {
     l.t(match code {

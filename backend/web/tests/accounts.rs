@@ -267,7 +267,12 @@ async fn organizer_and_arbiter_flows() {
             test::TestRequest::get().uri(&format!("/tournaments/{km}/audit"))
         );
         assert_eq!(p.status, StatusCode::OK);
-        assert_eq!(p.body.matches("<td>result</td>").count(), 2, "{}", p.body);
+        assert_eq!(
+            p.body.matches("<td><code>result</code></td>").count(),
+            2,
+            "{}",
+            p.body
+        );
         assert!(p.body.contains("a@example.org"));
 
         // Exports for the organizer: TRF16 reads back to the same tournament.

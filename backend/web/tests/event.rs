@@ -594,7 +594,11 @@ async fn settings_edit_and_round_robin() {
         );
         assert_eq!(granted.status, StatusCode::SEE_OTHER, "{}", granted.body);
         let m = get!(app, b, manage);
-        assert!(m.body.contains("arb@example.org: arbiter"), "{}", m.body);
+        assert!(
+            m.body.contains("arb@example.org</bdi>: arbiter"),
+            "{}",
+            m.body
+        );
         assert_eq!(get!(app, arb, manage).status, StatusCode::OK);
         assert_eq!(
             get!(app, arb, format!("/tournaments/{id}/pair")).status,

@@ -84,7 +84,7 @@ fn every_message_is_in_every_language_and_used() {
 }
 
 /// The text a reader sees, without what is data rather than interface: names and places in
-/// `<bdi>` or between FSI and PDI, commands in `<code>`, and codes that start with a Latin capital (C.07, BH/C1, FIDE).
+/// `<bdi>` or between FSI and PDI, commands in `<code>`, form input in `<textarea>`, and codes that start with a Latin capital (C.07, BH/C1, FIDE).
 fn interface_text(html: &str) -> String {
     let mut out = String::new();
     let mut rest = html;
@@ -103,18 +103,23 @@ fn interface_text(html: &str) -> String {
             Some(close) if tag.starts_with(close) => skip = None,
             None if tag.starts_with("<bdi") => skip = Some("</bdi"),
             None if tag.starts_with("<code") => skip = Some("</code"),
+            // Text the page itself marks as English (the Dutch engine's explanation, written in the
+            // Handbook's words) is shown as such, said so in the reader's language beside it.
+            None if tag.starts_with("<pre") && tag.contains("lang=\"en\"") => skip = Some("</pre"),
+            // What a form holds is the user's input, not interface.
+            None if tag.starts_with("<textarea") => skip = Some("</textarea"),
             _ => {}
         }
         out.push(' ');
         rest = &rest[end..];
     }
     out.push_str(rest);
-    // Data isolated inside a message (FSI ... PDI) is not interface either.
+    // Data isolated inside a message (FSI ... PDI, LRI ... PDI) is not interface either.
     let mut kept = String::with_capacity(out.len());
     let mut inside = false;
     for c in out.chars() {
         match c {
-            '\u{2068}' => inside = true,
+            '\u{2068}' | '\u{2066}' => inside = true,
             '\u{2069}' if inside => inside = false,
             c if !inside => kept.push(c),
             _ => {}
@@ -122,11 +127,54 @@ fn interface_text(html: &str) -> String {
     }
     kept.split_whitespace()
         .filter(|w| {
-            !w.trim_start_matches(['(', '«', '\u{2066}'])
+            !w.trim_start_matches(['(', '«'])
                 .starts_with(|c: char| c.is_ascii_uppercase())
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Fails unless `html`, a page in `lang`, says `lang` and `rtl`, shows no English interface
+/// message of `en` (unless the language's catalogue `theirs` says the same) and no lowercase
+/// Latin word, and writes its interface numbers in the language's digits.
+fn reads_in(
+    lang: &str,
+    page: &str,
+    html: &str,
+    en: &BTreeMap<String, String>,
+    theirs: &BTreeMap<String, String>,
+) {
+    assert!(
+        html.contains(&format!("<html lang=\"{lang}\" dir=\"rtl\">")),
+        "{lang} {page}: no lang and dir"
+    );
+    let text = interface_text(html);
+    // No English interface word: no English message that the language says otherwise.
+    for (id, english) in en {
+        let words: String = english.chars().filter(|c| c.is_alphabetic()).collect();
+        if words.len() < 3 || theirs.get(id) == Some(english) || english.contains('{') {
+            continue;
+        }
+        assert!(
+            !text.contains(english.as_str()),
+            "{lang} {page}: English «{english}» ({id}) in {text}"
+        );
+    }
+    // Nor any other English word (codes start with a capital; data and commands are isolated).
+    let english: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| !w.starts_with('&') && w.chars().filter(char::is_ascii_lowercase).count() >= 2)
+        .collect();
+    assert!(
+        english.is_empty(),
+        "{lang} {page}: English words {english:?} in {text}"
+    );
+    // Locale digits only.
+    let latin: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    assert!(latin.is_empty(), "{lang} {page}: Latin digits in {latin:?}");
 }
 
 macro_rules! get_in {
@@ -180,24 +228,7 @@ async fn public_pages_read_in_persian_and_arabic() {
                     .is_some_and(|v| v.to_str().unwrap().contains("Accept-Language")),
                 "{page}: no Vary"
             );
-            let text = interface_text(&html);
-            // No English interface word: no English message that the language says otherwise.
-            for (id, english) in &en {
-                let words: String = english.chars().filter(|c| c.is_alphabetic()).collect();
-                if words.len() < 3 || theirs.get(id) == Some(english) || english.contains('{') {
-                    continue;
-                }
-                assert!(
-                    !text.contains(english.as_str()),
-                    "{lang} {page}: English «{english}» ({id}) in {text}"
-                );
-            }
-            // Locale digits only.
-            let latin: Vec<&str> = text
-                .split_whitespace()
-                .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-                .collect();
-            assert!(latin.is_empty(), "{lang} {page}: Latin digits in {latin:?}");
+            reads_in(lang, page, &html, &en, &theirs);
         }
     }
     // Karl-Mala-Gedenkturnier 2005, 28 to 31 July 2005, on its Persian page.
@@ -264,4 +295,193 @@ async fn the_switch_keeps_the_language_and_goes_back_to_this_site_only() {
 
 fn urlencode(s: &str) -> String {
     s.bytes().map(|b| format!("%{b:02X}")).collect()
+}
+
+/// One organizer's request in `lang`, with the session cookie of `jar`.
+async fn organizer_in<S, B>(
+    app: &S,
+    jar: &mut arbiter_web::testing::Jar,
+    lang: &str,
+    req: web_test::TestRequest,
+) -> arbiter_web::testing::Page
+where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    arbiter_web::testing::call(app, jar, req.insert_header((header::ACCEPT_LANGUAGE, lang))).await
+}
+
+/// The value of the first input named `name` on a page.
+fn input(body: &str, name: &str) -> String {
+    let key = format!("name=\"{name}\" value=\"");
+    let start = body.find(&key).unwrap_or_else(|| panic!("no input {name}")) + key.len();
+    body[start..]
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&#x2f;", "/")
+        .replace("&#38;", "&")
+        .replace("&amp;", "&")
+}
+
+/// An organizer whose browser asks for Persian (then Arabic) creates an event, registers
+/// players, pairs and publishes a round, and reads every organizer page and refusal in that
+/// language: no English interface word, locale digits, right to left.
+#[actix_web::test]
+async fn the_organizer_runs_an_event_in_persian_and_arabic() {
+    use arbiter_web::testing::{Jar, form, get};
+    let en = catalogue("en");
+    for lang in ["fa", "ar"] {
+        let theirs = catalogue(lang);
+        let db = TestDb::sqlite();
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let mut b = Jar(None);
+        macro_rules! page {
+            ($req:expr) => {
+                organizer_in(&app, &mut b, lang, $req).await
+            };
+        }
+        let p = page!(get("/signup"));
+        reads_in(lang, "/signup", &p.body, &en, &theirs);
+        // A refusal of the sign-up form, in the reader's language.
+        let short = page!(form(
+            "/signup",
+            &[
+                ("email", "org@example.org"),
+                ("password", "short"),
+                ("csrf", &input(&p.body, "csrf")),
+            ]
+        ));
+        assert_eq!(short.status, StatusCode::BAD_REQUEST);
+        reads_in(lang, "/signup (refused)", &short.body, &en, &theirs);
+        let p = page!(get("/signup"));
+        let done = page!(form(
+            "/signup",
+            &[
+                ("email", "org@example.org"),
+                ("password", "0123456789ab"),
+                ("csrf", &input(&p.body, "csrf")),
+            ]
+        ));
+        assert_eq!(done.status, StatusCode::SEE_OTHER);
+        let p = page!(get("/tournaments/new"));
+        reads_in(lang, "/tournaments/new", &p.body, &en, &theirs);
+        let csrf = input(&p.body, "csrf");
+        // A bad field: the form again, its message in the reader's language.
+        let bad = page!(form(
+            "/tournaments/new",
+            &[
+                ("csrf", &csrf),
+                ("name", "Test"),
+                ("start_date", "31/12/2026")
+            ]
+        ));
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        reads_in(lang, "/tournaments/new (refused)", &bad.body, &en, &theirs);
+        let made = page!(form(
+            "/tournaments/new",
+            &[
+                ("csrf", &csrf),
+                ("name", "جام فجر"),
+                ("rounds_planned", "5"),
+                ("start_date", "2026-03-01"),
+            ]
+        ));
+        assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
+        let manage = made.location.clone();
+        let id = manage.split('/').nth(2).unwrap().to_owned();
+        for (name, rating) in [
+            ("رضایی، علی", "2301"),
+            ("Karimi, Sara", "2250"),
+            ("حسینی، مریم", "2105"),
+            ("Ahmadi, Reza", "1987"),
+        ] {
+            let p = page!(get(&manage));
+            let r = page!(form(
+                &format!("/tournaments/{id}/players"),
+                &[
+                    ("csrf", &input(&p.body, "csrf")),
+                    ("name", name),
+                    ("rating", rating)
+                ]
+            ));
+            assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+        }
+        let p = page!(get(&manage));
+        reads_in(lang, &manage, &p.body, &en, &theirs);
+        assert!(
+            p.body.contains("۲۳۰۱") || p.body.contains("٢٣٠١"),
+            "{}",
+            p.body
+        );
+        // A bad player: the manage page again, the refusal in the reader's language.
+        let r = page!(form(
+            &format!("/tournaments/{id}/players"),
+            &[
+                ("csrf", &input(&p.body, "csrf")),
+                ("name", "X"),
+                ("federation", "GERMANY")
+            ]
+        ));
+        assert_eq!(r.status, StatusCode::BAD_REQUEST);
+        reads_in(lang, "register (refused)", &r.body, &en, &theirs);
+        let p = page!(get(&format!("/tournaments/{id}/edit")));
+        reads_in(lang, "edit", &p.body, &en, &theirs);
+        let pair = page!(get(&format!("/tournaments/{id}/pair")));
+        reads_in(lang, "pair", &pair.body, &en, &theirs);
+        let stored = page!(form(
+            &format!("/tournaments/{id}/pair"),
+            &[
+                ("csrf", &input(&pair.body, "csrf")),
+                ("round", &input(&pair.body, "round")),
+                ("seen", &input(&pair.body, "seen")),
+                ("engine", &input(&pair.body, "engine")),
+                ("pairing", &input(&pair.body, "engine")),
+            ]
+        ));
+        assert_eq!(stored.status, StatusCode::SEE_OTHER, "{}", stored.body);
+        let p = page!(get(&stored.location));
+        reads_in(lang, "round admin", &p.body, &en, &theirs);
+        let published = page!(form(
+            &format!("/tournaments/{id}/rounds/1/publish"),
+            &[("csrf", &input(&p.body, "csrf"))]
+        ));
+        assert_eq!(published.status, StatusCode::SEE_OTHER);
+        for page in [
+            manage.clone(),
+            format!("/tournaments/{id}/pair/explain"),
+            format!("/tournaments/{id}/audit"),
+            "/account".to_owned(),
+        ] {
+            let p = page!(get(&page));
+            assert_eq!(p.status, StatusCode::OK, "{page}");
+            reads_in(lang, &page, &p.body, &en, &theirs);
+        }
+        // Pages and problems that do not exist, in the reader's language.
+        let missing = page!(get(&format!("/tournaments/{id}/rounds/9/pairing")));
+        assert_eq!(missing.status, StatusCode::NOT_FOUND);
+        reads_in(lang, "404", &missing.body, &en, &theirs);
+        let problem = page!(get(
+            "/api/v1/tournaments/00000000-0000-0000-0000-000000000000"
+        ));
+        assert_eq!(problem.status, StatusCode::NOT_FOUND);
+        let json: serde_json::Value = serde_json::from_str(&problem.body).unwrap();
+        let detail = json["detail"].as_str().unwrap();
+        assert!(
+            detail.contains(if lang == "fa" {
+                "یافت نشد"
+            } else {
+                "لم يُعثر"
+            }),
+            "{detail}"
+        );
+        assert_eq!(
+            json["title"].as_str(),
+            theirs.get("status-404").map(String::as_str)
+        );
+    }
 }
