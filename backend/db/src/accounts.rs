@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::uuid;
-use crate::schema::{api_tokens, roles, tournaments, users};
+use crate::schema::{api_tokens, roles, tournaments, user_languages, users};
 
 /// An account as read.
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Identifiable)]
@@ -93,6 +93,43 @@ impl Role {
             _ => None,
         }
     }
+}
+
+/// The language the account's holder last chose (`en`, `fa`, `ar`), if any.
+///
+/// # Errors
+/// The database's error.
+pub fn user_language(conn: &mut DbConnection, user: Uuid) -> QueryResult<Option<String>> {
+    user_languages::table
+        .find(user.to_string())
+        .select(user_languages::language)
+        .first(conn)
+        .optional()
+}
+
+/// Keeps the language the account's holder chose (`en`, `fa`, `ar`, checked by the caller);
+/// `None` forgets it.
+///
+/// # Errors
+/// The database's error.
+pub fn set_user_language(
+    conn: &mut DbConnection,
+    user: Uuid,
+    language: Option<&str>,
+) -> QueryResult<()> {
+    let id = user.to_string();
+    conn.transaction(|conn| {
+        diesel::delete(user_languages::table.find(&id)).execute(conn)?;
+        if let Some(language) = language {
+            diesel::insert_into(user_languages::table)
+                .values((
+                    user_languages::user_id.eq(&id),
+                    user_languages::language.eq(language),
+                ))
+                .execute(conn)?;
+        }
+        Ok(())
+    })
 }
 
 /// Normalises an e-mail address for storage and lookup: trimmed, lower case.

@@ -31,6 +31,7 @@ pub use organizer::{
     self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
     update_tournament,
 };
+pub use queries::language as tournament_language;
 pub use queries::{
     RecordError, StoredTournament, TournamentSummary, add_player, create_tournament,
     find_tournament, game, last_change, list_tournaments, load_tournament, record_result,

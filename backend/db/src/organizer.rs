@@ -18,7 +18,9 @@ use crate::models::{
     TournamentRow, state_text, status_text,
 };
 use crate::queries::{load_tournament, tournament_row};
-use crate::schema::{byes, games, players, rounds, tournament_time_zones, tournaments};
+use crate::schema::{
+    byes, games, players, rounds, tournament_languages, tournament_time_zones, tournaments,
+};
 
 /// Why an organizer's change was refused.
 #[derive(Debug, thiserror::Error)]
@@ -69,9 +71,11 @@ fn touch(
     Ok(at)
 }
 
-/// Changes the tournament header (the fields of [`TournamentChanges`] that are `Some`) and, when
-/// `time_zone` is `Some`, its time zone (an IANA name checked by the caller; `Some(None)`: UTC);
-/// audited with the header before and after, in one transaction.
+/// Changes the tournament header (the fields of [`TournamentChanges`] that are `Some`), when
+/// `time_zone` is `Some`, its time zone (an IANA name checked by the caller; `Some(None)`: UTC),
+/// and when `language` is `Some`, the language of its public pages (`en`, `fa`, `ar`, checked by
+/// the caller; `Some(None)`: the reader's browser decides); audited with the header before and
+/// after, in one transaction.
 ///
 /// # Errors
 /// [`ChangeError::NotFound`], [`ChangeError::Stale`] when `expected` is given and the tournament
@@ -81,6 +85,7 @@ pub fn update_tournament(
     tournament: Uuid,
     changes: &TournamentChanges,
     time_zone: Option<Option<&str>>,
+    language: Option<Option<&str>>,
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
@@ -88,6 +93,7 @@ pub fn update_tournament(
         let before = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
         let zone_before = crate::queries::time_zone(conn, tournament)?;
+        let language_before = crate::queries::language(conn, tournament)?;
         let at = touch(conn, tournament, expected)?;
         let mut changes = changes.clone();
         changes.updated_at = Some(at);
@@ -110,9 +116,21 @@ pub fn update_tournament(
                     .execute(conn)?;
             }
         }
+        if let Some(language) = language {
+            diesel::delete(tournament_languages::table.find(&tid)).execute(conn)?;
+            if let Some(language) = language {
+                diesel::insert_into(tournament_languages::table)
+                    .values((
+                        tournament_languages::tournament_id.eq(&tid),
+                        tournament_languages::language.eq(language),
+                    ))
+                    .execute(conn)?;
+            }
+        }
         let after = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
         let zone_after = crate::queries::time_zone(conn, tournament)?;
+        let language_after = crate::queries::language(conn, tournament)?;
         append_audit(
             conn,
             actor,
@@ -120,8 +138,8 @@ pub fn update_tournament(
             "tournament",
             Some(&tournament.to_string()),
             "edit",
-            Some(&Header::of(&before, &zone_before)),
-            Some(&Header::of(&after, &zone_after)),
+            Some(&Header::of(&before, &zone_before, &language_before)),
+            Some(&Header::of(&after, &zone_after, &language_after)),
         )?;
         Ok(())
     })
@@ -144,6 +162,7 @@ struct Header<'a> {
     tiebreak_edition: &'a Option<String>,
     default_time_minutes: Option<i32>,
     time_zone: &'a Option<String>,
+    language: &'a Option<String>,
 }
 
 impl<'a> Header<'a> {
@@ -151,7 +170,11 @@ impl<'a> Header<'a> {
         clippy::ref_option,
         reason = "the audit's header borrows the row's fields as they are stored"
     )]
-    fn of(r: &'a TournamentRow, time_zone: &'a Option<String>) -> Header<'a> {
+    fn of(
+        r: &'a TournamentRow,
+        time_zone: &'a Option<String>,
+        language: &'a Option<String>,
+    ) -> Header<'a> {
         Header {
             name: &r.name,
             city: &r.city,
@@ -167,6 +190,7 @@ impl<'a> Header<'a> {
             tiebreak_edition: &r.tiebreak_edition,
             default_time_minutes: r.default_time_minutes,
             time_zone,
+            language,
         }
     }
 }

@@ -15,7 +15,9 @@ use crate::models::{
     ByeRow, GameResultChanges, GameRow, NewBye, NewGame, NewPlayer, NewTournament, PlayerRow,
     RoundRow, TournamentRow, uuid,
 };
-use crate::schema::{byes, games, players, rounds, tournament_time_zones, tournaments};
+use crate::schema::{
+    byes, games, players, rounds, tournament_languages, tournament_time_zones, tournaments,
+};
 
 /// Rows per multi-row `INSERT` (keeps every statement well under SQLite's bound-parameter limit).
 const CHUNK: usize = 200;
@@ -44,6 +46,9 @@ pub struct StoredTournament {
     /// The time zone its pages show times in (an IANA name such as `Europe/Amsterdam`); `None`:
     /// UTC. Every time is stored in UTC.
     pub time_zone: Option<String>,
+    /// The language of its public pages for readers who have not chosen one (`en`, `fa`, `ar`);
+    /// `None`: the reader's browser decides.
+    pub language: Option<String>,
     /// When it was created (UTC).
     pub created_at: NaiveDateTime,
     /// Its last change (UTC).
@@ -251,6 +256,7 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
             tournament: t,
             default_time_minutes: row.default_time_minutes.and_then(|m| u32::try_from(m).ok()),
             time_zone: time_zone(conn, id)?,
+            language: language(conn, id)?,
             created_at: row.created_at,
             updated_at: row.updated_at,
         }))
@@ -500,6 +506,19 @@ pub fn time_zone(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Optio
     tournament_time_zones::table
         .find(tournament.to_string())
         .select(tournament_time_zones::time_zone)
+        .first(conn)
+        .optional()
+}
+
+/// The language of a tournament's public pages for readers who have not chosen one (`en`,
+/// `fa`, `ar`); `None` when the organizer set none (the reader's browser decides).
+///
+/// # Errors
+/// The database's error.
+pub fn language(conn: &mut DbConnection, tournament: Uuid) -> QueryResult<Option<String>> {
+    tournament_languages::table
+        .find(tournament.to_string())
+        .select(tournament_languages::language)
         .first(conn)
         .optional()
 }

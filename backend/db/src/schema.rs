@@ -264,3 +264,20 @@ diesel::table! {
         time_zone -> Text,
     }
 }
+
+// The readers' languages (migration 2026-11-25-000001_languages): a tournament's public pages'
+// language for readers who chose none, an account's chosen language.
+
+diesel::table! {
+    tournament_languages (tournament_id) {
+        tournament_id -> Text,
+        language -> Text,
+    }
+}
+
+diesel::table! {
+    user_languages (user_id) {
+        user_id -> Text,
+        language -> Text,
+    }
+}

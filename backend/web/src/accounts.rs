@@ -121,7 +121,25 @@ pub async fn signin(
     match verified {
         Some(u) => {
             sign_in(&session, &u)?;
-            Ok(see_other("/account"))
+            let uid = u.uuid()?;
+            let kept = with_db(&state, move |c| {
+                Ok(arbiter_db::accounts::user_language(c, uid)?)
+            })
+            .await?;
+            let mut answer = see_other("/account");
+            // The language the account chose last becomes this browser's choice again.
+            if let Some(lang) = kept.as_deref().and_then(crate::l10n::Lang::parse) {
+                let cookie =
+                    actix_web::cookie::Cookie::build(crate::l10n::LANG_COOKIE, lang.code())
+                        .path("/")
+                        .max_age(actix_web::cookie::time::Duration::days(365))
+                        .same_site(actix_web::cookie::SameSite::Lax)
+                        .finish();
+                answer
+                    .add_cookie(&cookie)
+                    .map_err(|e| WebError::Internal(e.to_string()))?;
+            }
+            Ok(answer)
         }
         None => retry(&session, l, false, &form.email, &Msg::new("signin-refused")),
     }

@@ -178,6 +178,7 @@ pub async fn update_tournament(
             chief_arbiter: s(&body.chief_arbiter),
             adjourned_pairing: s(&body.adjourned_pairing),
             time_zone: s(&body.time_zone),
+            language: String::new(),
             seen: String::new(),
         };
         let changes = form.changes()?;
@@ -190,6 +191,7 @@ pub async fn update_tournament(
                 id,
                 &changes,
                 Some(zone.as_deref()),
+                None,
                 seen,
                 &actor,
             ))

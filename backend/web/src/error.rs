@@ -133,7 +133,7 @@ impl WebError {
             WebError::BadRequest { field, message } => {
                 // English keeps the field's own name, as the API and the forms call it.
                 let field = match field_label(field) {
-                    Some(label) if l.language() != Lang::En => l.t(label),
+                    Some(label) if l.language() != Lang::EN => l.t(label),
                     _ => l.ltr(field),
                 };
                 l.m(&Msg::new("error-field")
@@ -214,7 +214,7 @@ pub async fn localize_errors(
     let l = L10n::negotiate(req.request());
     match next.call(req).await {
         Ok(res) => {
-            let again = (l.language() != Lang::En)
+            let again = (l.language() != Lang::EN)
                 .then(|| {
                     res.response()
                         .error()
@@ -299,7 +299,7 @@ impl ResponseError for WebError {
         if matches!(self.inner(), WebError::Database(_) | WebError::Internal(_)) {
             eprintln!("arbiter-web: {self}");
         }
-        self.respond(&L10n::new(Lang::En, false))
+        self.respond(&L10n::new(Lang::EN, false))
     }
 }
 
@@ -350,6 +350,7 @@ fn field_label(field: &str) -> Option<&'static str> {
         "edition" => "field-edition",
         "moves" => "field-moves",
         "fen" => "field-fen",
+        "language" => "field-language",
         _ => return None,
     })
 }

@@ -165,6 +165,10 @@ pub struct EditForm {
     /// `Europe/Amsterdam`; empty: UTC).
     #[serde(default)]
     pub time_zone: String,
+    /// The language of the public pages for readers who have not chosen one (`en`, `fa`,
+    /// `ar`; empty: the reader's browser decides).
+    #[serde(default)]
+    pub language: String,
     /// The tournament's last change when the form was shown.
     #[serde(default)]
     pub seen: String,
@@ -209,7 +213,23 @@ impl EditForm {
             chief_arbiter: t.chief_arbiter.clone().unwrap_or_default(),
             adjourned_pairing: if provisional { "provisional" } else { "wait" }.into(),
             time_zone: stored.time_zone.clone().unwrap_or_else(|| "UTC".into()),
+            language: stored.language.clone().unwrap_or_default(),
             seen: seen_token(seen),
+        }
+    }
+
+    /// The language of the public pages the form asks for (`None`: the reader's browser
+    /// decides).
+    ///
+    /// # Errors
+    /// [`WebError::BadRequest`] naming `language` when it is not a language of the interface.
+    pub fn language(&self) -> Result<Option<String>, WebError> {
+        match self.language.trim() {
+            "" => Ok(None),
+            code => crate::l10n::Lang::all()
+                .find(|l| l.code() == code)
+                .map(|l| Some(l.code().to_owned()))
+                .ok_or_else(|| bad("language", Msg::new("bad-language").ltr("value", code))),
         }
     }
 

@@ -13,12 +13,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use actix_web::HttpRequest;
 use actix_web::http::header::{AcceptLanguage, Header, Preference, Quality};
+use actix_web::{HttpMessage, HttpRequest};
 use chrono::{Datelike, NaiveDate};
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{Loader, static_loader};
-use icu::calendar::Date;
+use icu::calendar::{AnyCalendar, AnyCalendarKind, Date, Ref};
 use icu::datetime::DateTimeFormatter;
 use icu::datetime::fieldsets::{D, MD, YMD};
 use icu::decimal::DecimalFormatter;
@@ -40,62 +40,111 @@ static_loader! {
 pub const LANG_COOKIE: &str = "lang";
 /// The name of the cookie that keeps the reader's choice of digits (`latn`: Latin digits).
 pub const DIGITS_COOKIE: &str = "digits";
+/// The name of the cookie that keeps the reader's choice of calendar, when the language offers
+/// another one (`islamic-umalqura` in Arabic).
+pub const CALENDAR_COOKIE: &str = "calendar";
 
-/// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English, left to right.
-    En,
-    /// Persian, right to left, Persian digits, the Solar Hijri calendar.
-    Fa,
-    /// Arabic, right to left, Arabic-Indic digits, the Gregorian calendar.
-    Ar,
+/// The language the organizer set for a tournament's public pages, put on the request when the
+/// tournament is loaded (`crate::load_if_changed`): it stands in for the browser's
+/// `Accept-Language`, below the reader's own choice (the `lang` cookie).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventLanguage(pub Lang);
+
+/// The languages of the interface, one line each, in the order of the switch. Adding a
+/// language is a folder of `.ftl` files in `backend/web/locales/<code>/` and one line here.
+pub const LANGUAGES: &[Language] = &[
+    //             code  right to left  calendar   digits     the reader's other calendar
+    Language::new("en", false, "gregory", "latn", None),
+    Language::new("fa", true, "persian", "arabext", None),
+    Language::new("ar", true, "gregory", "arab", Some("islamic-umalqura")),
+];
+
+/// What Arbiter needs to know of a language besides its messages.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Language {
+    /// The BCP 47 code (`fa`), the name of its catalogues' folder.
+    pub code: &'static str,
+    /// Whether its script runs right to left.
+    pub rtl: bool,
+    /// Its calendar by default, a CLDR calendar id (`persian`: Solar Hijri; `gregory`).
+    pub calendar: &'static str,
+    /// Its digits by default, a CLDR numbering system (`arabext`: Persian digits ۰-۹, `arab`:
+    /// Arabic-Indic digits ٠-٩, `latn`).
+    pub digits: &'static str,
+    /// A calendar its readers may choose instead (`islamic-umalqura`: the Hijri calendar of
+    /// Umm al-Qura), offered beside the language switch.
+    pub other_calendar: Option<&'static str>,
 }
 
+impl Language {
+    /// A line of [`LANGUAGES`].
+    #[must_use]
+    pub const fn new(
+        code: &'static str,
+        rtl: bool,
+        calendar: &'static str,
+        digits: &'static str,
+        other_calendar: Option<&'static str>,
+    ) -> Language {
+        Language {
+            code,
+            rtl,
+            calendar,
+            digits,
+            other_calendar,
+        }
+    }
+}
+
+/// A language of the interface: a line of [`LANGUAGES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lang(&'static Language);
+
 impl Lang {
+    /// English (left to right, Latin digits, the Gregorian calendar), the fallback.
+    pub const EN: Lang = Lang(&LANGUAGES[0]);
+
     /// Every language, in the order of the switch.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fa, Lang::Ar];
+    pub fn all() -> impl Iterator<Item = Lang> {
+        LANGUAGES.iter().map(Lang)
+    }
 
     /// The BCP 47 code: `en`, `fa`, `ar`.
     #[must_use]
     pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fa => "fa",
-            Lang::Ar => "ar",
-        }
+        self.0.code
     }
 
     /// The language of a code or tag (`fa`, `fa-IR`, `AR`), by its primary subtag.
     #[must_use]
     pub fn parse(tag: &str) -> Option<Lang> {
         let primary = tag.split(['-', '_']).next()?.trim();
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(primary))
+        Lang::all().find(|l| l.code().eq_ignore_ascii_case(primary))
     }
 
     /// Whether the script runs right to left.
     #[must_use]
     pub const fn rtl(self) -> bool {
-        matches!(self, Lang::Fa | Lang::Ar)
+        self.0.rtl
+    }
+
+    /// The calendar its readers may choose instead of its own, if any.
+    #[must_use]
+    pub const fn other_calendar(self) -> Option<&'static str> {
+        self.0.other_calendar
     }
 
     fn langid(self) -> LanguageIdentifier {
         LanguageIdentifier::from_str(self.code()).unwrap_or_default()
     }
 
-    /// The ICU locale: the language with its calendar (`fa`: Solar Hijri) and, when asked,
-    /// Latin digits.
-    fn icu_locale(self, latin: bool) -> Locale {
-        let tag = match (self, latin) {
-            (Lang::En, _) => "en",
-            (Lang::Fa, false) => "fa-u-ca-persian",
-            (Lang::Fa, true) => "fa-u-ca-persian-nu-latn",
-            (Lang::Ar, false) => "ar-u-ca-gregory-nu-arab",
-            (Lang::Ar, true) => "ar-u-ca-gregory-nu-latn",
-        };
-        Locale::from_str(tag).unwrap_or(Locale::UNKNOWN)
+    /// The ICU locale: the language with its calendar (or `calendar`) and its digits (or Latin
+    /// ones when `latin`).
+    fn icu_locale(self, latin: bool, calendar: Option<&str>) -> Locale {
+        let digits = if latin { "latn" } else { self.0.digits };
+        let calendar = calendar.unwrap_or(self.0.calendar);
+        let tag = format!("{}-u-ca-{calendar}-nu-{digits}", self.0.code);
+        Locale::from_str(&tag).unwrap_or(Locale::UNKNOWN)
     }
 }
 
@@ -104,6 +153,8 @@ impl Lang {
 pub struct L10n {
     lang: Lang,
     latin: bool,
+    /// The language's other calendar, when the reader chose it.
+    calendar: Option<&'static str>,
     decimal: Option<DecimalFormatter>,
     /// The page's path and query, where the language switch comes back to.
     back: String,
@@ -122,10 +173,11 @@ impl L10n {
     /// The formatters for `lang`, with Latin digits when `latin`.
     #[must_use]
     pub fn new(lang: Lang, latin: bool) -> L10n {
-        let locale = lang.icu_locale(latin);
+        let locale = lang.icu_locale(latin, None);
         L10n {
             lang,
             latin,
+            calendar: None,
             decimal: DecimalFormatter::try_new(
                 (&locale).into(),
                 DecimalFormatterOptions::default(),
@@ -135,9 +187,11 @@ impl L10n {
         }
     }
 
-    /// The reader's language for a request: the `lang` cookie, else the best match of
-    /// `Accept-Language` (quality values honoured, `*` and unknown languages skipped), else
-    /// English; Latin digits when the `digits` cookie says `latn`.
+    /// The reader's language for a request: the `lang` cookie (the reader's choice, kept in the
+    /// account too), else the language the organizer set for the tournament's public pages
+    /// ([`EventLanguage`]), else the best match of `Accept-Language` (quality values honoured,
+    /// `*` and unknown languages skipped), else English; Latin digits when the `digits` cookie
+    /// says `latn`.
     #[must_use]
     pub fn negotiate(req: &HttpRequest) -> L10n {
         let latin = req
@@ -145,9 +199,13 @@ impl L10n {
             .is_some_and(|c| c.value() == "latn");
         let from_cookie = req.cookie(LANG_COOKIE).and_then(|c| Lang::parse(c.value()));
         let lang = from_cookie
+            .or_else(|| req.extensions().get::<EventLanguage>().map(|e| e.0))
             .or_else(|| accept_language(req))
-            .unwrap_or(Lang::En);
+            .unwrap_or(Lang::EN);
         let mut l = L10n::new(lang, latin);
+        l.calendar = lang
+            .other_calendar()
+            .filter(|c| req.cookie(CALENDAR_COOKIE).is_some_and(|k| k.value() == *c));
         l.back = req
             .uri()
             .path_and_query()
@@ -165,6 +223,33 @@ impl L10n {
     #[must_use]
     pub const fn rtl(&self) -> bool {
         self.lang.rtl()
+    }
+
+    /// The language's other calendar, if it has one: its CLDR id and whether the reader chose
+    /// it (for the switch beside the languages).
+    #[must_use]
+    pub fn other_calendar(&self) -> Option<(&'static str, bool)> {
+        self.lang
+            .other_calendar()
+            .map(|c| (c, self.calendar == Some(c)))
+    }
+
+    /// The calendar switch beside the languages, for a language with another calendar: the
+    /// value `GET /language?calendar=` takes and the link's words (the calendar it switches to).
+    #[must_use]
+    pub fn calendar_switch(&self) -> Option<(&'static str, String)> {
+        let (other, chosen) = self.other_calendar()?;
+        Some(if chosen {
+            ("default", self.t("calendar-default"))
+        } else {
+            (
+                other,
+                self.t(match other {
+                    "islamic-umalqura" => "calendar-hijri",
+                    _ => "calendar-other",
+                }),
+            )
+        })
     }
 
     /// Whether the reader asked for Latin digits.
@@ -192,14 +277,18 @@ impl L10n {
     }
 
     /// What the page depends on besides its data (for its cache validators): `fa`,
-    /// `fa-latn`, ...
+    /// `fa-latn`, `ar-islamic-umalqura`, ...
     #[must_use]
     pub fn variant(&self) -> String {
-        if self.latin {
-            format!("{}-latn", self.lang.code())
-        } else {
-            self.lang.code().to_owned()
+        let mut v = self.lang.code().to_owned();
+        if let Some(c) = self.calendar {
+            v.push('-');
+            v.push_str(c);
         }
+        if self.latin {
+            v.push_str("-latn");
+        }
+        v
     }
 
     /// The message `key` in the reader's language (English when the language lacks it).
@@ -315,7 +404,7 @@ impl L10n {
     /// writes with Latin digits. Each run of digits is formatted by ICU4X.
     #[must_use]
     pub fn digits(&self, text: &str) -> String {
-        if self.lang == Lang::En || self.latin {
+        if self.lang.0.digits == "latn" || self.latin {
             return text.to_owned();
         }
         let mut out = String::with_capacity(text.len() * 2);
@@ -428,16 +517,14 @@ impl L10n {
         let Ok(iso) = Date::try_new_iso(d.year(), month_u8(d), day_u8(d)) else {
             return (d.year(), month_u8(d));
         };
-        if self.lang == Lang::Fa {
-            let p = iso.to_calendar(icu::calendar::cal::Persian);
-            (p.era_year().year, p.month().ordinal)
-        } else {
-            (d.year(), month_u8(d))
-        }
+        let locale = self.lang.icu_locale(self.latin, self.calendar);
+        let calendar = AnyCalendar::new(AnyCalendarKind::new((&locale).into()));
+        let date = iso.to_calendar(Ref(&calendar));
+        (date.year().era_year_or_related_iso(), date.month().ordinal)
     }
 
     fn format_date(&self, d: NaiveDate, fields: Fields) -> Option<String> {
-        let locale = self.lang.icu_locale(self.latin);
+        let locale = self.lang.icu_locale(self.latin, self.calendar);
         let date = Date::try_new_iso(d.year(), month_u8(d), day_u8(d)).ok()?;
         let prefs = (&locale).into();
         Some(match fields {
@@ -459,8 +546,7 @@ impl L10n {
     /// The language switch: each language's own name, and whether it is the reader's.
     #[must_use]
     pub fn languages(&self) -> Vec<(&'static str, String, bool)> {
-        Lang::ALL
-            .into_iter()
+        Lang::all()
             .map(|l| {
                 (
                     l.code(),
@@ -631,7 +717,7 @@ impl Msg {
 impl std::fmt::Display for Msg {
     /// The message in English.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.render(&L10n::new(Lang::En, false)))
+        f.write_str(&self.render(&L10n::new(Lang::EN, false)))
     }
 }
 
@@ -651,7 +737,7 @@ impl L10n {
     /// Whether the catalogues hold the message `key` (in English, the fallback).
     #[must_use]
     pub fn has(&self, key: &str) -> bool {
-        LOCALES.try_lookup(&Lang::En.langid(), key).is_some()
+        LOCALES.try_lookup(&Lang::EN.langid(), key).is_some()
     }
 
     /// A message built earlier ([`Msg`]), in the reader's language.

@@ -98,7 +98,8 @@ pub enum Loaded {
 }
 
 /// Looks up the tournament's last change; answers `304` when the request's validators match,
-/// else loads the whole tournament.
+/// else loads the whole tournament. The tournament's language for its public pages, if the
+/// organizer set one, is put on the request ([`l10n::EventLanguage`]) for [`l10n::L10n::negotiate`].
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown id, [`WebError::Database`].
@@ -107,9 +108,18 @@ pub async fn load_if_changed(
     req: &HttpRequest,
     id: Uuid,
 ) -> Result<Loaded, WebError> {
-    let changed = with_db(state, move |c| Ok(arbiter_db::last_change(c, id)?))
-        .await?
-        .ok_or_else(|| WebError::no_tournament(id))?;
+    let (changed, language) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::last_change(c, id)?,
+            arbiter_db::tournament_language(c, id)?,
+        ))
+    })
+    .await?;
+    let changed = changed.ok_or_else(|| WebError::no_tournament(id))?;
+    // The organizer's language for the event's pages, for readers who have chosen none.
+    if let Some(lang) = language.as_deref().and_then(l10n::Lang::parse) {
+        actix_web::HttpMessage::extensions_mut(req).insert(l10n::EventLanguage(lang));
+    }
     let cache = req
         .app_data::<web::Data<cache::PageCache>>()
         .map(|d| d.clone().into_inner());

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
-use crate::l10n::{DIGITS_COOKIE, L10n, LANG_COOKIE, Lang};
+use crate::l10n::{CALENDAR_COOKIE, DIGITS_COOKIE, L10n, LANG_COOKIE, Lang};
 use crate::respond::html;
 use crate::views::{
     Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
@@ -693,14 +693,39 @@ pub struct LanguageQuery {
     pub lang: Option<String>,
     /// `latn` for Latin digits, `local` for the language's own.
     pub digits: Option<String>,
+    /// A calendar the language offers besides its own (`islamic-umalqura` in Arabic), or
+    /// `default` for the language's own.
+    pub calendar: Option<String>,
     /// The page to go back to: a path on this site (anything else goes to `/`).
     pub back: Option<String>,
 }
 
 /// `GET /language?lang=fa&back=/tournaments/...`: the language switch on every page. Keeps the
-/// reader's language (and choice of digits) in a cookie for a year and goes back to the page
-/// (`303 See Other`); writes nothing on the server.
-pub async fn language(query: web::Query<LanguageQuery>) -> HttpResponse {
+/// reader's language (and choice of digits) in a cookie for a year and, for a signed-in reader,
+/// in the account too (it comes back on the next sign-in, on any device), and goes back to the
+/// page (`303 See Other`).
+///
+/// # Errors
+/// [`WebError::Database`] when the account's choice cannot be kept.
+pub async fn language(
+    state: web::Data<AppState>,
+    session: actix_session::Session,
+    query: web::Query<LanguageQuery>,
+) -> Result<HttpResponse, WebError> {
+    let chosen = query.lang.as_deref().and_then(Lang::parse);
+    if let Some(lang) = chosen {
+        if let Some(user) = crate::auth::current_user(&state, &session).await? {
+            let uid = user.uuid()?;
+            with_db(&state, move |c| {
+                Ok(arbiter_db::accounts::set_user_language(
+                    c,
+                    uid,
+                    Some(lang.code()),
+                )?)
+            })
+            .await?;
+        }
+    }
     let back = query
         .back
         .as_deref()
@@ -716,7 +741,7 @@ pub async fn language(query: web::Query<LanguageQuery>) -> HttpResponse {
             .same_site(actix_web::cookie::SameSite::Lax)
             .finish()
     };
-    if let Some(lang) = query.lang.as_deref().and_then(Lang::parse) {
+    if let Some(lang) = chosen {
         resp.cookie(cookie(LANG_COOKIE, lang.code()));
     }
     match query.digits.as_deref() {
@@ -730,5 +755,18 @@ pub async fn language(query: web::Query<LanguageQuery>) -> HttpResponse {
         }
         _ => {}
     }
-    resp.finish()
+    match query.calendar.as_deref() {
+        Some("default") => {
+            let mut gone = cookie(CALENDAR_COOKIE, "");
+            gone.make_removal();
+            resp.cookie(gone);
+        }
+        Some(c) => {
+            if let Some(c) = Lang::all().find_map(|l| l.other_calendar().filter(|o| *o == c)) {
+                resp.cookie(cookie(CALENDAR_COOKIE, c));
+            }
+        }
+        None => {}
+    }
+    Ok(resp.finish())
 }

@@ -296,7 +296,10 @@ pub async fn edit(
             status,
         )
     };
-    let (changes, zone) = match form.changes().and_then(|c| Ok((c, form.time_zone()?))) {
+    let checked = form
+        .changes()
+        .and_then(|c| Ok((c, form.time_zone()?, form.language()?)));
+    let (changes, zone, language) = match checked {
         Ok(c) => c,
         Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST),
     };
@@ -308,6 +311,7 @@ pub async fn edit(
             id,
             &changes,
             Some(zone.as_deref()),
+            Some(language.as_deref()),
             Some(seen),
             &actor,
         ))

@@ -273,7 +273,7 @@ pub fn parse_date(s: &str) -> Option<NaiveDate> {
 /// not a date.
 /// English pages keep the dates as stored (`2005/07/28 – 2005/07/31`).
 pub(crate) fn dates_text(start: Option<&str>, end: Option<&str>, l: &L10n) -> String {
-    if l.language() == crate::l10n::Lang::En {
+    if l.language() == crate::l10n::Lang::EN {
         return match (start, end) {
             (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
             (Some(s), _) => s.to_owned(),

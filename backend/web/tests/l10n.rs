@@ -485,3 +485,107 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
         );
     }
 }
+
+/// The organizer's language for an event's public pages stands in for the browser's, below
+/// the reader's own choice; an account keeps its holder's choice and brings it back on the
+/// next sign-in, in another browser.
+#[actix_web::test]
+async fn the_event_and_the_account_keep_their_language() {
+    use arbiter_web::testing::{Jar, form, get};
+    let db = TestDb::sqlite();
+    let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+    let mut b = Jar(None);
+    macro_rules! page {
+        ($req:expr) => {
+            arbiter_web::testing::call(&app, &mut b, $req).await
+        };
+    }
+    let p = page!(get("/signup"));
+    let r = page!(form(
+        "/signup",
+        &[
+            ("email", "org@example.org"),
+            ("password", "0123456789ab"),
+            ("csrf", &input(&p.body, "csrf")),
+        ]
+    ));
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let p = page!(get("/tournaments/new"));
+    let made = page!(form(
+        "/tournaments/new",
+        &[("csrf", &input(&p.body, "csrf")), ("name", "Fajr Open")]
+    ));
+    let id = made.location.split('/').nth(2).unwrap().to_owned();
+    let edit = page!(get(&format!("/tournaments/{id}/edit")));
+    assert!(edit.body.contains("name=\"language\""), "{}", edit.body);
+    let fields = |language: &str| {
+        vec![
+            ("csrf".to_owned(), input(&edit.body, "csrf")),
+            ("seen".to_owned(), input(&edit.body, "seen")),
+            ("name".to_owned(), "Fajr Open".to_owned()),
+            ("time_zone".to_owned(), "Asia/Tehran".to_owned()),
+            ("language".to_owned(), language.to_owned()),
+        ]
+    };
+    let refused = page!(
+        web_test::TestRequest::post()
+            .uri(&format!("/tournaments/{id}/edit"))
+            .set_form(fields("klingon"))
+    );
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(refused.body.contains("klingon"), "{}", refused.body);
+    let saved = page!(
+        web_test::TestRequest::post()
+            .uri(&format!("/tournaments/{id}/edit"))
+            .set_form(fields("fa"))
+    );
+    assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
+    // A reader whose browser asks for English, who has chosen nothing: the event's Persian.
+    let (_, _, html) = get_in!(app, format!("/tournaments/{id}"), "en-US,en;q=0.9");
+    assert!(html.contains("<html lang=\"fa\" dir=\"rtl\">"), "{html}");
+    // A reader who chose English: English.
+    let req = web_test::TestRequest::get()
+        .uri(&format!("/tournaments/{id}"))
+        .insert_header((header::COOKIE, "lang=en"))
+        .to_request();
+    let resp = web_test::call_service(&app, req).await;
+    let body = String::from_utf8(web_test::read_body(resp).await.to_vec()).unwrap();
+    assert!(body.contains("<html lang=\"en\" dir=\"ltr\">"));
+    // The organizer chooses Arabic with the switch: kept in the account.
+    let r = page!(get("/language?lang=ar&back=/account"));
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    // Another browser: signing in brings the account's language back as a cookie.
+    let signin = web_test::call_service(&app, get("/signin").to_request()).await;
+    let session = signin
+        .headers()
+        .get(header::SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let body = String::from_utf8(web_test::read_body(signin).await.to_vec()).unwrap();
+    let req = form(
+        "/signin",
+        &[
+            ("email", "org@example.org"),
+            ("password", "0123456789ab"),
+            ("csrf", &input(&body, "csrf")),
+        ],
+    )
+    .insert_header((header::COOKIE, session))
+    .to_request();
+    let resp = web_test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let cookies: Vec<_> = resp
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect();
+    assert!(
+        cookies.iter().any(|c| c.starts_with("lang=ar")),
+        "{cookies:?}"
+    );
+}

@@ -189,12 +189,13 @@ fn header_edit_is_audited_and_stale_edits_refused() {
             id,
             &changes,
             Some(Some("Europe/Amsterdam")),
+            Some(Some("fa")),
             Some(seen),
             &a,
         )
         .unwrap();
         assert!(matches!(
-            update_tournament(c, id, &changes, Some(None), Some(seen), &a),
+            update_tournament(c, id, &changes, Some(None), Some(None), Some(seen), &a),
             Err(ChangeError::Stale)
         ));
         assert_eq!(
@@ -215,13 +216,29 @@ fn header_edit_is_audited_and_stale_edits_refused() {
                 .unwrap()
                 .contains("\"time_zone\":\"Europe/Amsterdam\"")
         );
-        // Back to UTC; `None` leaves the zone as it is.
+        assert!(
+            edit.after_json
+                .as_deref()
+                .unwrap()
+                .contains("\"language\":\"fa\""),
+            "the public pages' language is audited"
+        );
+        assert_eq!(
+            crate::queries::language(c, id).unwrap().as_deref(),
+            Some("fa")
+        );
+        // Back to UTC and the reader's language; `None` leaves each as it is.
         let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
-        update_tournament(c, id, &changes, None, Some(seen), &a).unwrap();
+        update_tournament(c, id, &changes, None, None, Some(seen), &a).unwrap();
         assert!(time_zone(c, id).unwrap().is_some());
+        assert_eq!(
+            load_tournament(c, id).unwrap().unwrap().language.as_deref(),
+            Some("fa")
+        );
         let seen = tournament_row(c, id).unwrap().unwrap().updated_at;
-        update_tournament(c, id, &changes, Some(None), Some(seen), &a).unwrap();
+        update_tournament(c, id, &changes, Some(None), Some(None), Some(seen), &a).unwrap();
         assert_eq!(time_zone(c, id).unwrap(), None);
+        assert_eq!(crate::queries::language(c, id).unwrap(), None);
         assert_eq!(load_tournament(c, id).unwrap().unwrap().time_zone, None);
     }
 }

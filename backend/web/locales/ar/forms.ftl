@@ -62,3 +62,5 @@ field-pairing = التزويج
 field-edition = إصدار القوانين
 field-moves = النقلات
 field-fen = الوضع (FEN)
+bad-language = «{ $value }» ليست من لغات آربيتر (en، fa، ar)
+field-language = اللغة

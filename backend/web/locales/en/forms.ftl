@@ -62,3 +62,5 @@ field-pairing = pairing
 field-edition = edition of the Laws
 field-moves = moves
 field-fen = position (FEN)
+bad-language = `{ $value }` is not a language of Arbiter (en, fa, ar)
+field-language = language

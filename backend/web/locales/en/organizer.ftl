@@ -152,3 +152,5 @@ system-dutch-2026 = FIDE Dutch system, current rules (C.04.3, C1-C21)
 system-dutch-2017 = FIDE Dutch system, 2017 rules (C.04.3, C1-C19)
 system-round-robin = Round robin (Berger tables, C.05 Annex 1)
 system-double-round-robin = Double round robin (Berger tables, C.05 Annex 1)
+edit-language = Language of the public pages for readers who have not chosen one
+edit-language-reader = the reader's browser decides

@@ -31,3 +31,6 @@ checkin-not-in-round = this game is not in the round being played
 checkin-decided = this game is already decided; ask the arbiter
 checkin-too-late = the default time passed at { $time } UTC: a player arriving now must see the arbiter, who decides (Art. { $article })
 form-expired = the form has expired or did not come from this site; reload it and try again
+calendar-hijri = Hijri calendar
+calendar-default = the language's own calendar
+calendar-other = other calendar

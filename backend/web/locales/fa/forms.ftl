@@ -62,3 +62,5 @@ field-pairing = قرعه
 field-edition = ویرایش قوانین
 field-moves = حرکت‌ها
 field-fen = وضعیت (FEN)
+bad-language = «{ $value }» از زبان‌های آربیتر نیست (en، fa، ar)
+field-language = زبان

@@ -1,0 +1,2 @@
+DROP TABLE user_languages;
+DROP TABLE tournament_languages;
