@@ -50,8 +50,8 @@ pub use model::{
     PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
 };
 pub use next_round::{
-    Board, ManualError, ManualReview, NextRoundError, Pairing, PairingSystem, manual_change_note,
-    manual_text, parse_manual_pairing,
+    Board, ManualError, ManualReview, NamedPlayer, NextRoundError, Pairing, PairingSystem,
+    ReviewFinding, manual_change_note, manual_text, parse_manual_pairing,
 };
 pub use points::{Points, PointsError};
 pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};

@@ -466,7 +466,7 @@ pub fn manual_change_note(
     round: RoundNumber,
     who: &str,
     pairing: &Pairing,
-    acknowledged: &[String],
+    acknowledged: &[impl fmt::Display],
 ) -> String {
     let mut n = format!(
         "Arbiter: round {round} pairing changed by hand by {who} ({} boards{})",
@@ -484,15 +484,112 @@ pub fn manual_change_note(
     n
 }
 
+/// A player as a review names them: the pairing number and, when registered, the name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedPlayer {
+    /// The pairing number.
+    pub pairing_number: PairingNumber,
+    /// The name, when the player is registered.
+    pub name: Option<String>,
+}
+
+impl fmt::Display for NamedPlayer {
+    /// `12 Rezaei, Ali`, or `12` for a number nobody has.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.name {
+            Some(n) => write!(f, "{} {n}", self.pairing_number),
+            None => write!(f, "{}", self.pairing_number),
+        }
+    }
+}
+
+/// One finding of a review of a pairing changed by hand ([`Tournament::review_manual_pairing`]);
+/// its `Display` is the English sentence shown to the arbiter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewFinding {
+    /// Paired while not registered, withdrawn or absent this round (C.04.1).
+    NotPairable(NamedPlayer),
+    /// Neither paired nor given the bye (C.04.3 C4: completion).
+    Unpaired(NamedPlayer),
+    /// Listed twice.
+    Twice(NamedPlayer),
+    /// Two players who have met or may not meet (C.04.3 C1).
+    Rematch(NamedPlayer, NamedPlayer),
+    /// The pairing-allocated bye to a player who may not get it (C.04.1, C.04.3 C2).
+    ByeNotAllowed(NamedPlayer),
+    /// Two players with the same absolute colour preference (C.04.3 C3).
+    SameAbsoluteColour(NamedPlayer, NamedPlayer),
+    /// Not the Dutch system's pairing: the checker's account of how it differs (English, in
+    /// the Handbook's words).
+    NotTheEngines(String),
+    /// A round robin lists a pairing number nobody has (C.05).
+    NotRegistered(PairingNumber),
+    /// A round robin leaves out a player (it pairs everyone, C.05).
+    NotInRound(NamedPlayer),
+    /// A round robin's board that the Berger table does not make in this round (C.05 Annex 1).
+    NotInTable {
+        /// White.
+        white: NamedPlayer,
+        /// Black.
+        black: NamedPlayer,
+        /// The round.
+        round: RoundNumber,
+    },
+}
+
+impl fmt::Display for ReviewFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewFinding::NotPairable(p) => write!(
+                f,
+                "{p} is not registered, withdrawn or absent this round (C.04.1)"
+            ),
+            ReviewFinding::Unpaired(p) => write!(
+                f,
+                "{p} is neither paired nor given the bye (C.04.3 C4: completion)"
+            ),
+            ReviewFinding::Twice(p) => write!(f, "{p} appears twice"),
+            ReviewFinding::Rematch(a, b) => write!(
+                f,
+                "{a} and {b} have already met or may not meet (C.04.3 C1)"
+            ),
+            ReviewFinding::ByeNotAllowed(p) => write!(
+                f,
+                "{p} may not get the pairing-allocated bye: already had a PAB, a full-point bye \
+                 or a forfeit win (C.04.1, C.04.3 C2)"
+            ),
+            ReviewFinding::SameAbsoluteColour(a, b) => write!(
+                f,
+                "{a} and {b} have the same absolute colour preference (C.04.3 C3)"
+            ),
+            ReviewFinding::NotTheEngines(how) => write!(f, "not the Dutch system's pairing: {how}"),
+            ReviewFinding::NotRegistered(pn) => write!(f, "{pn} is not registered (C.05)"),
+            ReviewFinding::NotInRound(p) => write!(
+                f,
+                "{p} is not in the round (a round robin pairs everyone, C.05)"
+            ),
+            ReviewFinding::NotInTable {
+                white,
+                black,
+                round,
+            } => write!(
+                f,
+                "{white} - {black} is not a pairing of round {round} of the Berger table (C.05 \
+                 Annex 1)"
+            ),
+        }
+    }
+}
+
 /// What a pairing changed by hand means, for the arbiter to read before storing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManualReview {
     /// Findings that make the pairing impossible to store: unknown, absent, unpaired or
     /// repeated players (C.04.1, C4 completion).
-    pub errors: Vec<String>,
+    pub errors: Vec<ReviewFinding>,
     /// Warnings: absolute criteria broken (C1-C3 of the Dutch system, C.04.1 PAB rules) or, for
     /// a round robin, a pair the table does not make; and how it differs from the engine's.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<ReviewFinding>,
 }
 
 impl ManualReview {
@@ -531,44 +628,34 @@ impl Tournament {
             errors: Vec::new(),
             warnings: Vec::new(),
         };
-        let name = |pn: PairingNumber| {
-            self.player(pn)
-                .map_or_else(|| format!("{pn}"), |p| format!("{pn} {}", p.name))
+        let name = |pn: PairingNumber| NamedPlayer {
+            pairing_number: pn,
+            name: self.player(pn).map(|p| p.name.clone()),
         };
         match self.system() {
             PairingSystem::Dutch(edition) => {
                 for finding in check(&self.pairing_state(round, edition), proposed)? {
                     match finding {
-                        Finding::NotPairable(p) => review.errors.push(format!(
-                            "{} is not registered, withdrawn or absent this round (C.04.1)",
-                            name(p)
-                        )),
-                        Finding::Unpaired(p) => review.errors.push(format!(
-                            "{} is neither paired nor given the bye (C.04.3 C4: completion)",
-                            name(p)
-                        )),
-                        Finding::Twice(p) => {
-                            review.errors.push(format!("{} appears twice", name(p)));
+                        Finding::NotPairable(p) => {
+                            review.errors.push(ReviewFinding::NotPairable(name(p)));
                         }
-                        Finding::Rematch(a, b) => review.warnings.push(format!(
-                            "{} and {} have already met or may not meet (C.04.3 C1)",
-                            name(a),
-                            name(b)
-                        )),
-                        Finding::ByeNotAllowed(p) => review.warnings.push(format!(
-                            "{} may not get the pairing-allocated bye: already had a PAB, a \
-                             full-point bye or a forfeit win (C.04.1, C.04.3 C2)",
-                            name(p)
-                        )),
-                        Finding::SameAbsoluteColour(a, b) => review.warnings.push(format!(
-                            "{} and {} have the same absolute colour preference (C.04.3 C3)",
-                            name(a),
-                            name(b)
-                        )),
+                        Finding::Unpaired(p) => {
+                            review.errors.push(ReviewFinding::Unpaired(name(p)));
+                        }
+                        Finding::Twice(p) => review.errors.push(ReviewFinding::Twice(name(p))),
+                        Finding::Rematch(a, b) => review
+                            .warnings
+                            .push(ReviewFinding::Rematch(name(a), name(b))),
+                        Finding::ByeNotAllowed(p) => {
+                            review.warnings.push(ReviewFinding::ByeNotAllowed(name(p)));
+                        }
+                        Finding::SameAbsoluteColour(a, b) => review
+                            .warnings
+                            .push(ReviewFinding::SameAbsoluteColour(name(a), name(b))),
                         finding @ (Finding::DiffersFromEngine { .. }
                         | Finding::ColoursDiffer(_)) => review
                             .warnings
-                            .push(format!("not the Dutch system's pairing: {finding}")),
+                            .push(ReviewFinding::NotTheEngines(finding.to_string())),
                     }
                 }
             }
@@ -581,17 +668,16 @@ impl Tournament {
                     .chain(proposed.bye);
                 for pn in listed {
                     if self.player(pn).is_none() {
-                        review.errors.push(format!("{pn} is not registered (C.05)"));
+                        review.errors.push(ReviewFinding::NotRegistered(pn));
                     } else if !seen.insert(pn) {
-                        review.errors.push(format!("{} appears twice", name(pn)));
+                        review.errors.push(ReviewFinding::Twice(name(pn)));
                     }
                 }
                 for p in &self.players {
                     if p.status != PlayerStatus::Withdrawn && !seen.contains(&p.pairing_number) {
-                        review.errors.push(format!(
-                            "{} is not in the round (a round robin pairs everyone, C.05)",
-                            name(p.pairing_number)
-                        ));
+                        review
+                            .errors
+                            .push(ReviewFinding::NotInRound(name(p.pairing_number)));
                     }
                 }
                 if let Ok((r, table)) = self.propose_next_round() {
@@ -600,12 +686,11 @@ impl Tournament {
                         let ours: HashSet<_> = table.boards.iter().map(key).collect();
                         for b in &proposed.boards {
                             if !ours.contains(&key(b)) {
-                                review.warnings.push(format!(
-                                    "{} - {} is not a pairing of round {round} of the Berger \
-                                     table (C.05 Annex 1)",
-                                    name(b.white),
-                                    name(b.black)
-                                ));
+                                review.warnings.push(ReviewFinding::NotInTable {
+                                    white: name(b.white),
+                                    black: name(b.black),
+                                    round,
+                                });
                             }
                         }
                     }

@@ -254,7 +254,10 @@ pub async fn add_players(
     let id = path.into_inner();
     async {
         if body.is_empty() {
-            return Err(crate::respond::bad("players", "an empty list"));
+            return Err(crate::respond::bad(
+                "players",
+                crate::l10n::Msg::new("bad-empty-list"),
+            ));
         }
         let players = body
             .iter()
@@ -327,7 +330,12 @@ pub async fn player_status(
         let status = match body.status.as_str() {
             "withdrawn" => PlayerStatus::Withdrawn,
             "active" => PlayerStatus::Active,
-            _ => return Err(crate::respond::bad("status", "withdrawn or active")),
+            _ => {
+                return Err(crate::respond::bad(
+                    "status",
+                    crate::l10n::Msg::new("bad-status"),
+                ));
+            }
         };
         let actor = user.actor();
         with_db(&state, move |c| {
@@ -373,7 +381,9 @@ pub async fn request_bye(
                     .next()
                     .filter(|_| c.len() == 1)
                     .and_then(ResultCode::from_trf_char)
-                    .ok_or_else(|| crate::respond::bad("code", "H, Z or F"))?,
+                    .ok_or_else(|| {
+                        crate::respond::bad("code", crate::l10n::Msg::new("bad-bye-code-api"))
+                    })?,
             ),
         };
         let (round, player) = (body.round, body.player);
@@ -494,19 +504,16 @@ pub struct StoredRound {
     pub warnings: Vec<String>,
 }
 
-fn with_warnings(errors: Vec<String>, warnings: Vec<String>, status: &str) -> WebError {
+fn with_warnings(
+    errors: &[arbiter_tournament::ReviewFinding],
+    warnings: &[arbiter_tournament::ReviewFinding],
+    status: &'static str,
+) -> WebError {
+    let findings = crate::l10n::review::findings(errors.iter().chain(warnings))
+        .unwrap_or_else(|| crate::l10n::Msg::plain(""));
     WebError::BadRequest {
         field: "pairing".into(),
-        message: format!(
-            "{status}: {}",
-            errors
-                .iter()
-                .chain(&warnings)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("; ")
-        )
-        .into(),
+        message: crate::l10n::Msg::new(status).msg("findings", findings),
     }
 }
 
@@ -566,14 +573,14 @@ pub async fn store_round(
                     .await?
                     .map_err(|e| crate::respond::bad("pairing", e.to_string()))?;
                     if !review.storable() {
-                        return Err(with_warnings(review.errors, review.warnings, "refused"));
+                        return Err(with_warnings(
+                            &review.errors,
+                            &review.warnings,
+                            "api-pairing-refused",
+                        ));
                     }
                     if !review.warnings.is_empty() && !body.accept_warnings {
-                        return Err(with_warnings(
-                            Vec::new(),
-                            review.warnings,
-                            "warnings (send accept_warnings: true to store anyway)",
-                        ));
+                        return Err(with_warnings(&[], &review.warnings, "api-pairing-warnings"));
                     }
                     (given, review.warnings)
                 }
@@ -602,7 +609,7 @@ pub async fn store_round(
                 &StoredRound {
                     round,
                     pairing: ApiPairing::from(&pairing),
-                    warnings,
+                    warnings: warnings.iter().map(ToString::to_string).collect(),
                 },
             ),
             Err(ChangeError::Stale) => Err(stale()),

@@ -408,7 +408,7 @@ pub(crate) fn looks_like_trf(bytes: &[u8]) -> bool {
 }
 
 pub(crate) fn trf_problem(e: &arbiter_tournament::TrfError) -> WebError {
-    bad("file", e.to_string())
+    bad("file", crate::l10n::trf::trf_error(e))
 }
 
 /// The query of the standings and crosstable pages.

@@ -25,6 +25,7 @@ use icu::decimal::DecimalFormatter;
 use icu::decimal::input::Decimal;
 use icu::decimal::options::DecimalFormatterOptions;
 use icu::locale::Locale;
+use icu::locale::extensions::unicode::{Value, key};
 use unic_langid::LanguageIdentifier;
 
 static_loader! {
@@ -53,10 +54,15 @@ pub struct EventLanguage(pub Lang);
 /// The languages of the interface, one line each, in the order of the switch. Adding a
 /// language is a folder of `.ftl` files in `backend/web/locales/<code>/` and one line here.
 pub const LANGUAGES: &[Language] = &[
-    //             code  right to left  calendar   digits     the reader's other calendar
-    Language::new("en", false, "gregory", "latn", None),
-    Language::new("fa", true, "persian", "arabext", None),
-    Language::new("ar", true, "gregory", "arab", Some("islamic-umalqura")),
+    //             code  right to left  ICU locale: calendar, digits   another calendar
+    Language::new("en", false, "en", None),
+    Language::new("fa", true, "fa-u-ca-persian", None),
+    Language::new(
+        "ar",
+        true,
+        "ar-u-ca-gregory-nu-arab",
+        Some("islamic-umalqura"),
+    ),
 ];
 
 /// What Arbiter needs to know of a language besides its messages.
@@ -66,13 +72,12 @@ pub struct Language {
     pub code: &'static str,
     /// Whether its script runs right to left.
     pub rtl: bool,
-    /// Its calendar by default, a CLDR calendar id (`persian`: Solar Hijri; `gregory`).
-    pub calendar: &'static str,
-    /// Its digits by default, a CLDR numbering system (`arabext`: Persian digits ۰-۹, `arab`:
-    /// Arabic-Indic digits ٠-٩, `latn`).
-    pub digits: &'static str,
-    /// A calendar its readers may choose instead (`islamic-umalqura`: the Hijri calendar of
-    /// Umm al-Qura), offered beside the language switch.
+    /// The ICU locale its dates and numbers are written in: the language with its calendar
+    /// (`-u-ca-persian`: Solar Hijri) and digits (`-u-nu-arab`: Arabic-Indic) where they are
+    /// not the language's CLDR defaults.
+    pub locale: &'static str,
+    /// A calendar its readers may choose instead, a CLDR calendar id (`islamic-umalqura`: the
+    /// Hijri calendar of Umm al-Qura), offered beside the language switch.
     pub other_calendar: Option<&'static str>,
 }
 
@@ -82,15 +87,13 @@ impl Language {
     pub const fn new(
         code: &'static str,
         rtl: bool,
-        calendar: &'static str,
-        digits: &'static str,
+        locale: &'static str,
         other_calendar: Option<&'static str>,
     ) -> Language {
         Language {
             code,
             rtl,
-            calendar,
-            digits,
+            locale,
             other_calendar,
         }
     }
@@ -141,10 +144,17 @@ impl Lang {
     /// The ICU locale: the language with its calendar (or `calendar`) and its digits (or Latin
     /// ones when `latin`).
     fn icu_locale(self, latin: bool, calendar: Option<&str>) -> Locale {
-        let digits = if latin { "latn" } else { self.0.digits };
-        let calendar = calendar.unwrap_or(self.0.calendar);
-        let tag = format!("{}-u-ca-{calendar}-nu-{digits}", self.0.code);
-        Locale::from_str(&tag).unwrap_or(Locale::UNKNOWN)
+        let mut locale = Locale::from_str(self.0.locale).unwrap_or(Locale::UNKNOWN);
+        let keywords = &mut locale.extensions.unicode.keywords;
+        if latin {
+            if let Ok(v) = Value::try_from_str("latn") {
+                keywords.set(key!("nu"), v);
+            }
+        }
+        if let Some(v) = calendar.and_then(|c| Value::try_from_str(c).ok()) {
+            keywords.set(key!("ca"), v);
+        }
+        locale
     }
 }
 
@@ -155,6 +165,8 @@ pub struct L10n {
     latin: bool,
     /// The language's other calendar, when the reader chose it.
     calendar: Option<&'static str>,
+    /// Whether numbers are written in other digits than Latin ones (`۲`, `٢`).
+    native_digits: bool,
     decimal: Option<DecimalFormatter>,
     /// The page's path and query, where the language switch comes back to.
     back: String,
@@ -174,15 +186,16 @@ impl L10n {
     #[must_use]
     pub fn new(lang: Lang, latin: bool) -> L10n {
         let locale = lang.icu_locale(latin, None);
+        let decimal =
+            DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::default()).ok();
         L10n {
             lang,
             latin,
             calendar: None,
-            decimal: DecimalFormatter::try_new(
-                (&locale).into(),
-                DecimalFormatterOptions::default(),
-            )
-            .ok(),
+            native_digits: decimal
+                .as_ref()
+                .is_some_and(|f| f.format(&Decimal::from(0)).to_string() != "0"),
+            decimal,
             back: "/".to_owned(),
         }
     }
@@ -404,7 +417,7 @@ impl L10n {
     /// writes with Latin digits. Each run of digits is formatted by ICU4X.
     #[must_use]
     pub fn digits(&self, text: &str) -> String {
-        if self.lang.0.digits == "latn" || self.latin {
+        if !self.native_digits {
             return text.to_owned();
         }
         let mut out = String::with_capacity(text.len() * 2);
@@ -787,6 +800,9 @@ fn accept_language(req: &HttpRequest) -> Option<Lang> {
         Preference::Any => None,
     })
 }
+
+pub(crate) mod review;
+pub(crate) mod trf;
 
 #[cfg(test)]
 mod tests;

@@ -101,14 +101,14 @@ pub async fn request_bye(
         .player
         .trim()
         .parse()
-        .map_err(|_| bad("player", "not a pairing number"))?;
+        .map_err(|_| bad("player", crate::l10n::Msg::new("bad-pairing-number")))?;
     let round: u16 = form
         .round
         .trim()
         .parse()
         .ok()
         .filter(|&r| (1..=99).contains(&r))
-        .ok_or_else(|| bad("round", "a round number, 1-99"))?;
+        .ok_or_else(|| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
     let code = match form.code.trim() {
         "cancel" => None,
         c => Some(
@@ -122,7 +122,7 @@ pub async fn request_bye(
                             ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::FullBye
                         )
                 })
-                .ok_or_else(|| bad("code", "H, Z, F or cancel"))?,
+                .ok_or_else(|| bad("code", crate::l10n::Msg::new("bad-bye-code")))?,
         ),
     };
     let actor = user.actor();
@@ -164,7 +164,7 @@ pub async fn player_status(
     let status = match form.status.trim() {
         "withdrawn" => PlayerStatus::Withdrawn,
         "active" => PlayerStatus::Active,
-        _ => return Err(bad("status", "withdrawn or active")),
+        _ => return Err(bad("status", crate::l10n::Msg::new("bad-status"))),
     };
     let actor = user.actor();
     with_db(&state, move |c| {
@@ -216,7 +216,7 @@ pub async fn upload_players(
         )?
     };
     if players.is_empty() {
-        return Err(bad("file", "no players in the file"));
+        return Err(bad("file", crate::l10n::Msg::new("bad-no-players")));
     }
     let actor = user.actor();
     with_db(&state, move |c| {

@@ -112,7 +112,7 @@ pub(crate) fn seen_token(t: NaiveDateTime) -> String {
 
 pub(crate) fn parse_seen(v: &str) -> Result<NaiveDateTime, WebError> {
     NaiveDateTime::parse_from_str(v.trim(), "%Y-%m-%dT%H:%M:%S%.f")
-        .map_err(|_| bad("seen", "missing or malformed; reload the page"))
+        .map_err(|_| bad("seen", crate::l10n::Msg::new("bad-seen")))
 }
 
 /// A public page, rendered, with its validators, kept in the server's page cache.

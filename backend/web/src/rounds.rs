@@ -22,6 +22,7 @@ use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Organizer, Staff, csrf_field};
 use crate::forms::TokenForm;
+use crate::l10n::review::finding;
 use crate::l10n::{L10n, Msg};
 use crate::pairing::{adjourned_wait, off_thread};
 use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
@@ -360,12 +361,14 @@ pub async fn store_pairing(
             } else {
                 StatusCode::BAD_REQUEST
             };
+            let errors = review.errors.iter().map(|f| l.m(&finding(f))).collect();
+            let warnings = review.warnings.iter().map(|f| l.m(&finding(f))).collect();
             return pair_page(
                 &state,
                 &session,
                 l,
                 id,
-                Some((form.pairing.clone(), review.errors, review.warnings)),
+                Some((form.pairing.clone(), errors, warnings)),
                 status,
             )
             .await;

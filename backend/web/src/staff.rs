@@ -42,15 +42,16 @@ pub async fn change_role(
     Checked(form): Checked<RoleForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let role = Role::parse(form.role.trim()).ok_or_else(|| bad("role", "arbiter or organizer"))?;
+    let role = Role::parse(form.role.trim())
+        .ok_or_else(|| bad("role", crate::l10n::Msg::new("bad-role")))?;
     let revoke = match form.action.trim() {
         "" | "grant" => false,
         "revoke" => true,
-        _ => return Err(bad("action", "grant or revoke")),
+        _ => return Err(bad("action", crate::l10n::Msg::new("bad-role-action"))),
     };
     let email = form.email.trim().to_owned();
     if email.is_empty() {
-        return Err(bad("email", "the account's e-mail address"));
+        return Err(bad("email", crate::l10n::Msg::new("bad-staff-email")));
     }
     let actor = user.actor();
     let me = user.email.clone();
@@ -58,15 +59,12 @@ pub async fn change_role(
         let target = arbiter_db::accounts::user_by_email(c, &email)?.ok_or_else(|| {
             bad(
                 "email",
-                format!("no account `{email}`: the person signs up first"),
+                crate::l10n::Msg::new("bad-no-account").ltr("email", email.clone()),
             )
         })?;
         if revoke {
             if role == Role::Organizer && target.email == me {
-                return Err(bad(
-                    "role",
-                    "you cannot take your own organizer role; another organizer can",
-                ));
+                return Err(bad("role", crate::l10n::Msg::new("bad-own-role")));
             }
             arbiter_db::accounts::revoke_role(c, target.uuid()?, id, role, &actor)?;
         } else {

@@ -53,7 +53,7 @@ impl Zone {
             .ok_or_else(|| {
                 bad(
                     field,
-                    format!("`{t}` is not a time zone name such as Europe/Amsterdam or UTC"),
+                    crate::l10n::Msg::new("bad-time-zone").ltr("value", t),
                 )
             })?;
         Ok((tz != Tz::UTC).then(|| tz.name().to_owned()))
@@ -115,11 +115,9 @@ impl Zone {
             .ok_or_else(|| {
                 bad(
                     field,
-                    format!(
-                        "{} does not exist in {} (the clocks were put forward)",
-                        local.format("%Y-%m-%d %H:%M"),
-                        self.name()
-                    ),
+                    crate::l10n::Msg::new("bad-skipped-time")
+                        .ltr("time", local.format("%Y-%m-%d %H:%M").to_string())
+                        .ltr("zone", self.name()),
                 )
             })
     }

@@ -175,7 +175,11 @@ fn manual_review_names_rematches_and_missing_players() {
     let review = t.review_manual_pairing(2, &again).unwrap();
     assert!(review.storable());
     assert_eq!(
-        review.warnings.iter().filter(|w| w.contains("C1")).count(),
+        review
+            .warnings
+            .iter()
+            .filter(|w| w.to_string().contains("C1"))
+            .count(),
         3,
         "{review}"
     );
@@ -184,5 +188,8 @@ fn manual_review_names_rematches_and_missing_players() {
     short.boards.pop();
     let review = t.review_manual_pairing(2, &short).unwrap();
     assert!(!review.storable());
-    assert!(review.errors.iter().any(|e| e.contains("C4")), "{review}");
+    assert!(
+        review.errors.iter().any(|e| e.to_string().contains("C4")),
+        "{review}"
+    );
 }

@@ -123,3 +123,108 @@ fn arabic_readers_may_choose_the_hijri_calendar() {
     assert!(fa.calendar_switch().is_none());
     assert_eq!(fa.date(ymd(2005, 7, 28)), "۶ مرداد ۱۳۸۴");
 }
+
+/// The TRF reader's findings read in English exactly as the tournament crate writes them, and
+/// in Persian without an English word: on the real files of `../shared/data/trf/real` (their
+/// warnings) and on each of them broken in several ways (their errors).
+#[test]
+fn trf_findings_read_as_the_reader_writes_them() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/trf/real");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing",
+            dir.display()
+        );
+        println!("SKIPPED: {} is missing", dir.display());
+        return;
+    };
+    let en = L10n::new(Lang::EN, false);
+    let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+    let (mut checked, mut rejected) = (0, 0);
+    for entry in entries {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        // Broken: a start number twice, a bad sex, a bad result, an opponent out of range.
+        let mut broken = text.clone();
+        if let Some(i) = broken.find("\n001 ") {
+            let line_end = broken[i + 1..]
+                .find('\n')
+                .map_or(broken.len(), |e| i + 1 + e);
+            let line = broken[i + 1..line_end].to_owned();
+            let mut bad_sex = line.clone();
+            bad_sex.replace_range(9..10, "q");
+            broken.push('\n');
+            broken.push_str(&line);
+            broken.push('\n');
+            broken.push_str(&bad_sex);
+            broken.push('\n');
+        }
+        for t in [text, broken] {
+            let (issues, error) = match arbiter_tournament::read_trf(t.as_bytes()) {
+                Ok(r) => (r.warnings, None),
+                Err(e) => (
+                    e.errors.iter().chain(&e.warnings).cloned().collect(),
+                    Some(e),
+                ),
+            };
+            for i in &issues {
+                assert_eq!(trf::issue(i).render(&en), i.to_string());
+                let persian = trf::issue(i).render(&fa);
+                assert!(
+                    !persian.contains("line") && !persian.contains("round"),
+                    "{persian}"
+                );
+                checked += 1;
+            }
+            if let Some(e) = error {
+                assert_eq!(trf::trf_error(&e).render(&en), e.to_string());
+                rejected += 1;
+            }
+        }
+    }
+    assert!(checked > 3, "only {checked} findings checked");
+    assert!(rejected >= 4, "only {rejected} broken files rejected");
+}
+
+/// The review of a pairing changed by hand reads in English as the tournament crate writes it,
+/// and in Persian and Arabic with the names isolated.
+#[test]
+fn review_findings_read_as_the_tournament_crate_writes_them() {
+    use arbiter_tournament::{NamedPlayer, ReviewFinding};
+    let p = |n: u16, name: Option<&str>| NamedPlayer {
+        pairing_number: n,
+        name: name.map(str::to_owned),
+    };
+    let all = [
+        ReviewFinding::NotPairable(p(3, Some("Rezaei, Ali"))),
+        ReviewFinding::Unpaired(p(4, None)),
+        ReviewFinding::Twice(p(5, Some("حسینی، مریم"))),
+        ReviewFinding::Rematch(p(1, Some("A, B")), p(2, Some("C, D"))),
+        ReviewFinding::ByeNotAllowed(p(7, Some("E, F"))),
+        ReviewFinding::SameAbsoluteColour(p(1, None), p(9, None)),
+        ReviewFinding::NotTheEngines("board 1: 1-2 instead of 1-3".into()),
+        ReviewFinding::NotRegistered(99),
+        ReviewFinding::NotInRound(p(6, Some("G, H"))),
+        ReviewFinding::NotInTable {
+            white: p(1, Some("A, B")),
+            black: p(4, Some("I, J")),
+            round: 3,
+        },
+    ];
+    let en = L10n::new(Lang::EN, false);
+    let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+    for f in &all {
+        assert_eq!(review::finding(f).render(&en), f.to_string());
+        let persian = review::finding(f).render(&fa);
+        assert!(
+            !persian.contains(" is ") && !persian.contains("round"),
+            "{persian}"
+        );
+    }
+    assert_eq!(
+        review::findings(&all[..2]).unwrap().render(&en),
+        format!("{}; {}", all[0], all[1])
+    );
+    assert!(review::findings(&[]).is_none());
+}
