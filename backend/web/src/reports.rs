@@ -304,6 +304,10 @@ pub struct ReportForm {
     pub csrf: String,
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's request, session, game and form, as each handler has them"
+)]
 fn report_page(
     req: &HttpRequest,
     session: &Session,
@@ -669,6 +673,10 @@ async fn round_staff(
     Ok((user, stored))
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's request, session, round and upload, as each handler has them"
+)]
 fn round_page(
     req: &HttpRequest,
     session: &Session,
