@@ -172,6 +172,12 @@ async fn the_arbiters_pages_read_in_persian_and_arabic() {
             .await;
             assert_eq!(p.status, StatusCode::OK, "{lang} {page}: {}", p.body);
             check(lang, page, &p.body);
+            // For a look in a browser: ARBITER_SHOT_DIR=/tmp/shots keeps the pages.
+            if let Ok(dir) = std::env::var("ARBITER_SHOT_DIR") {
+                let name = page.rsplit('/').next().unwrap_or("page");
+                let _ = std::fs::create_dir_all(&dir);
+                let _ = std::fs::write(format!("{dir}/{lang}-{name}.html"), &p.body);
+            }
         }
         // The review of a sealed move, before anything is stored (A.1(a)).
         let page = format!("/tournaments/{id}/games/{g}/adjourn");
