@@ -30,13 +30,15 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::arbiter_words::{self as words, colour, default_time_msg};
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{
     ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
 };
+use crate::l10n::{L10n, Msg};
 use crate::respond::{arbiter_error, bad, private, see_other};
-use crate::views::{edition_words, result_text, titled_name};
+use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, with_db};
 
@@ -81,7 +83,7 @@ pub fn parse_start(text: &str) -> Result<NaiveDateTime, WebError> {
         .ok_or_else(|| {
             bad(
                 "scheduled",
-                format!("`{t}` is not a date and time such as 2026-11-21T15:00"),
+                Msg::new("bad-date-time-example").ltr("value", t),
             )
         })
 }
@@ -92,12 +94,12 @@ fn clock(seconds: i64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// `White`, `Black` or `both players`, for a forfeit.
-const fn forfeit_words(f: Forfeit) -> &'static str {
+/// `White`, `Black` or `both players`, for a forfeit, in the reader's language.
+fn forfeit_words(l: &L10n, f: Forfeit) -> String {
     match f {
-        Forfeit::White => "White",
-        Forfeit::Black => "Black",
-        Forfeit::Both => "both players",
+        Forfeit::White => colour(l, Colour::White),
+        Forfeit::Black => colour(l, Colour::Black),
+        Forfeit::Both => l.t("arb-both-players"),
     }
 }
 
@@ -105,7 +107,10 @@ fn colour_of(text: &str) -> Result<Colour, WebError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Colour::White),
         "black" | "b" => Ok(Colour::Black),
-        other => Err(bad("colour", format!("`{other}`: white or black"))),
+        other => Err(bad(
+            "colour",
+            Msg::new("bad-colour-value").ltr("value", other),
+        )),
     }
 }
 
@@ -124,6 +129,10 @@ pub(crate) async fn tournament_zone(state: &AppState, id: Uuid) -> Result<Zone, 
 struct BoardLine {
     game_id: String,
     board: i32,
+    /// The board number in the reader's digits.
+    board_no: String,
+    /// The label of the override's reason field.
+    reason_label: String,
     white: String,
     black: String,
     white_in: String,
@@ -138,15 +147,25 @@ struct BoardLine {
     /// The stored decision in words (forfeit applied by whom, or the override's reason).
     decision: String,
     /// The players who lost this game by the default time and still play the next rounds:
-    /// pairing number and name, for the organizer's "withdraw" button (a forfeit without notice).
+    /// pairing number and the button's label, for the organizer's "withdraw" button (a forfeit
+    /// without notice).
     withdrawable: Vec<(u16, String)>,
 }
 
-fn player_name(t: &Tournament, pn: i32) -> String {
+fn player_name(t: &Tournament, pn: i32, l: &L10n) -> String {
     u16::try_from(pn)
         .ok()
         .and_then(|pn| t.player(pn))
-        .map_or_else(|| pn.to_string(), |p| format!("{pn} {}", titled_name(p)))
+        .map_or_else(
+            || l.int(pn),
+            |p| format!("{} {}", l.int(pn), l.data(&titled_name(p))),
+        )
+}
+
+/// A UTC instant in the tournament's zone in the reader's digits, left to right, without the
+/// zone's name.
+fn stamp_local(l: &L10n, zone: Zone, utc: NaiveDateTime, format: &str) -> String {
+    words::time(l, &zone.show(utc, format))
 }
 
 fn board_line(
@@ -154,49 +173,48 @@ fn board_line(
     b: &BoardStatus,
     scheduled: bool,
     zone: Zone,
+    l: &L10n,
 ) -> Result<BoardLine, WebError> {
     let g = &b.game;
     // Who recorded each arrival: the player himself on the check-in tablet, or an arbiter.
     let arrival = |colour: &str, at: Option<NaiveDateTime>| {
-        let by = b
-            .arrivals
-            .iter()
-            .find(|r| r.colour == colour)
-            .map(|r| {
-                if r.by_tablet() {
-                    " (self check-in on the tablet)".to_owned()
-                } else {
-                    format!(" (by {})", r.by_actor)
-                }
-            })
-            .unwrap_or_default();
-        at.map(|a| format!("present since {}{by}", zone.show(a, "%H:%M:%S")))
-            .unwrap_or_default()
+        let by = b.arrivals.iter().find(|r| r.colour == colour);
+        at.map(|a| {
+            let time = words::time(l, &zone.show(a, "%H:%M:%S"));
+            match by {
+                Some(r) if r.by_tablet() => l.ta("arb-present-tablet", &[("time", time)]),
+                Some(r) => l.ta(
+                    "arb-present-by",
+                    &[("time", time), ("actor", l.data(&r.by_actor))],
+                ),
+                None => l.ta("arb-present-since", &[("time", time)]),
+            }
+        })
+        .unwrap_or_default()
     };
     let (status, left) = match (&b.decision, b.verdict.as_ref().map(|v| &v.state)) {
         (Some(d), _) if d.kind == "forfeit" => (
-            format!(
-                "default time passed: {} lost by forfeit (Art. 6.7)",
-                match d.forfeit.as_deref() {
-                    Some("white") => "White",
-                    Some("black") => "Black",
-                    _ => "both players",
-                }
+            l.ta(
+                "arb-status-forfeit",
+                &[(
+                    "who",
+                    forfeit_words(
+                        l,
+                        match d.forfeit.as_deref() {
+                            Some("white") => Forfeit::White,
+                            Some("black") => Forfeit::Black,
+                            _ => Forfeit::Both,
+                        },
+                    ),
+                )],
             ),
             String::new(),
         ),
-        (Some(_), _) => (
-            "the arbiter decided otherwise (Art. 6.7): the default time does not apply to this game"
-                .to_owned(),
-            String::new(),
-        ),
-        (None, None) if !scheduled => (
-            "no scheduled start: the default time does not run (Art. 6.7)".to_owned(),
-            String::new(),
-        ),
+        (Some(_), _) => (l.t("arb-status-overridden"), String::new()),
+        (None, None) if !scheduled => (l.t("arb-status-unscheduled"), String::new()),
         (None, None) => (String::new(), String::new()),
         (None, Some(DefaultTimeState::BothPresent)) => {
-            ("both players present".to_owned(), String::new())
+            (l.t("arb-status-both-present"), String::new())
         }
         (
             None,
@@ -204,36 +222,49 @@ fn board_line(
                 remaining_seconds, ..
             }),
         ) => (
-            "waiting: a player is absent".to_owned(),
-            clock(*remaining_seconds),
+            l.t("arb-status-waiting"),
+            words::time(l, &clock(*remaining_seconds)),
         ),
         (None, Some(DefaultTimeState::Forfeited(f))) => (
-            format!(
-                "default time passed: {} to lose by forfeit (Art. 6.7), applied by the scheduled job within seconds",
-                forfeit_words(*f)
-            ),
+            l.ta("arb-status-to-forfeit", &[("who", forfeit_words(l, *f))]),
             String::new(),
         ),
         (None, Some(DefaultTimeState::Overridden { suppressed, reason })) => (
-            format!(
-                "default time passed, the arbiter decided otherwise (Art. 6.7): no forfeit of {} ({reason})",
-                forfeit_words(*suppressed)
+            l.ta(
+                "arb-status-suppressed",
+                &[
+                    ("who", forfeit_words(l, *suppressed)),
+                    ("reason", l.data(reason)),
+                ],
             ),
             String::new(),
         ),
     };
     let decision = match &b.decision {
-        Some(d) if d.kind == "forfeit" => format!(
-            "forfeit applied at {} by {} (deadline {}, Art. 6.7)",
-            zone.show(d.decided_at, "%Y-%m-%d %H:%M:%S"),
-            d.by_actor,
-            zone.show(d.deadline, "%H:%M:%S")
+        Some(d) if d.kind == "forfeit" => l.ta(
+            "arb-decision-forfeit",
+            &[
+                (
+                    "at",
+                    stamp_local(l, zone, d.decided_at, "%Y-%m-%d %H:%M:%S"),
+                ),
+                ("actor", l.data(&d.by_actor)),
+                (
+                    "deadline",
+                    words::time(l, &zone.show(d.deadline, "%H:%M:%S")),
+                ),
+            ],
         ),
-        Some(d) => format!(
-            "override by {} at {}: {}",
-            d.by_actor,
-            zone.show(d.decided_at, "%Y-%m-%d %H:%M:%S"),
-            d.reason.clone().unwrap_or_default()
+        Some(d) => l.ta(
+            "arb-decision-override",
+            &[
+                ("actor", l.data(&d.by_actor)),
+                (
+                    "at",
+                    stamp_local(l, zone, d.decided_at, "%Y-%m-%d %H:%M:%S"),
+                ),
+                ("reason", l.data(d.reason.as_deref().unwrap_or_default())),
+            ],
         ),
         None => String::new(),
     };
@@ -253,16 +284,24 @@ fn board_line(
         .filter_map(|&pn| u16::try_from(pn).ok())
         .filter_map(|pn| t.player(pn))
         .filter(|p| p.status == arbiter_tournament::PlayerStatus::Active)
-        .map(|p| (p.pairing_number, titled_name(p)))
+        .map(|p| {
+            (
+                p.pairing_number,
+                l.ta("arb-withdraw", &[("name", l.data(&titled_name(p)))]),
+            )
+        })
         .collect();
+    let board = g.board.unwrap_or(g.seq + 1);
     Ok(BoardLine {
         game_id: g.id.clone(),
-        board: g.board.unwrap_or(g.seq + 1),
-        white: player_name(t, g.white),
-        black: player_name(t, g.black),
+        board,
+        board_no: l.int(board),
+        reason_label: l.ta("arb-reason-for-board", &[("n", l.int(board))]),
+        white: player_name(t, g.white, l),
+        black: player_name(t, g.black, l),
         white_in: arrival("w", b.check_ins.white),
         black_in: arrival("b", b.check_ins.black),
-        result: result_text(&result),
+        result: words::result(l, &result_text(&result)),
         status,
         left,
         can_override: (b.decision.is_none() && pending) || forfeit_standing,
@@ -274,15 +313,20 @@ fn board_line(
 #[derive(Template)]
 #[template(path = "arbiter_board.html")]
 struct BoardPage {
+    l: L10n,
     id: String,
     name: String,
     csrf: String,
     round: u16,
-    scheduled: String,
-    deadline: String,
-    now: String,
-    default_minutes: u32,
-    edition: &'static str,
+    /// "Round n boards, default time", the page's title.
+    title: String,
+    /// The page's heading.
+    heading: String,
+    /// The scheduled start, the default time and the deadline in a sentence (HTML); empty
+    /// without a scheduled start.
+    schedule: String,
+    /// The edition of the Laws and what it changes, in a sentence.
+    edition: String,
     edition_code: &'static str,
     /// The round is being played (published): only then does the scheduled job apply forfeits.
     playing: bool,
@@ -297,6 +341,7 @@ struct BoardPage {
 /// [`WebError::NotFound`] (no such tournament or round).
 pub async fn board(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, u16)>,
     _staff: Staff<Arbiter>,
@@ -316,33 +361,50 @@ pub async fn board(
     let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
     let scheduled = round.scheduled;
     let zone = Zone::of_tournament(&stored);
+    let l = L10n::negotiate(&req);
     let lines = boards
         .iter()
-        .map(|b| board_line(t, b, scheduled.is_some(), zone))
+        .map(|b| board_line(t, b, scheduled.is_some(), zone, &l))
         .collect::<Result<Vec<_>, _>>()?;
+    let shown = |at: NaiveDateTime, format: &str| {
+        format!("{} {}", l.digits(&zone.show(at, format)), zone.name())
+    };
+    let schedule = scheduled
+        .map(|s| {
+            l.html(
+                "arb-schedule",
+                "strong",
+                &["start", "deadline"],
+                &[
+                    ("start", &shown(s, "%Y-%m-%d %H:%M")),
+                    ("minutes", &l.int(default.minutes)),
+                    ("deadline", &shown(default.deadline(s), "%Y-%m-%d %H:%M:%S")),
+                    ("now", &l.ltr(&shown(now, "%Y-%m-%d %H:%M:%S"))),
+                ],
+            )
+        })
+        .unwrap_or_default();
+    let edition_code = laws_edition_text(edition);
     let page = BoardPage {
+        title: l.ta("arb-title", &[("n", l.int(n))]),
+        heading: l.ta("arb-heading", &[("n", l.int(n))]),
+        schedule,
+        edition: l.ta(
+            if edition_code == "2001" {
+                "arb-laws-follows-2001"
+            } else {
+                "arb-laws-follows-later"
+            },
+            &[("edition", words::edition(&l, edition))],
+        ),
+        edition_code,
         id: id.to_string(),
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(&session)?,
         round: n,
-        scheduled: scheduled
-            .map(|s| format!("{} {}", zone.show(s, "%Y-%m-%d %H:%M"), zone.name()))
-            .unwrap_or_default(),
-        deadline: scheduled
-            .map(|s| {
-                format!(
-                    "{} {}",
-                    zone.show(default.deadline(s), "%Y-%m-%d %H:%M:%S"),
-                    zone.name()
-                )
-            })
-            .unwrap_or_default(),
-        now: format!("{} {}", zone.show(now, "%Y-%m-%d %H:%M:%S"), zone.name()),
-        default_minutes: default.minutes,
-        edition: edition_words(edition),
-        edition_code: laws_edition_text(edition),
         playing: round.state == arbiter_tournament::RoundState::Published,
         boards: lines,
+        l,
     };
     let mut resp = private(&page, StatusCode::OK)?;
     resp.headers_mut().insert(
@@ -420,7 +482,7 @@ pub async fn set_edition(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let edition =
-        parse_laws_edition(&form.edition).ok_or_else(|| bad("edition", "2001 or later"))?;
+        parse_laws_edition(&form.edition).ok_or_else(|| bad("edition", Msg::new("bad-edition")))?;
     let actor = user.actor();
     with_db(&state, move |c| {
         arbiter_db::arbiter::set_laws_edition(c, id, edition, &actor).map_err(arbiter_error)
@@ -510,7 +572,7 @@ pub async fn override_default_time(
 ) -> Result<HttpResponse, WebError> {
     let (id, gid) = path.into_inner();
     let decision = Override::new(form.reason.trim(), Some(user.email.clone()))
-        .map_err(|e| bad("reason", e.to_string()))?;
+        .map_err(|e| bad("reason", default_time_msg(&e)))?;
     let g = game_of(&state, id, gid).await?;
     let actor = user.actor();
     with_db(&state, move |c| {
@@ -689,7 +751,7 @@ pub async fn api_override(
         let b: OverrideBody =
             serde_json::from_value(body.into_inner()).map_err(|e| bad("reason", e.to_string()))?;
         let decision = Override::new(b.reason.trim(), Some(user.email.clone()))
-            .map_err(|e| bad("reason", e.to_string()))?;
+            .map_err(|e| bad("reason", default_time_msg(&e)))?;
         let actor = user.actor();
         let row = with_db(&state, move |c| {
             arbiter_db::arbiter::override_default_time(c, gid, &decision, &actor)

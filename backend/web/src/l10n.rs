@@ -609,6 +609,8 @@ enum Arg {
     Data(String),
     /// A text whose ASCII digits are written in the reader's digits (a score, `0.5`).
     Digits(String),
+    /// A value in the reader's digits that reads left to right (a time, a result), isolated.
+    LtrDigits(String),
 }
 
 impl Msg {
@@ -662,6 +664,14 @@ impl Msg {
     #[must_use]
     pub fn digits(mut self, name: &'static str, value: impl Into<String>) -> Msg {
         self.args.push((name, Arg::Digits(value.into())));
+        self
+    }
+
+    /// With the argument `$name` a value that reads left to right in the reader's digits (a
+    /// time `15:00`, a result `1–0`), isolated from a right-to-left sentence.
+    #[must_use]
+    pub fn ltr_digits(mut self, name: &'static str, value: impl Into<String>) -> Msg {
+        self.args.push((name, Arg::LtrDigits(value.into())));
         self
     }
 
@@ -720,6 +730,9 @@ impl Msg {
                 }
                 Arg::Digits(t) => {
                     args.insert(Cow::Borrowed(*name), FluentValue::from(l.digits(t)));
+                }
+                Arg::LtrDigits(t) => {
+                    args.insert(Cow::Borrowed(*name), FluentValue::from(l.ltr(&l.digits(t))));
                 }
             }
         }

@@ -26,6 +26,7 @@ pub mod adjourn;
 pub mod api;
 pub mod api_write;
 pub mod arbiter_board;
+mod arbiter_words;
 pub mod audit;
 pub mod auth;
 pub mod board;

@@ -31,13 +31,15 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::arbiter_words::{self as words, colour, moves_msg, penalty_msg};
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{
     Arbiter, Checked, Staff, api_arbiter_game, csrf_field, game_of, tournament_of,
 };
+use crate::l10n::{L10n, Msg};
 use crate::respond::{arbiter_error, bad, private, see_other};
-use crate::views::{edition_words, result_text, titled_name};
+use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
@@ -128,7 +130,7 @@ fn colour_field(field: &str, text: &str) -> Result<Colour, WebError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Colour::White),
         "black" | "b" => Ok(Colour::Black),
-        other => Err(bad(field, format!("`{other}`: white or black"))),
+        other => Err(bad(field, Msg::new("bad-colour-value").ltr("value", other))),
     }
 }
 
@@ -137,8 +139,8 @@ fn code_field(field: &str, text: &str) -> Result<ResultCode, WebError> {
     match (chars.next(), chars.next()) {
         (Some(c), None) => ResultCode::from_trf_char(c)
             .filter(|c| *c != ResultCode::Blank)
-            .ok_or_else(|| bad(field, format!("`{c}` is not a TRF result code"))),
-        _ => Err(bad(field, "one TRF result code such as 1, =, 0")),
+            .ok_or_else(|| bad(field, Msg::new("inc-bad-code").ltr("value", c.to_string()))),
+        _ => Err(bad(field, Msg::new("inc-one-code"))),
     }
 }
 
@@ -148,12 +150,7 @@ fn code_field(field: &str, text: &str) -> Result<ResultCode, WebError> {
 /// [`WebError::BadRequest`] naming `field`.
 pub fn parse_clock(field: &str, text: &str) -> Result<Duration, WebError> {
     let t = text.trim();
-    let err = || {
-        bad(
-            field,
-            format!("`{t}` is not a clock time such as 4:30 or 1:02:00"),
-        )
-    };
+    let err = || bad(field, Msg::new("inc-bad-clock").ltr("value", t));
     let parts: Vec<u64> = t
         .split(':')
         .map(|p| p.trim().parse::<u64>().map_err(|_| err()))
@@ -174,9 +171,9 @@ fn minutes_field(text: &str) -> Result<u32, WebError> {
     let m: u32 = text
         .trim()
         .parse()
-        .map_err(|_| bad("minutes", "a whole number of minutes, at least 1"))?;
+        .map_err(|_| bad("minutes", Msg::new("inc-bad-minutes")))?;
     if m == 0 || m > 600 {
-        return Err(bad("minutes", "between 1 and 600 minutes"));
+        return Err(bad("minutes", Msg::new("inc-minutes-range")));
     }
     Ok(m * 60)
 }
@@ -188,9 +185,16 @@ fn position_of(fen: &str, moves: &str) -> Result<Position, WebError> {
     let moves = moves.trim();
     match (fen.is_empty(), moves.is_empty()) {
         (true, true) => Ok(Position::default()),
-        (false, true) => Position::from_fen(fen).map_err(|e| bad("fen", format!("`{fen}`: {e}"))),
+        (false, true) => Position::from_fen(fen).map_err(|e| {
+            bad(
+                "fen",
+                Msg::new("inc-bad-fen")
+                    .ltr("fen", fen)
+                    .data("why", e.to_string()),
+            )
+        }),
         (_, false) => position_after_moves((!fen.is_empty()).then_some(fen), moves)
-            .map_err(|e| bad("moves", e.to_string())),
+            .map_err(|e| bad("moves", moves_msg(&e))),
     }
 }
 
@@ -231,10 +235,10 @@ impl Action {
             ),
             other => Sanction::from_parts(other, None, None),
         }
-        .map_err(|e| bad("kind", e.to_string()))?;
+        .map_err(|e| bad("kind", penalty_msg(&e)))?;
         Incident::new(offender, sanction, reason)
             .map(Action::Sanction)
-            .map_err(|e| bad("reason", e.to_string()))
+            .map_err(|e| bad("reason", penalty_msg(&e)))
     }
 }
 
@@ -327,7 +331,7 @@ fn apply(
 fn version_field(text: &str) -> Result<i32, WebError> {
     text.trim()
         .parse()
-        .map_err(|_| bad("version", "missing or not a number; reload the page"))
+        .map_err(|_| bad("version", Msg::new("inc-bad-version")))
 }
 
 // ---- the page ----
@@ -345,28 +349,58 @@ struct IncidentLine {
 #[derive(Template)]
 #[template(path = "incidents.html")]
 struct IncidentsPage {
-    /// The tournament's time zone (IANA name): the times listed are in it.
-    zone: &'static str,
+    l: L10n,
+    /// The page's title and heading.
+    title: String,
+    heading: String,
+    /// The header of the time column (with the zone: the times listed are in it).
+    when_header: String,
+    /// "version n".
+    version_text: String,
+    /// "later (2014 onwards) Laws".
+    edition_text: String,
+    /// The link to the round's results.
+    results_link: String,
     id: String,
     name: String,
     csrf: String,
     game_id: String,
     round: i32,
-    board: i32,
     white: String,
     black: String,
     result: String,
     version: i32,
-    edition: &'static str,
     edition_code: &'static str,
     incidents: Vec<IncidentLine>,
 }
 
-fn name_of(t: &Tournament, pn: i32) -> String {
+fn name_of(t: &Tournament, pn: i32, l: &L10n) -> String {
     u16::try_from(pn)
         .ok()
         .and_then(|pn| t.player(pn))
-        .map_or_else(|| pn.to_string(), |p| format!("{pn} {}", titled_name(p)))
+        .map_or_else(
+            || l.int(pn),
+            |p| format!("{} {}", l.int(pn), l.data(&titled_name(p))),
+        )
+}
+
+/// The catalogue key of an incident's kind (as stored).
+fn kind_key(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "warning" => "kind-warning",
+        "time_added" => "kind-time-added",
+        "time_removed" => "kind-time-removed",
+        "game_lost" => "kind-game-lost",
+        "points_reduced" => "kind-points-reduced",
+        "opponent_raised" => "kind-opponent-raised",
+        "expulsion" => "kind-expulsion",
+        "persistent_refusal" => "kind-persistent-refusal",
+        "lost_by_both" => "kind-lost-by-both",
+        "mobile_phone" => "kind-mobile-phone",
+        "illegal_move" => "kind-illegal-move",
+        "incorrect_claim" => "kind-incorrect-claim",
+        _ => return None,
+    })
 }
 
 /// `GET /tournaments/{id}/games/{game}/incidents` (arbiter): the game's incidents with their
@@ -376,6 +410,7 @@ fn name_of(t: &Tournament, pn: i32) -> String {
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn incidents_page(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     _staff: Staff<Arbiter>,
@@ -392,40 +427,54 @@ pub async fn incidents_page(
     .await?;
     let t = &stored.tournament;
     let zone = crate::zone::Zone::of_tournament(&stored);
-    let colour_name = |o: &str| match o {
-        "w" => format!("White ({})", name_of(t, g.white)),
-        _ => format!("Black ({})", name_of(t, g.black)),
+    let l = L10n::negotiate(&req);
+    let offender_name = |o: &str| {
+        let (c, pn) = match o {
+            "w" => (Colour::White, g.white),
+            _ => (Colour::Black, g.black),
+        };
+        l.ta(
+            "inc-offender-name",
+            &[("colour", colour(&l, c)), ("name", name_of(t, pn, &l))],
+        )
     };
+    let round = l.int(g.round);
+    let board = l.int(g.board.unwrap_or(g.seq + 1));
+    let place = [("round", round.clone()), ("board", board)];
     let page = IncidentsPage {
-        zone: zone.name(),
+        title: l.ta("inc-title", &place),
+        heading: l.ta("inc-heading", &place),
+        when_header: l.ta("inc-col-when", &[("zone", l.ltr(zone.name()))]),
+        version_text: l.ta("inc-version", &[("n", l.int(g.version))]),
+        edition_text: l.ta("inc-edition", &[("edition", words::edition(&l, edition))]),
+        results_link: l.ta("inc-link-results", &[("n", round)]),
         id: id.to_string(),
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(&session)?,
         game_id: g.id.clone(),
         round: g.round,
-        board: g.board.unwrap_or(g.seq + 1),
-        white: name_of(t, g.white),
-        black: name_of(t, g.black),
-        result: result_text(&g.result()?),
+        white: name_of(t, g.white, &l),
+        black: name_of(t, g.black, &l),
+        result: words::result(&l, &result_text(&g.result()?)),
         version: g.version,
-        edition: edition_words(edition),
         edition_code: laws_edition_text(edition),
         incidents: rows
             .iter()
             .map(|r| IncidentLine {
-                at: zone.show(r.at, "%Y-%m-%d %H:%M:%S"),
-                article: r.article.clone(),
+                at: words::time(&l, &zone.show(r.at, "%Y-%m-%d %H:%M:%S")),
+                article: words::time(&l, &r.article),
                 offender: if r.kind == "lost_by_both" {
-                    "both players".into()
+                    l.t("arb-both-players")
                 } else {
-                    colour_name(&r.offender)
+                    offender_name(&r.offender)
                 },
-                kind: r.kind.replace('_', " "),
-                message: r.message.clone(),
-                reason: r.reason.clone(),
-                by: r.by_actor.clone(),
+                kind: kind_key(&r.kind).map_or_else(|| r.kind.replace('_', " "), |k| l.t(k)),
+                message: l.data(&r.message),
+                reason: l.data(&r.reason),
+                by: l.data(&r.by_actor),
             })
             .collect(),
+        l,
     };
     private(&page, StatusCode::OK)
 }

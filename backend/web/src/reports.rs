@@ -35,9 +35,11 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::arbiter_words::{self as words, record_msg};
 use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
@@ -79,16 +81,41 @@ const RESULTS: [(&str, &str); 6] = [
     ("-/-", "−/− (double forfeit)"),
 ];
 
+/// The results of [`RESULTS`] in the reader's language.
+fn results_in(l: &L10n) -> Vec<(&'static str, String)> {
+    RESULTS
+        .iter()
+        .map(|(v, label)| {
+            let key = match *v {
+                "+/-" => "rep-result-forfeit-white",
+                "-/+" => "rep-result-forfeit-black",
+                "-/-" => "rep-result-double-forfeit",
+                _ => return (*v, words::result(l, label)),
+            };
+            (*v, l.t(key))
+        })
+        .collect()
+}
+
+/// A stored report's status word (`ok`, `illegal_move`...) in the reader's language.
+fn status_in(l: &L10n, status: &str) -> String {
+    let key = match status {
+        "ok" => "score-status-ok",
+        "illegal_move" => "score-status-illegal-move",
+        "ambiguous_move" => "score-status-ambiguous-move",
+        "unreadable_move" => "score-status-unreadable-move",
+        "moves_after_end" => "score-status-moves-after-end",
+        "bad_score" => "score-status-bad-score",
+        "result_contradicted" => "score-status-result-contradicted",
+        "result_differs" => "score-status-result-differs",
+        other => return l.ltr(other),
+    };
+    l.t(key)
+}
+
 fn read_result(field: &str, text: &str) -> Result<GameResult, WebError> {
-    domain::parse_result(text).ok_or_else(|| {
-        bad(
-            field,
-            format!(
-                "`{}` is not a result (1-0, 0-1, 1/2-1/2, +/-, -/+, -/-)",
-                text.trim()
-            ),
-        )
-    })
+    domain::parse_result(text)
+        .ok_or_else(|| bad(field, Msg::new("rep-bad-result").ltr("value", text.trim())))
 }
 
 fn read_how(text: &str) -> Result<HowDecided, WebError> {
@@ -96,10 +123,7 @@ fn read_how(text: &str) -> Result<HowDecided, WebError> {
         "" | "unspecified" => Ok(HowDecided::Unspecified),
         "board" | "over_the_board" => Ok(HowDecided::OverTheBoard),
         "time" | "on_time" => Ok(HowDecided::OnTime),
-        other => Err(bad(
-            "how",
-            format!("`{other}` is not unspecified, board or time"),
-        )),
+        other => Err(bad("how", Msg::new("rep-bad-how").ltr("value", other))),
     }
 }
 
@@ -176,10 +200,15 @@ async fn store_report(
     how: HowDecided,
 ) -> Result<(GameScoreRow, domain::ScoreReport), WebError> {
     if scoresheet.trim().is_empty() {
-        return Err(bad("scoresheet", "enter the moves of the game (Art. 8)"));
+        return Err(bad("scoresheet", Msg::new("rep-no-moves")));
     }
     let report = domain::score_report(&scoresheet, &result, how, ReplayOptions::default())
-        .map_err(|e| bad("scoresheet", e.to_string()))?;
+        .map_err(|e| {
+            bad(
+                "scoresheet",
+                Msg::new("rep-unreadable").data("why", e.to_string()),
+            )
+        })?;
     let stored = stored_report(&report, &result);
     let result = result.recorded_by(user.email.clone());
     let actor = user.actor();
@@ -197,7 +226,7 @@ fn record_error(e: RecordError) -> WebError {
         RecordError::Conflict { current } => WebError::Conflict {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
-        e @ RecordError::Incoherent { .. } => bad("result", e.to_string()),
+        e @ RecordError::Incoherent { .. } => bad("result", record_msg(&e)),
         RecordError::Database(e) => WebError::Database(e.to_string()),
     }
 }
@@ -224,23 +253,29 @@ async fn arbiter_game(
     Ok((user, stored, row, score))
 }
 
-fn player_name(stored: &StoredTournament, pn: i32) -> String {
+fn player_name(stored: &StoredTournament, pn: i32, l: &L10n) -> String {
     u16::try_from(pn)
         .ok()
         .and_then(|pn| stored.tournament.player(pn))
-        .map_or_else(|| format!("#{pn}"), |p| format!("{pn} {}", titled_name(p)))
+        .map_or_else(
+            || format!("#{}", l.int(pn)),
+            |p| format!("{} {}", l.int(pn), l.data(&titled_name(p))),
+        )
 }
 
 #[derive(Template)]
 #[template(path = "score_report.html")]
 struct ReportPage {
+    l: L10n,
+    /// The page's heading.
+    heading: String,
+    /// The players and the result in a line.
+    players: String,
+    /// The players, for the title.
+    versus: String,
     id: String,
     name: String,
     game: String,
-    round: i32,
-    white: String,
-    black: String,
-    result: String,
     csrf: String,
     message: String,
     flagged: bool,
@@ -249,7 +284,7 @@ struct ReportPage {
     scoresheet: String,
     entered: String,
     how: String,
-    results: Vec<(&'static str, &'static str)>,
+    results: Vec<(&'static str, String)>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -269,29 +304,47 @@ pub struct ReportForm {
     pub csrf: String,
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's request, session, game and form, as each handler has them"
+)]
 fn report_page(
+    req: &HttpRequest,
     session: &Session,
     stored: &StoredTournament,
     g: &GameRow,
     score: Option<&GameScoreRow>,
     form: &ReportForm,
-    message: String,
+    message: &Msg,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let report = score.map(GameScoreRow::report).transpose()?;
+    let l = L10n::negotiate(req);
+    let (white, black) = (
+        player_name(stored, g.white, &l),
+        player_name(stored, g.black, &l),
+    );
+    let mut players = l.ta(
+        "adj-players",
+        &[("white", white.clone()), ("black", black.clone())],
+    );
+    let result = words::result(&l, &result_text(&g.result()?));
+    if !result.is_empty() {
+        players.push_str(" · ");
+        players.push_str(&l.ta("adj-with-result", &[("result", result)]));
+    }
     let page = ReportPage {
+        heading: l.ta("rep-heading", &[("n", l.int(g.round))]),
+        players,
+        versus: format!("{white} – {black}"),
         id: g.tournament_id.clone(),
         name: stored.tournament.name.clone().unwrap_or_default(),
         game: g.id.clone(),
-        round: g.round,
-        white: player_name(stored, g.white),
-        black: player_name(stored, g.black),
-        result: result_text(&g.result()?),
         csrf: csrf_token(session)?,
-        message,
+        message: l.m(message),
         flagged: score.is_some_and(|s| s.flagged),
-        status: score.map(|s| s.status.clone()).unwrap_or_default(),
-        stored_message: report.map(|r| r.message).unwrap_or_default(),
+        status: score.map(|s| status_in(&l, &s.status)).unwrap_or_default(),
+        stored_message: report.map(|r| l.data(&r.message)).unwrap_or_default(),
         scoresheet: if form.scoresheet.is_empty() {
             score.map(|s| s.pgn.clone()).unwrap_or_default()
         } else {
@@ -299,7 +352,8 @@ fn report_page(
         },
         entered: form.result.clone(),
         how: form.how.clone(),
-        results: RESULTS.to_vec(),
+        results: results_in(&l),
+        l,
     };
     private(&page, status)
 }
@@ -311,6 +365,7 @@ fn report_page(
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn report_form(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -318,12 +373,13 @@ pub async fn report_form(
     let (id, game) = path.into_inner();
     let (_, stored, g, score) = arbiter_game(&state, staff.user.clone(), id, game).await?;
     report_page(
+        &req,
         &session,
         &stored,
         &g,
         score.as_ref(),
         &ReportForm::default(),
-        String::new(),
+        &Msg::plain(""),
         StatusCode::OK,
     )
 }
@@ -337,6 +393,7 @@ pub async fn report_form(
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn submit_report(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -352,34 +409,34 @@ pub async fn submit_report(
     .await;
     match outcome {
         Ok((row, report)) => {
-            let message = if row.flagged {
-                format!(
-                    "Stored and flagged for the chief arbiter: {} (the entered result stands until he decides, Art. 8).",
-                    report.message
-                )
+            let message = Msg::new(if row.flagged {
+                "rep-stored-flagged"
             } else {
-                format!("Stored: {}.", report.message)
-            };
+                "rep-stored-ok"
+            })
+            .data("message", report.message);
             let g = with_db(&state, move |c| Ok(arbiter_db::game(c, game)?))
                 .await?
                 .unwrap_or(g);
             report_page(
+                &req,
                 &session,
                 &stored,
                 &g,
                 Some(&row),
                 &form,
-                message,
+                &message,
                 StatusCode::OK,
             )
         }
         Err(e @ WebError::BadRequest { .. }) => report_page(
+            &req,
             &session,
             &stored,
             &g,
             score.as_ref(),
             &form,
-            e.to_string(),
+            &Msg::plain(e.detail(&L10n::negotiate(&req))),
             StatusCode::BAD_REQUEST,
         ),
         Err(e) => Err(e),
@@ -441,7 +498,7 @@ pub async fn api_score(
 
 struct FlagLine {
     game: String,
-    round: i32,
+    round: String,
     board: String,
     white: String,
     black: String,
@@ -453,19 +510,19 @@ struct FlagLine {
 #[derive(Template)]
 #[template(path = "flagged.html")]
 struct FlaggedPage {
+    l: L10n,
     id: String,
     name: String,
     csrf: String,
-    message: String,
     games: Vec<FlagLine>,
-    results: Vec<(&'static str, &'static str)>,
+    results: Vec<(&'static str, String)>,
 }
 
 async fn flagged_page(
     state: &AppState,
+    req: &HttpRequest,
     session: &Session,
     id: Uuid,
-    message: String,
 ) -> Result<HttpResponse, WebError> {
     let (stored, scores, games) = with_db(state, move |c| {
         Ok((
@@ -476,6 +533,7 @@ async fn flagged_page(
     })
     .await?;
     let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
+    let l = L10n::negotiate(req);
     let mut lines = Vec::new();
     for g in &games {
         let Some(s) = scores.get(&g.id).filter(|s| s.flagged) else {
@@ -484,13 +542,13 @@ async fn flagged_page(
         let r = s.report()?;
         lines.push(FlagLine {
             game: g.id.clone(),
-            round: g.round,
-            board: g.board.map(|b| b.to_string()).unwrap_or_default(),
-            white: player_name(&stored, g.white),
-            black: player_name(&stored, g.black),
-            result: result_text(&g.result()?),
-            status: s.status.clone(),
-            message: r.message,
+            round: l.int(g.round),
+            board: g.board.map(|b| l.int(b)).unwrap_or_default(),
+            white: player_name(&stored, g.white, &l),
+            black: player_name(&stored, g.black, &l),
+            result: words::result(&l, &result_text(&g.result()?)),
+            status: status_in(&l, &s.status),
+            message: l.data(&r.message),
         });
     }
     private(
@@ -498,9 +556,9 @@ async fn flagged_page(
             id: id.to_string(),
             name: stored.tournament.name.clone().unwrap_or_default(),
             csrf: csrf_token(session)?,
-            message,
             games: lines,
-            results: RESULTS.to_vec(),
+            results: results_in(&l),
+            l,
         },
         StatusCode::OK,
     )
@@ -513,12 +571,13 @@ async fn flagged_page(
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn flagged(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<Uuid>,
     _staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    flagged_page(&state, &session, id, String::new()).await
+    flagged_page(&state, &req, &session, id).await
 }
 
 /// The chief arbiter's decision on a flagged game.
@@ -550,7 +609,7 @@ pub async fn resolve_flag(
     let (id, game) = path.into_inner();
     let (user, _, _, score) = arbiter_game(&state, staff.user.clone(), id, game).await?;
     if !score.is_some_and(|s| s.flagged) {
-        return Err(bad("game", "this game's score is not flagged"));
+        return Err(bad("game", Msg::new("rep-not-flagged")));
     }
     let correction = match form.decision.as_str() {
         "confirm" => None,
@@ -558,7 +617,7 @@ pub async fn resolve_flag(
         other => {
             return Err(bad(
                 "decision",
-                format!("`{other}` is not confirm or correct"),
+                Msg::new("rep-bad-decision").ltr("value", other),
             ));
         }
     };
@@ -574,6 +633,10 @@ pub async fn resolve_flag(
 #[derive(Template)]
 #[template(path = "round_report.html")]
 struct RoundReportPage {
+    l: L10n,
+    /// The page's title and heading.
+    title: String,
+    heading: String,
     id: String,
     name: String,
     round: u16,
@@ -610,23 +673,32 @@ async fn round_staff(
     Ok((user, stored))
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the page's request, session, round and upload, as each handler has them"
+)]
 fn round_page(
+    req: &HttpRequest,
     session: &Session,
     stored: &StoredTournament,
     n: u16,
-    message: String,
-    errors: Vec<String>,
+    message: &Msg,
+    errors: &[Msg],
     text: String,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
+    let l = L10n::negotiate(req);
     private(
         &RoundReportPage {
+            title: l.ta("rr-title", &[("n", l.int(n))]),
+            heading: l.ta("rr-heading", &[("n", l.int(n))]),
+            message: l.m(message),
+            errors: errors.iter().map(|e| l.m(e)).collect(),
+            l,
             id: stored.id.to_string(),
             name: stored.tournament.name.clone().unwrap_or_default(),
             round: n,
             csrf: csrf_token(session)?,
-            message,
-            errors,
             text,
         },
         status,
@@ -639,6 +711,7 @@ fn round_page(
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn round_report_form(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, u16)>,
     staff: Staff<Arbiter>,
@@ -646,11 +719,12 @@ pub async fn round_report_form(
     let (id, n) = path.into_inner();
     let (_, stored) = round_staff(&state, staff.user.clone(), id, n).await?;
     round_page(
+        &req,
         &session,
         &stored,
         n,
-        String::new(),
-        Vec::new(),
+        &Msg::plain(""),
+        &[],
         String::new(),
         StatusCode::OK,
     )
@@ -668,8 +742,12 @@ fn looks_like_trf(text: &str) -> bool {
         })
 }
 
-fn line_errors(e: &RoundReportError) -> Vec<String> {
-    e.errors.iter().map(ToString::to_string).collect()
+/// A report's bad lines: the domain's sentences, kept as data.
+fn line_errors(e: &RoundReportError) -> Vec<Msg> {
+    e.errors
+        .iter()
+        .map(|e| Msg::new("rr-line-error").data("error", e.to_string()))
+        .collect()
 }
 
 /// `POST /tournaments/{id}/rounds/{n}/report` (multipart: `file` or `text`): reads the round's
@@ -682,6 +760,7 @@ fn line_errors(e: &RoundReportError) -> Vec<String> {
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
 pub async fn round_report(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, u16)>,
     staff: Staff<Arbiter>,
@@ -700,19 +779,20 @@ pub async fn round_report(
             .unwrap_or_default(),
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let reject = |errors: Vec<String>| {
+    let reject = |errors: Vec<Msg>| {
         round_page(
+            &req,
             &session,
             &stored,
             n,
-            "Nothing was stored: correct the lines below and send the whole report again.".into(),
-            errors,
+            &Msg::new("rr-nothing-stored"),
+            &errors,
             text.clone(),
             StatusCode::BAD_REQUEST,
         )
     };
     if text.trim().is_empty() {
-        return reject(vec!["file: choose a file or paste the report".into()]);
+        return reject(vec![Msg::new("rr-no-file")]);
     }
     let parsed = if looks_like_trf(&text) {
         parse_round_trf(&text, n)
@@ -731,7 +811,7 @@ pub async fn round_report(
         Ok(u) => u,
         Err(e) => return reject(line_errors(&e)),
     };
-    let bye_errors: Vec<String> = report
+    let bye_errors: Vec<Msg> = report
         .byes
         .iter()
         .filter(|b| {
@@ -741,12 +821,10 @@ pub async fn round_report(
                 .any(|r| r.player == b.player && r.code == b.code)
         })
         .map(|b| {
-            format!(
-                "line {}: player {} `{}`: a bye or absence not recorded for this round; change byes on the round page",
-                b.line,
-                b.player,
-                b.code.trf_char()
-            )
+            Msg::new("rr-bye-not-recorded")
+                .int("line", i64::try_from(b.line).unwrap_or(i64::MAX))
+                .int("player", b.player)
+                .ltr("code", b.code.trf_char().to_string())
         })
         .collect();
     if !bye_errors.is_empty() {
@@ -769,11 +847,14 @@ pub async fn round_report(
     })
     .await?;
     round_page(
+        &req,
         &session,
         &stored,
         n,
-        format!("Stored {count} results of round {n}."),
-        Vec::new(),
+        &Msg::new("rr-stored")
+            .int("count", i64::try_from(count).unwrap_or(i64::MAX))
+            .int("n", n),
+        &[],
         String::new(),
         StatusCode::OK,
     )

@@ -100,8 +100,8 @@ pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
             }),
         },
         ArbiterError::Database(e) => WebError::Database(e.to_string()),
-        e @ ArbiterError::Penalty(_) => bad("sanction", e.to_string()),
-        e => bad("game", e.to_string()),
+        e @ ArbiterError::Penalty(_) => bad("sanction", crate::arbiter_words::arbiter_msg(&e)),
+        e => bad("game", crate::arbiter_words::arbiter_msg(&e)),
     }
 }
 

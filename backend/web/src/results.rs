@@ -11,9 +11,11 @@ use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::arbiter_words as words;
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
@@ -50,18 +52,10 @@ pub fn parse_result(value: &str) -> Result<GameResult, WebError> {
     let (w, b) = v
         .split_once(':')
         .and_then(|(w, b)| Some((code(w)?, code(b)?)))
-        .ok_or_else(|| {
-            bad(
-                "result",
-                format!("`{v}` is not a result (W:B in TRF codes)"),
-            )
-        })?;
+        .ok_or_else(|| bad("result", Msg::new("res-bad-result").ltr("value", v)))?;
     let r = GameResult::new(w, b);
     if !r.is_coherent() {
-        return Err(bad(
-            "result",
-            format!("`{v}`: these codes cannot stand together in a game"),
-        ));
+        return Err(bad("result", Msg::new("res-incoherent").ltr("value", v)));
     }
     Ok(r)
 }
@@ -77,7 +71,10 @@ pub(crate) fn result_value(r: &GameResult) -> String {
 pub(crate) struct EntryLine {
     game_id: String,
     version: i32,
-    board: usize,
+    /// The board number in the reader's digits.
+    board: String,
+    /// The label of the board's result field.
+    label: String,
     white: String,
     black: String,
     current: String,
@@ -87,22 +84,41 @@ pub(crate) struct EntryLine {
 #[derive(Template)]
 #[template(path = "results.html")]
 pub(crate) struct ResultsPage {
+    l: L10n,
+    /// The page's title and heading.
+    title: String,
+    heading: String,
     id: String,
     name: String,
     round: u16,
     csrf: String,
     message: String,
-    choices: Vec<(&'static str, &'static str)>,
+    choices: Vec<(&'static str, String)>,
     games: Vec<EntryLine>,
     byes: Vec<String>,
 }
 
+/// The label of a result choice ([`RESULT_CHOICES`]) in the reader's language.
+fn choice_label(l: &L10n, value: &str, english: &str) -> String {
+    let key = match value {
+        "" => "res-choice-none",
+        "+:-" => "res-choice-forfeit-white",
+        "-:+" => "res-choice-forfeit-black",
+        "-:-" => "res-choice-double-forfeit",
+        "0:0" => "res-choice-lost-both",
+        "X:X" => "res-choice-adjourned",
+        _ => return words::result(l, english),
+    };
+    l.t(key)
+}
+
 pub(crate) async fn results_page(
     state: &AppState,
+    req: &HttpRequest,
     session: &Session,
     id: Uuid,
     n: u16,
-    message: String,
+    message: &Msg,
     status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let (stored, rows) = with_db(state, move |c| {
@@ -116,13 +132,14 @@ pub(crate) async fn results_page(
     if t.round(n).is_none() {
         return Err(WebError::no_round(n));
     }
+    let l = L10n::negotiate(req);
     let name = |pn: i32| {
         u16::try_from(pn)
             .ok()
             .and_then(|pn| t.player(pn))
             .map_or_else(
-                || format!("#{pn}"),
-                |p| format!("{} {}", p.pairing_number, titled_name(p)),
+                || format!("#{}", l.int(pn)),
+                |p| format!("{} {}", l.int(p.pairing_number), l.data(&titled_name(p))),
             )
     };
     let games = rows
@@ -130,44 +147,53 @@ pub(crate) async fn results_page(
         .enumerate()
         .map(|(i, g)| {
             let r = g.result()?;
+            let board = g
+                .board
+                .and_then(|b| usize::try_from(b).ok())
+                .unwrap_or(i + 1);
             Ok(EntryLine {
                 game_id: g.id.clone(),
                 version: g.version,
-                board: g
-                    .board
-                    .and_then(|b| usize::try_from(b).ok())
-                    .unwrap_or(i + 1),
+                board: l.int(board),
+                label: l.ta("res-result-of-board", &[("n", l.int(board))]),
                 white: name(g.white),
                 black: name(g.black),
                 current: result_value(&r),
-                shown: result_text(&r),
+                shown: words::result(&l, &result_text(&r)),
             })
         })
         .collect::<Result<Vec<_>, WebError>>()?;
+    let byes = t
+        .round(n)
+        .map(|r| {
+            r.byes
+                .iter()
+                .map(|b| {
+                    let who = t.player(b.player).map_or_else(
+                        || format!("#{}", l.int(b.player)),
+                        |p| format!("{} {}", l.int(p.pairing_number), l.data(&titled_name(p))),
+                    );
+                    format!("{who}: {}", crate::views::bye_in(b.code, &l))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     private(
         &ResultsPage {
+            title: l.ta("res-title", &[("n", l.int(n))]),
+            heading: l.ta("res-heading", &[("n", l.int(n))]),
             id: id.to_string(),
             name: t.name.clone().unwrap_or_default(),
             round: n,
             csrf: csrf_token(session)?,
-            message,
-            choices: RESULT_CHOICES.to_vec(),
+            message: l.m(message),
+            choices: RESULT_CHOICES
+                .iter()
+                .map(|(v, label)| (*v, choice_label(&l, v, label)))
+                .collect(),
             games,
-            byes: t
-                .round(n)
-                .map(|r| {
-                    r.byes
-                        .iter()
-                        .map(|b| {
-                            let who = t.player(b.player).map_or_else(
-                                || format!("#{}", b.player),
-                                |p| format!("{} {}", p.pairing_number, titled_name(p)),
-                            );
-                            format!("{who}: {}", crate::views::bye_text(b.code))
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
+            byes,
+            l,
         },
         status,
     )
@@ -180,6 +206,7 @@ pub(crate) async fn results_page(
 /// [`WebError::NotFound`].
 pub async fn results_form(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, u16)>,
     _staff: Staff<Arbiter>,
@@ -187,10 +214,11 @@ pub async fn results_form(
     let (id, n) = path.into_inner();
     results_page(
         &state,
+        &req,
         &session,
         id,
         n,
-        String::new(),
+        &Msg::plain(""),
         actix_web::http::StatusCode::OK,
     )
     .await
@@ -218,6 +246,7 @@ pub struct ResultForm {
 /// field, [`WebError::NotFound`].
 pub async fn enter_result(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, u16, Uuid)>,
     Staff { user, .. }: Staff<Arbiter>,
@@ -229,7 +258,7 @@ pub async fn enter_result(
         .version
         .trim()
         .parse()
-        .map_err(|_| bad("version", "missing or not a number"))?;
+        .map_err(|_| bad("version", Msg::new("res-bad-version")))?;
     let actor = user.actor();
     let outcome = with_db(&state, move |c| {
         // The game must belong to this tournament and round.
@@ -241,7 +270,9 @@ pub async fn enter_result(
             Ok(row) => Ok(Ok(Ok(row))),
             Err(RecordError::Conflict { current }) => Ok(Ok(Err(current))),
             Err(RecordError::NotFound) => Ok(Err(WebError::no_game(game))),
-            Err(e @ RecordError::Incoherent { .. }) => Ok(Err(bad("result", e.to_string()))),
+            Err(e @ RecordError::Incoherent { .. }) => {
+                Ok(Err(bad("result", words::record_msg(&e))))
+            }
             Err(RecordError::Database(e)) => Err(e.into()),
         }
     })
@@ -253,22 +284,30 @@ pub async fn enter_result(
                 .result()
                 .map(|r| result_text(&r))
                 .unwrap_or_default();
-            let msg = format!(
-                "Not saved: someone else entered board {} since you opened the sheet (it now reads \u{201c}{}\u{201d}, by {}). Check the sheet below and enter the result again if needed.",
-                current.board.map_or(current.seq + 1, |b| b),
-                if shown.is_empty() {
-                    "no result"
-                } else {
-                    &shown
-                },
-                current.recorded_by.as_deref().unwrap_or("unknown"),
-            );
+            let msg = Msg::new("res-conflict")
+                .int("board", current.board.map_or(current.seq + 1, |b| b))
+                .msg(
+                    "result",
+                    if shown.is_empty() {
+                        Msg::new("res-no-result")
+                    } else {
+                        Msg::new("res-shown").ltr_digits("result", shown)
+                    },
+                )
+                .msg(
+                    "by",
+                    current.recorded_by.as_deref().map_or_else(
+                        || Msg::new("res-unknown"),
+                        |who| Msg::new("res-by-who").data("who", who),
+                    ),
+                );
             results_page(
                 &state,
+                &req,
                 &session,
                 id,
                 n,
-                msg,
+                &msg,
                 actix_web::http::StatusCode::CONFLICT,
             )
             .await
@@ -321,7 +360,9 @@ pub async fn api_enter_result(
                         .map_err(|e| WebError::Internal(e.to_string()))?,
                 })),
                 Err(RecordError::NotFound) => Ok(Err(WebError::no_game(game))),
-                Err(e @ RecordError::Incoherent { .. }) => Ok(Err(bad("result", e.to_string()))),
+                Err(e @ RecordError::Incoherent { .. }) => {
+                    Ok(Err(bad("result", words::record_msg(&e))))
+                }
                 Err(RecordError::Database(e)) => Err(e.into()),
             }
         })

@@ -1,7 +1,6 @@
 //! What pages and the API show, computed from the model: standings with the tournament's
 //! tie-breaks, result and bye texts, formatted values.
 
-use arbiter_tournament::arbiter::LawsEdition;
 use arbiter_tournament::tiebreak::{
     Edition, Standings, StandingsOptions, TieBreak, Value, default_tiebreaks, is_round_robin,
     standings,
@@ -334,14 +333,6 @@ pub(crate) fn bye_in(code: ResultCode, l: &L10n) -> String {
         ResultCode::Blank => "bye-blank",
         _ => "bye-other",
     })
-}
-
-/// The edition in words, for pages.
-pub(crate) const fn edition_words(e: LawsEdition) -> &'static str {
-    match e {
-        LawsEdition::Laws2001 => "2001",
-        LawsEdition::Later => "later (2014 onwards)",
-    }
 }
 
 #[cfg(test)]

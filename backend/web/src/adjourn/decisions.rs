@@ -3,21 +3,22 @@
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::arbiter as db;
 use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
     BeforeResumption, DrawOffer, GameEnd, LateVerdict, LostEnvelope, before_resumption,
     judge_sealed_move, late_for_resumption, lost_envelope,
 };
-use arbiter_tournament::arbiter::colour_name;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::resumption::pending_envelope;
 use super::{Context, arbiter_error, clock, context, render, when_text};
+use crate::arbiter_words::{adjournment_msg, colour_msg, draw_offer_msg, end_msg};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::l10n::Msg;
 use crate::respond::bad;
 use crate::{AppState, with_db};
 
@@ -41,6 +42,7 @@ pub struct BeforeForm {
 /// the page.
 pub async fn before(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -50,7 +52,7 @@ pub async fn before(
     let ctx = context(&state, staff.user.clone(), id, game).await?;
     let row = ctx
         .pending()
-        .ok_or_else(|| bad("event", "no sealed envelope: the game is not adjourned"))?;
+        .ok_or_else(|| bad("event", Msg::new("adj-not-adjourned")))?;
     let env = row.to_envelope()?;
     let end = match form.event.as_str() {
         "draw" => before_resumption(BeforeResumption::DrawAgreed),
@@ -58,26 +60,24 @@ pub async fn before(
             let mut offer = DrawOffer {
                 standing: env.info.draw_offer,
             };
-            let by = env.info.draw_offer.map(Colour::opposite).ok_or_else(|| {
-                bad(
-                    "event",
-                    "no draw offer stands on the envelope (A.2(f), A.4)",
-                )
-            })?;
-            offer.accept(by).map_err(|e| bad("event", e.to_string()))?
+            let by = env
+                .info
+                .draw_offer
+                .map(Colour::opposite)
+                .ok_or_else(|| bad("event", Msg::new("adj-no-offer")))?;
+            offer
+                .accept(by)
+                .map_err(|e| bad("event", draw_offer_msg(&e)))?
         }
         "resign_w" => before_resumption(BeforeResumption::Resigned(Colour::White)),
         "resign_b" => before_resumption(BeforeResumption::Resigned(Colour::Black)),
         other => {
-            return Err(bad(
-                "event",
-                format!("`{other}` is not draw, accept, resign_w or resign_b"),
-            ));
+            return Err(bad("event", Msg::new("adj-bad-event").ltr("value", other)));
         }
     };
     let message = record_end(&state, &ctx, game, end, "before_resumption").await?;
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    render(&session, &ctx, message, None, StatusCode::OK)
+    render(&req, &session, &ctx, &message, None, StatusCode::OK)
 }
 
 /// Lateness for the resumption (A.10).
@@ -101,6 +101,7 @@ pub struct LateForm {
 /// [`WebError::BadRequest`] when the envelope must be opened first; as the page.
 pub async fn late(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -111,18 +112,15 @@ pub async fn late(
     let row = ctx
         .envelopes
         .last()
-        .ok_or_else(|| bad("envelope", "the game has no envelope: it is not adjourned"))?;
+        .ok_or_else(|| bad("envelope", Msg::new("adj-no-envelope-late")))?;
     if ctx.game.white_code != "X" || ctx.game.black_code != "X" {
-        return Err(bad(
-            "envelope",
-            "the game is no longer adjourned: its result was already decided",
-        ));
+        return Err(bad("envelope", Msg::new("adj-decided-already")));
     }
     let env = row.to_envelope()?;
     let verdict = match row.revealed_move.as_deref() {
-        Some(m) => {
-            Some(judge_sealed_move(&env.info, m).map_err(|e| bad("envelope", e.to_string()))?)
-        }
+        Some(m) => Some(
+            judge_sealed_move(&env.info, m).map_err(|e| bad("envelope", adjournment_msg(&e)))?,
+        ),
         None => None,
     };
     let now = arbiter_db::audit::now();
@@ -134,21 +132,18 @@ pub async fn late(
         verdict.as_ref(),
         form.flag_fell == "on",
     )
-    .map_err(|e| bad("envelope", e.to_string()))?;
+    .map_err(|e| bad("envelope", adjournment_msg(&e)))?;
     let message = match decided {
-        LateVerdict::NotYet { deadline } => format!(
-            "A.10: the default time has not passed; a player arriving by {} is in time.",
-            when_text(ctx.zone, deadline)
-        ),
-        LateVerdict::BothInTime => {
-            "A.10: both players arrived within the default time: play on.".to_owned()
+        LateVerdict::NotYet { deadline } => {
+            Msg::new("adj-late-not-yet").ltr_digits("at", when_text(ctx.zone, deadline))
         }
+        LateVerdict::BothInTime => Msg::new("adj-late-in-time"),
         LateVerdict::Decided(end) => {
             record_end(&state, &ctx, game, end, "late_for_resumption").await?
         }
     };
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    render(&session, &ctx, message, None, StatusCode::OK)
+    render(&req, &session, &ctx, &message, None, StatusCode::OK)
 }
 
 /// Records `end` as the result of the adjourned game `game` (`kind`: what decided it, for the
@@ -162,10 +157,10 @@ pub(crate) async fn record_end(
     game: Uuid,
     end: GameEnd,
     kind: &'static str,
-) -> Result<String, WebError> {
+) -> Result<Msg, WebError> {
     let version = ctx.game.version;
     let actor = ctx.user.actor();
-    let message = format!("{} ({}).", end.message, end.article);
+    let message = end_msg(&end);
     with_db(state, move |c| {
         db::record_adjournment_decision(
             c,
@@ -210,6 +205,7 @@ pub struct LostForm {
 /// As the page.
 pub async fn lost(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -223,7 +219,7 @@ pub async fn lost(
         Some(
             env.info
                 .position()
-                .map_err(|e| bad("envelope", e.to_string()))?,
+                .map_err(|e| bad("envelope", adjournment_msg(&e)))?,
         )
     } else {
         None
@@ -236,26 +232,25 @@ pub async fn lost(
             stated_move,
             ..
         } => {
-            let (legal, text) = match &stated_move {
+            let (legal, shown) = match &stated_move {
                 Ok(m) => (
                     true,
-                    format!(
-                        "A.11(a): play resumes from the adjourned position (times used White {}, Black {}); {} makes the move he states he sealed, {}.",
-                        clock(env.info.white_time_used),
-                        clock(env.info.black_time_used),
-                        colour_name(env.info.sealer),
-                        position.san(*m)
-                    ),
+                    Msg::new("adj-lost-resume")
+                        .ltr_digits("white", clock(env.info.white_time_used))
+                        .ltr_digits("black", clock(env.info.black_time_used))
+                        .msg("colour", colour_msg(env.info.sealer))
+                        .ltr("move", position.san(*m)),
                 ),
                 Err(e) => (
                     false,
-                    format!(
-                        "A.11(a): play resumes from the adjourned position; the move {} states, `{}`, cannot be made ({e}): it is handled as an illegal move on the board (Art. 7.4).",
-                        colour_name(env.info.sealer),
-                        form.stated_move.trim()
-                    ),
+                    Msg::new("adj-lost-illegal")
+                        .msg("colour", colour_msg(env.info.sealer))
+                        .ltr("move", form.stated_move.trim())
+                        .data("why", e.to_string()),
                 ),
             };
+            // The record keeps the English sentence, as every audit entry.
+            let text = shown.to_string();
             #[derive(Serialize)]
             struct LostNote {
                 article: &'static str,
@@ -274,12 +269,12 @@ pub async fn lost(
                     .map_err(arbiter_error)
             })
             .await?;
-            text
+            shown
         }
         LostEnvelope::Annulled(end) => record_end(&state, &ctx, game, end, "lost_envelope").await?,
     };
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    render(&session, &ctx, message, None, StatusCode::OK)
+    render(&req, &session, &ctx, &message, None, StatusCode::OK)
 }
 
 csrf_field!(BeforeForm, LateForm, LostForm);

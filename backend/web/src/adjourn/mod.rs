@@ -24,7 +24,7 @@ mod sealing;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::arbiter::{self as db, ArbiterError, EnvelopeRow, Session as Sitting};
 use arbiter_db::models::GameRow;
 use arbiter_db::{StoredTournament, UserRow};
@@ -32,17 +32,18 @@ use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
     Presence, ResumptionStart, SealedMoveVerdict, at_resumption, judge_move_in, judge_sealed_move,
 };
-use arbiter_tournament::arbiter::colour_name;
 use arbiter_tournament::arbiter::default_time::{CheckIns, DefaultTime};
 use askama::Template;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::arbiter_words::{self as words, colour};
 use crate::auth::csrf_token;
 use crate::board::board_svg;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Staff, csrf_field};
+use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
@@ -96,7 +97,7 @@ pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
         ArbiterError::Database(e) => WebError::Database(e.to_string()),
-        e => bad("envelope", e.to_string()),
+        e => bad("envelope", crate::arbiter_words::arbiter_msg(&e)),
     }
 }
 
@@ -115,12 +116,7 @@ fn parse_clock(field: &str, text: &str) -> Result<u32, WebError> {
     let t = text.trim();
     let parts: Vec<&str> = t.split(':').collect();
     let nums: Option<Vec<u32>> = parts.iter().map(|p| p.trim().parse().ok()).collect();
-    let wrong = || {
-        bad(
-            field,
-            format!("`{t}` is not a time used (h:mm:ss, mm:ss or seconds, A.2(c))"),
-        )
-    };
+    let wrong = || bad(field, Msg::new("adj-bad-time-used").ltr("value", t));
     let nums = nums.filter(|_| !t.is_empty()).ok_or_else(wrong)?;
     let secs = match nums.as_slice() {
         [s] => Some(*s),
@@ -148,10 +144,9 @@ fn parse_when(zone: Zone, field: &str, text: &str) -> Result<NaiveDateTime, WebE
     .ok_or_else(|| {
         bad(
             field,
-            format!(
-                "`{t}` is not a date and time (YYYY-MM-DDTHH:MM, {} time)",
-                zone.name()
-            ),
+            Msg::new("adj-bad-when")
+                .ltr("value", t)
+                .ltr("zone", zone.name()),
         )
     })
     .and_then(|local| zone.to_utc(field, local))
@@ -162,12 +157,20 @@ fn when_text(zone: Zone, t: NaiveDateTime) -> String {
     format!("{} {}", zone.show(t, "%Y-%m-%d %H:%M"), zone.name())
 }
 
+/// A UTC instant in the tournament's time zone, named, in the reader's digits and left to right.
+fn when_in(l: &L10n, zone: Zone, t: NaiveDateTime) -> String {
+    words::stamp(l, zone, t, "%Y-%m-%d %H:%M")
+}
+
 fn colour_of(field: &str, text: &str) -> Result<Option<Colour>, WebError> {
     match text.trim() {
         "" | "none" => Ok(None),
         "w" | "white" => Ok(Some(Colour::White)),
         "b" | "black" => Ok(Some(Colour::Black)),
-        other => Err(bad(field, format!("`{other}` is not white, black or none"))),
+        other => Err(bad(
+            field,
+            Msg::new("adj-bad-colour-none").ltr("value", other),
+        )),
     }
 }
 
@@ -217,17 +220,20 @@ pub struct SealForm {
 /// An envelope as the page shows it: never the move before opening.
 struct EnvelopeView {
     id: String,
-    seq: i32,
     state: String,
+    /// "Envelope n (sealed)".
+    heading: String,
+    /// The times used, in a sentence.
+    times: String,
+    /// The sealer and the move number.
+    sealed_by: String,
+    /// The label of the button that opens it.
+    open_label: String,
+    /// The label of the button that starts the replier's clock.
+    clock_label: String,
     position_fen: String,
-    white_time: String,
-    black_time: String,
-    sealer: String,
-    replier: String,
-    move_number: i32,
     draw_offer: String,
     resumption: String,
-    place: String,
     commitment: String,
     sealed: String,
     opened: String,
@@ -243,16 +249,13 @@ struct EnvelopeView {
 
 /// The diagrams of an envelope: before the sealed move (A.5) and, once `revealed`, after it
 /// when it is legal (A.9(a)).
-fn envelope_diagrams(row: &EnvelopeRow, sealer: Colour) -> (String, String) {
+fn envelope_diagrams(row: &EnvelopeRow, sealer: Colour, l: &L10n) -> (String, String) {
     let Ok(pos) = arbiter_rules::Position::from_fen(&row.position_fen) else {
         return (String::new(), String::new());
     };
     let before = board_svg(
         pos.board(),
-        &format!(
-            "Position before the sealed move {} (A.2(b), A.5)",
-            row.move_number
-        ),
+        &l.ta("adj-diagram-before", &[("n", l.int(row.move_number))]),
         None,
     );
     let after = match row.revealed_move.as_deref() {
@@ -264,9 +267,9 @@ fn envelope_diagrams(row: &EnvelopeRow, sealer: Colour) -> (String, String) {
                 ..
             } => board_svg(
                 position_after.board(),
-                &format!(
-                    "Position after the sealed move {} {san} (A.9(a))",
-                    row.move_number
+                &l.ta(
+                    "adj-diagram-after",
+                    &[("n", l.int(row.move_number)), ("move", l.ltr(&san))],
                 ),
                 Some((mv.from(), mv.to())),
             ),
@@ -278,46 +281,77 @@ fn envelope_diagrams(row: &EnvelopeRow, sealer: Colour) -> (String, String) {
 }
 
 impl EnvelopeView {
-    fn of(row: &EnvelopeRow, zone: Zone) -> EnvelopeView {
-        let sealer = if row.sealer == "w" { "White" } else { "Black" };
-        let replier = if row.sealer == "w" { "Black" } else { "White" };
-        let secs = |v: i32| clock(u32::try_from(v).unwrap_or_default());
-        let (diagram, diagram_after) = envelope_diagrams(
-            row,
-            if row.sealer == "w" {
-                Colour::White
-            } else {
-                Colour::Black
-            },
-        );
+    fn of(row: &EnvelopeRow, zone: Zone, l: &L10n) -> EnvelopeView {
+        let sealer_colour = if row.sealer == "w" {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let sealer = colour(l, sealer_colour);
+        let replier = colour(l, sealer_colour.opposite());
+        let secs = |v: i32| words::time(l, &clock(u32::try_from(v).unwrap_or_default()));
+        let (diagram, diagram_after) = envelope_diagrams(row, sealer_colour, l);
+        let seq = l.int(row.seq);
+        let times = [
+            ("white", secs(row.white_time_used)),
+            ("black", secs(row.black_time_used)),
+        ];
         EnvelopeView {
             diagram,
             diagram_after,
             id: row.id.clone(),
-            seq: row.seq,
             state: row.state.clone(),
+            heading: l.ta(
+                "adj-envelope",
+                &[
+                    ("n", seq.clone()),
+                    ("state", l.m(&words::envelope_state_msg(&row.state))),
+                ],
+            ),
+            times: l.ta(
+                if row.state == "sealed" {
+                    "adj-times-set"
+                } else {
+                    "adj-times"
+                },
+                &times,
+            ),
+            sealed_by: l.ta(
+                "adj-sealer-move",
+                &[("colour", sealer), ("n", l.int(row.move_number))],
+            ),
+            open_label: l.ta("adj-open", &[("n", seq), ("colour", replier.clone())]),
+            clock_label: l.ta("adj-start-clock", &[("colour", replier)]),
             position_fen: row.position_fen.clone(),
-            white_time: secs(row.white_time_used),
-            black_time: secs(row.black_time_used),
-            sealer: sealer.to_owned(),
-            replier: replier.to_owned(),
-            move_number: row.move_number,
-            draw_offer: match row.draw_offer.as_deref() {
-                Some("w") => "White's offer stands".to_owned(),
-                Some("b") => "Black's offer stands".to_owned(),
-                _ => "none".to_owned(),
-            },
-            resumption: when_text(zone, row.resumption_at),
-            place: row.resumption_place.clone(),
+            draw_offer: l.t(match row.draw_offer.as_deref() {
+                Some("w") => "adj-offer-white",
+                Some("b") => "adj-offer-black",
+                _ => "adj-offer-none",
+            }),
+            resumption: l.ta(
+                "adj-resumption-at",
+                &[
+                    ("at", when_in(l, zone, row.resumption_at)),
+                    ("place", l.data(&row.resumption_place)),
+                ],
+            ),
             commitment: row.commitment.clone(),
-            sealed: format!("{} by {}", when_text(zone, row.sealed_at), row.sealed_by),
+            sealed: l.ta(
+                "adj-when-by",
+                &[
+                    ("at", when_in(l, zone, row.sealed_at)),
+                    ("actor", l.data(&row.sealed_by)),
+                ],
+            ),
             opened: row
                 .opened_at
                 .map(|t| {
-                    format!(
-                        "{} by {}",
-                        when_text(zone, t),
-                        row.opened_by.as_deref().unwrap_or("?")
+                    l.ta(
+                        "adj-when-by",
+                        &[
+                            ("at", when_in(l, zone, t)),
+                            ("actor", l.data(row.opened_by.as_deref().unwrap_or("?"))),
+                        ],
                     )
                 })
                 .unwrap_or_default(),
@@ -330,46 +364,54 @@ impl EnvelopeView {
 #[derive(Template)]
 #[template(path = "adjourn.html")]
 struct AdjournPage {
-    /// The tournament's time zone (IANA name): the form's times are in it.
-    zone: &'static str,
+    l: L10n,
+    /// The page's heading (round and board).
+    heading: String,
+    /// The players and the result in a line.
+    players: String,
+    /// The players, for the title.
+    versus: String,
+    /// The resumption's check-ins in a sentence.
+    check_ins: String,
+    /// The label of the arrival time field (with the zone).
+    arrived_label: String,
+    /// The label of the resumption field (with the zone).
+    resumption_label: String,
+    /// The label of the default-time button (A.10).
+    late_label: String,
     id: String,
     name: String,
     game: String,
-    round: i32,
-    board: String,
-    white: String,
-    black: String,
-    result: String,
     csrf: String,
     message: String,
     envelopes: Vec<EnvelopeView>,
     /// The latest envelope still sealed, if any.
     pending: Option<EnvelopeView>,
-    white_in: String,
-    black_in: String,
     /// What A.9 says now for the pending envelope.
     resumption_note: String,
     /// Whether a new envelope may be sealed (the game has no result, or is adjourned with no
     /// envelope pending).
     can_seal: bool,
     form: SealForm,
-    default_time: u32,
 }
 
 #[derive(Template)]
 #[template(path = "adjourn_review.html")]
 struct ReviewPage {
+    l: L10n,
+    /// The players in a line.
+    players: String,
+    /// What the review says before the envelope.
+    intro: String,
+    /// The sealer and the move number.
+    sealed_by: String,
+    /// The times used, in a sentence.
+    times: String,
     id: String,
     name: String,
     game: String,
     csrf: String,
-    white: String,
-    black: String,
-    sealer: String,
-    move_number: u32,
     position_fen: String,
-    white_time: String,
-    black_time: String,
     draw_offer: String,
     resumption: String,
     form: SealForm,
@@ -387,6 +429,11 @@ struct Context {
 }
 
 impl Context {
+    /// A player's name as the page shows it: isolated in a right-to-left page.
+    fn shown(&self, pn: i32, l: &L10n) -> String {
+        l.data(&self.name(pn))
+    }
+
     fn name(&self, pn: i32) -> String {
         u16::try_from(pn)
             .ok()
@@ -462,7 +509,7 @@ fn form_defaults(ctx: &Context) -> SealForm {
     form
 }
 
-fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
+fn resumption_note(ctx: &Context, now: NaiveDateTime, l: &L10n) -> String {
     let Some(row) = ctx.pending() else {
         return String::new();
     };
@@ -471,11 +518,13 @@ fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
     };
     let info = &env.info;
     if now < info.resumption.at {
-        return format!(
-            "Resumption at {} in {} (A.2(g)); {} must reply to the sealed move.",
-            when_text(ctx.zone, info.resumption.at),
-            info.resumption.place,
-            colour_name(info.replier())
+        return l.ta(
+            "adj-note-before",
+            &[
+                ("at", when_in(l, ctx.zone, info.resumption.at)),
+                ("place", l.data(&info.resumption.place)),
+                ("colour", colour(l, info.replier())),
+            ],
         );
     }
     let here = |c: Colour| ctx.check_ins.of(c).is_some_and(|t| t <= now);
@@ -484,30 +533,33 @@ fn resumption_note(ctx: &Context, now: NaiveDateTime) -> String {
         replier: here(info.replier()),
     };
     match at_resumption(info, presence) {
-        ResumptionStart::OpenAndPlay => format!(
-            "A.9(a): both players are present: open the envelope, make the sealed move on the board and start {}'s clock.",
-            colour_name(info.replier())
+        ResumptionStart::OpenAndPlay => l.ta(
+            "adj-note-open-play",
+            &[("colour", colour(l, info.replier()))],
         ),
-        ResumptionStart::OpenReplierMaySeal => format!(
-            "A.9(c): {} is present and {} absent: open the envelope; {} may reply on the board, or seal his reply in a new envelope (the seal form below), stop his clock and start {}'s.",
-            colour_name(info.replier()),
-            colour_name(info.sealer),
-            colour_name(info.replier()),
-            colour_name(info.sealer)
+        ResumptionStart::OpenReplierMaySeal => l.ta(
+            "adj-note-replier-may-seal",
+            &[
+                ("replier", colour(l, info.replier())),
+                ("sealer", colour(l, info.sealer)),
+            ],
         ),
-        ResumptionStart::ReplierClockRuns { running, since } => format!(
-            "A.9(b): {} (who must reply) is absent: his clock runs from {}; on arrival he may stop it and call the arbiter, who opens the envelope (A.7). After the default time ({} min) A.10 applies.",
-            colour_name(running),
-            when_text(ctx.zone, since),
-            ctx.default_time().minutes
+        ResumptionStart::ReplierClockRuns { running, since } => l.ta(
+            "adj-note-clock-runs",
+            &[
+                ("colour", colour(l, running)),
+                ("since", when_in(l, ctx.zone, since)),
+                ("minutes", l.int(ctx.default_time().minutes)),
+            ],
         ),
     }
 }
 
 fn render(
+    req: &HttpRequest,
     session: &Session,
     ctx: &Context,
-    message: String,
+    message: &Msg,
     form: Option<SealForm>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
@@ -519,36 +571,74 @@ fn render(
     let reply = ctx.envelopes.last().is_some_and(|e| e.state == "opened")
         && result.white == arbiter_tournament::ResultCode::Unknown;
     let now = arbiter_db::audit::now();
+    let l = L10n::negotiate(req);
     let arrival = |c: Colour| {
         ctx.check_ins
             .of(c)
-            .map(|t| when_text(ctx.zone, t))
+            .map(|t| when_in(&l, ctx.zone, t))
             .unwrap_or_default()
     };
+    let (white_in, black_in) = (arrival(Colour::White), arrival(Colour::Black));
+    let or_not_yet = |s: &String| {
+        if s.is_empty() {
+            l.t("adj-not-yet")
+        } else {
+            s.clone()
+        }
+    };
+    let zone_name = l.ltr(ctx.zone.name());
+    let round = l.int(g.round);
+    let result = words::result(&l, &result_text(&result));
+    let mut players = l.ta(
+        "adj-players",
+        &[
+            ("white", ctx.shown(g.white, &l)),
+            ("black", ctx.shown(g.black, &l)),
+        ],
+    );
+    if !result.is_empty() {
+        players.push_str(" · ");
+        players.push_str(&l.ta("adj-with-result", &[("result", result.clone())]));
+    }
+    let versus = format!("{} – {}", ctx.shown(g.white, &l), ctx.shown(g.black, &l));
     let page = AdjournPage {
-        zone: ctx.zone.name(),
+        heading: match g.board {
+            Some(b) => l.ta(
+                "adj-heading-board",
+                &[("round", round), ("board", l.int(b))],
+            ),
+            None => l.ta("adj-heading", &[("round", round)]),
+        },
+        players,
+        versus,
+        check_ins: l.ta(
+            "adj-check-ins",
+            &[
+                ("white", or_not_yet(&white_in)),
+                ("black", or_not_yet(&black_in)),
+            ],
+        ),
+        arrived_label: l.ta("adj-arrived-at", &[("zone", zone_name.clone())]),
+        resumption_label: l.ta("adj-resumption-label", &[("zone", zone_name)]),
+        late_label: l.ta(
+            "adj-late",
+            &[("minutes", l.int(ctx.default_time().minutes))],
+        ),
         id: g.tournament_id.clone(),
         name: ctx.stored.tournament.name.clone().unwrap_or_default(),
         game: g.id.clone(),
-        round: g.round,
-        board: g.board.map(|b| b.to_string()).unwrap_or_default(),
-        white: ctx.name(g.white),
-        black: ctx.name(g.black),
-        result: result_text(&result),
         csrf: csrf_token(session)?,
-        message,
+        message: l.m(message),
         envelopes: ctx
             .envelopes
             .iter()
-            .map(|e| EnvelopeView::of(e, ctx.zone))
+            .map(|e| EnvelopeView::of(e, ctx.zone, &l))
             .collect(),
-        pending: ctx.pending().map(|e| EnvelopeView::of(e, ctx.zone)),
-        white_in: arrival(Colour::White),
-        black_in: arrival(Colour::Black),
-        resumption_note: resumption_note(ctx, now),
+        pending: ctx.pending().map(|e| EnvelopeView::of(e, ctx.zone, &l)),
+        resumption_note: resumption_note(ctx, now, &l),
         can_seal: adjourned || reply,
         form: form.unwrap_or_else(|| form_defaults(ctx)),
-        default_time: ctx.default_time().minutes,
+        l,
     };
     private(&page, status)
 }
@@ -561,13 +651,14 @@ fn render(
 /// [`WebError::NotFound`].
 pub async fn adjourn_page(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    render(&session, &ctx, String::new(), None, StatusCode::OK)
+    render(&req, &session, &ctx, &Msg::plain(""), None, StatusCode::OK)
 }
 
 csrf_field!(SealForm);

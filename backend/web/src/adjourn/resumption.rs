@@ -3,7 +3,7 @@
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::arbiter::{self as db, Session as Sitting};
 use arbiter_tournament::Colour;
 use arbiter_tournament::arbiter::adjournment::{
@@ -15,8 +15,10 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Context, arbiter_error, colour_of, context, parse_when, render, when_text};
+use crate::arbiter_words::{adjournment_msg, colour_msg, end_msg};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::l10n::Msg;
 use crate::respond::{bad, see_other};
 use crate::{AppState, with_db};
 
@@ -47,8 +49,8 @@ pub async fn check_in(
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    let colour =
-        colour_of("colour", &form.colour)?.ok_or_else(|| bad("colour", "choose White or Black"))?;
+    let colour = colour_of("colour", &form.colour)?
+        .ok_or_else(|| bad("colour", Msg::new("adj-choose-colour")))?;
     let at = if form.at.trim().is_empty() {
         arbiter_db::audit::now()
     } else {
@@ -79,7 +81,7 @@ pub(crate) fn pending_envelope(ctx: &Context, id: &str) -> Result<(Uuid, Envelop
     let row = ctx
         .pending()
         .filter(|e| e.id == id.trim())
-        .ok_or_else(|| bad("envelope", "no such sealed envelope of this game"))?;
+        .ok_or_else(|| bad("envelope", Msg::new("adj-no-such-envelope")))?;
     let env = row.to_envelope()?;
     let uid = Uuid::parse_str(&row.id).map_err(|e| WebError::Internal(e.to_string()))?;
     Ok((uid, env))
@@ -95,6 +97,7 @@ pub(crate) fn pending_envelope(ctx: &Context, id: &str) -> Result<(Uuid, Envelop
 /// [`WebError::BadRequest`] with A.7 when the replier is absent; as the page.
 pub async fn open(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -111,57 +114,55 @@ pub async fn open(
     let actor = ctx.user.actor();
     // Opening, the verdict and the result it decides are one transaction: an error after the
     // envelope is opened leaves it sealed, not opened without its result.
-    let message = with_db(&state, move |c| arbiter_db::atomically(c, |c| {
-        let now = arbiter_db::audit::now();
-        let (_, envelope) =
-            db::open_envelope(c, envelope_id, &key, now, &actor).map_err(arbiter_error)?;
-        let text = envelope
-            .revealed()
-            .map(|r| r.move_text.clone())
-            .unwrap_or_default();
-        let verdict = judge_sealed_move(&envelope.info, &text).map_err(|e| bad("envelope", e.to_string()))?;
-        let message = match (verdict.end(), &verdict) {
-            (Some(end), _) => {
-                let g = arbiter_db::game(c, game)?
-                    .ok_or_else(|| WebError::no_game(game))?;
-                db::record_adjournment_decision(
-                    c,
-                    game,
-                    g.version,
-                    &end.result,
-                    end.article,
-                    &end.message,
-                    "sealed_move",
-                    &actor,
-                )
-                .map_err(arbiter_error)?;
-                format!("{} ({}).", end.message, end.article)
-            }
-            (None, v) => {
-                let san = match v {
-                    SealedMoveVerdict::Legal { san, .. } => san.clone(),
-                    SealedMoveVerdict::Defective { .. } => text.clone(),
-                };
-                let ins = db::check_ins_for(c, game, Sitting::Resumption)?;
-                let sealer_here = ins.of(envelope.info.sealer).is_some_and(|t| t <= now);
-                if sealer_here {
-                    format!(
-                        "The sealed move is {san}: it is made on the board and {}'s clock started (A.9(a)).",
-                        colour_name(envelope.info.replier())
+    let message = with_db(&state, move |c| {
+        arbiter_db::atomically(c, |c| {
+            let now = arbiter_db::audit::now();
+            let (_, envelope) =
+                db::open_envelope(c, envelope_id, &key, now, &actor).map_err(arbiter_error)?;
+            let text = envelope
+                .revealed()
+                .map(|r| r.move_text.clone())
+                .unwrap_or_default();
+            let verdict = judge_sealed_move(&envelope.info, &text)
+                .map_err(|e| bad("envelope", adjournment_msg(&e)))?;
+            let message = match (verdict.end(), &verdict) {
+                (Some(end), _) => {
+                    let g = arbiter_db::game(c, game)?.ok_or_else(|| WebError::no_game(game))?;
+                    db::record_adjournment_decision(
+                        c,
+                        game,
+                        g.version,
+                        &end.result,
+                        end.article,
+                        &end.message,
+                        "sealed_move",
+                        &actor,
                     )
-                } else {
-                    format!(
-                        "The sealed move is {san}: {} may reply on the board, or seal his reply in a new envelope below (A.9(c)).",
-                        colour_name(envelope.info.replier())
-                    )
+                    .map_err(arbiter_error)?;
+                    end_msg(end)
                 }
-            }
-        };
-        Ok(message)
-    }))
+                (None, v) => {
+                    let san = match v {
+                        SealedMoveVerdict::Legal { san, .. } => san.clone(),
+                        SealedMoveVerdict::Defective { .. } => text.clone(),
+                    };
+                    let ins = db::check_ins_for(c, game, Sitting::Resumption)?;
+                    let sealer_here = ins.of(envelope.info.sealer).is_some_and(|t| t <= now);
+                    Msg::new(if sealer_here {
+                        "adj-sealed-made"
+                    } else {
+                        "adj-sealed-may-reply"
+                    })
+                    .ltr("move", san)
+                    .msg("colour", colour_msg(envelope.info.replier()))
+                }
+            };
+            Ok(message)
+        })
+    })
     .await?;
     let ctx = context(&state, staff.user.clone(), id, game).await?;
-    render(&session, &ctx, message, None, StatusCode::OK)
+    render(&req, &session, &ctx, &message, None, StatusCode::OK)
 }
 
 /// `POST /tournaments/{id}/games/{game}/adjourn/clock` (A.9(b)): the replier is absent at the
@@ -172,6 +173,7 @@ pub async fn open(
 /// page.
 pub async fn start_clock(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -184,10 +186,8 @@ pub async fn start_clock(
     if now < env.info.resumption.at {
         return Err(bad(
             "envelope",
-            format!(
-                "the resumption is at {} (A.2(g)); no clock runs before",
-                when_text(ctx.zone, env.info.resumption.at)
-            ),
+            Msg::new("adj-no-clock-before")
+                .ltr_digits("at", when_text(ctx.zone, env.info.resumption.at)),
         ));
     }
     let here = |c: Colour| ctx.check_ins.of(c).is_some_and(|t| t <= now);
@@ -201,10 +201,7 @@ pub async fn start_clock(
     let ResumptionStart::ReplierClockRuns { running, since } = start else {
         return Err(bad(
             "envelope",
-            format!(
-                "{} is present: open the envelope (A.7, A.9(a)/(c))",
-                colour_name(env.info.replier())
-            ),
+            Msg::new("adj-replier-present").msg("colour", colour_msg(env.info.replier())),
         ));
     };
     #[derive(Serialize)]
@@ -224,12 +221,10 @@ pub async fn start_clock(
             .map_err(arbiter_error)
     })
     .await?;
-    let message = format!(
-        "A.9(b): {}'s clock was started at {}; the envelope stays closed until he arrives (A.7).",
-        colour_name(running),
-        when_text(ctx.zone, since)
-    );
-    render(&session, &ctx, message, None, StatusCode::OK)
+    let message = Msg::new("adj-clock-started")
+        .msg("colour", colour_msg(running))
+        .ltr_digits("at", when_text(ctx.zone, since));
+    render(&req, &session, &ctx, &message, None, StatusCode::OK)
 }
 
 csrf_field!(CheckInForm, EnvelopeForm);

@@ -4,19 +4,21 @@
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::arbiter as db;
 use arbiter_tournament::arbiter::adjournment::{Envelope, EnvelopeInfo, Resumption, SealRandom};
-use arbiter_tournament::arbiter::{colour_name, position_after_moves};
+use arbiter_tournament::arbiter::position_after_moves;
 use uuid::Uuid;
 
 use super::{
     Context, ReviewPage, SealForm, arbiter_error, clock, colour_of, context, parse_clock,
-    parse_when, render, when_text,
+    parse_when, render, when_in,
 };
+use crate::arbiter_words::{self as words, adjournment_msg, colour, moves_msg};
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff};
+use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::{AppState, with_db};
 
@@ -31,7 +33,7 @@ pub(crate) fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeIn
                 } else {
                     "moves"
                 },
-                e.to_string(),
+                moves_msg(&e),
             )
         })?;
     let info = EnvelopeInfo::new(
@@ -46,7 +48,7 @@ pub(crate) fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeIn
             place: form.place.trim().to_owned(),
         },
     )
-    .map_err(|e| bad("envelope", e.to_string()))?;
+    .map_err(|e| bad("envelope", adjournment_msg(&e)))?;
     Ok(info)
 }
 
@@ -62,6 +64,7 @@ pub(crate) fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeIn
 /// key.
 pub async fn seal(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     path: web::Path<(Uuid, Uuid)>,
     staff: Staff<Arbiter>,
@@ -69,28 +72,32 @@ pub async fn seal(
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
     let ctx = context(&state, staff.user.clone(), id, game).await?;
+    let none = Msg::plain("");
     if form.step == "change" {
-        return render(&session, &ctx, String::new(), Some(form), StatusCode::OK);
+        return render(&req, &session, &ctx, &none, Some(form), StatusCode::OK);
     }
+    let l = L10n::negotiate(&req);
     let info = match envelope_info(&ctx, &form) {
         Ok(info) => info,
         Err(e) => {
             return render(
+                &req,
                 &session,
                 &ctx,
-                e.to_string(),
+                &Msg::plain(e.detail(&l)),
                 Some(form),
                 StatusCode::BAD_REQUEST,
             );
         }
     };
     let mut envelope =
-        Envelope::new(Uuid::new_v4(), info).map_err(|e| bad("envelope", e.to_string()))?;
+        Envelope::new(Uuid::new_v4(), info).map_err(|e| bad("envelope", adjournment_msg(&e)))?;
     if let Err(e) = envelope.write_move(&form.sealed_move) {
         return render(
+            &req,
             &session,
             &ctx,
-            format!("sealed_move: {e}"),
+            &Msg::plain(bad("sealed_move", adjournment_msg(&e)).detail(&l)),
             Some(form),
             StatusCode::BAD_REQUEST,
         );
@@ -102,23 +109,43 @@ pub async fn seal(
             name: ctx.stored.tournament.name.clone().unwrap_or_default(),
             game: game.to_string(),
             csrf: csrf_token(&session)?,
-            white: info.white.clone(),
-            black: info.black.clone(),
-            sealer: colour_name(info.sealer).to_owned(),
-            move_number: info.move_number,
-            position_fen: info.position_fen.clone(),
-            white_time: clock(info.white_time_used),
-            black_time: clock(info.black_time_used),
-            draw_offer: info.draw_offer.map_or_else(
-                || "none".to_owned(),
-                |c| format!("{}'s offer stands", colour_name(c)),
+            players: l.ta(
+                "adj-players",
+                &[
+                    ("white", l.data(&info.white)),
+                    ("black", l.data(&info.black)),
+                ],
             ),
-            resumption: format!(
-                "{} in {}",
-                when_text(ctx.zone, info.resumption.at),
-                info.resumption.place
+            intro: l.ta("adj-review-intro", &[("colour", colour(&l, info.sealer))]),
+            sealed_by: l.ta(
+                "adj-sealer-move",
+                &[
+                    ("colour", colour(&l, info.sealer)),
+                    ("n", l.int(info.move_number)),
+                ],
+            ),
+            times: l.ta(
+                "adj-times",
+                &[
+                    ("white", words::time(&l, &clock(info.white_time_used))),
+                    ("black", words::time(&l, &clock(info.black_time_used))),
+                ],
+            ),
+            position_fen: info.position_fen.clone(),
+            draw_offer: l.t(match info.draw_offer {
+                Some(arbiter_tournament::Colour::White) => "adj-offer-white",
+                Some(arbiter_tournament::Colour::Black) => "adj-offer-black",
+                None => "adj-offer-none",
+            }),
+            resumption: l.ta(
+                "adj-resumption-at",
+                &[
+                    ("at", when_in(&l, ctx.zone, info.resumption.at)),
+                    ("place", l.data(&info.resumption.place)),
+                ],
             ),
             form,
+            l,
         };
         return private(&page, StatusCode::OK);
     }
@@ -130,7 +157,7 @@ pub async fn seal(
     let random = SealRandom::from_os().map_err(|e| WebError::Internal(e.to_string()))?;
     envelope
         .seal(&key, random)
-        .map_err(|e| bad("sealed_move", e.to_string()))?;
+        .map_err(|e| bad("sealed_move", adjournment_msg(&e)))?;
     let actor = ctx.user.actor();
     with_db(&state, move |c| {
         db::store_envelope(c, game, &envelope, &actor).map_err(arbiter_error)

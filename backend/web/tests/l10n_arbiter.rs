@@ -1,0 +1,294 @@
+//! The arbiter's pages in Persian and Arabic (crate::arbiter_words and the pages of
+//! arbiter_board, adjourn, penalties, reports and results): signed in as the tournament's
+//! organizer, every page reads right to left without an English interface word and without a
+//! Latin digit outside isolated data; a refusal answers in the reader's language.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use actix_web::http::{StatusCode, header};
+use arbiter_db::testing::TestDb;
+use arbiter_db::{Actor, Role, create_tournament};
+use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament};
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, call, csrf_of, form, get};
+
+/// The messages of one language: id -> value.
+fn catalogue(lang: &str) -> BTreeMap<String, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(lang);
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ftl") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            if let Some((id, value)) = line.split_once(" = ").filter(|_| !line.starts_with('#')) {
+                out.insert(id.to_owned(), value.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The text a reader sees, without data: `<bdi>`, `<code>`, FSI ... PDI isolates, and words
+/// that start with a Latin capital (codes: FEN, TRF, UTC).
+fn interface_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = &html[html.find("<body").unwrap_or(0)..];
+    let mut skip: Option<&str> = None;
+    while let Some(i) = rest.find('<') {
+        if skip.is_none() {
+            out.push_str(&rest[..i]);
+        }
+        let end = rest[i..].find('>').map_or(rest.len(), |e| i + e + 1);
+        let tag = &rest[i..end];
+        match skip {
+            Some(close) if tag.starts_with(close) => skip = None,
+            None if tag.starts_with("<bdi") => skip = Some("</bdi"),
+            None if tag.starts_with("<code") => skip = Some("</code"),
+            None if tag.starts_with("<textarea") => skip = Some("</textarea"),
+            _ => {}
+        }
+        out.push(' ');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    let mut kept = String::new();
+    let mut inside = false;
+    for c in out.chars() {
+        match c {
+            '\u{2068}' => inside = true,
+            '\u{2069}' if inside => inside = false,
+            c if !inside => kept.push(c),
+            _ => {}
+        }
+    }
+    kept.split_whitespace()
+        .filter(|w| {
+            !w.trim_start_matches(['(', '«', '\u{2066}'])
+                .starts_with(|c: char| c.is_ascii_uppercase())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks a page in `lang`: right to left, no English message, no Latin digit.
+fn check(lang: &str, page: &str, html: &str) {
+    assert!(
+        html.contains(&format!("<html lang=\"{lang}\" dir=\"rtl\">")),
+        "{lang} {page}: no lang and dir"
+    );
+    let en = catalogue("en");
+    let theirs = catalogue(lang);
+    let text = interface_text(html);
+    for (id, english) in &en {
+        let letters = english.chars().filter(|c| c.is_alphabetic()).count();
+        if letters < 3 || theirs.get(id) == Some(english) || english.contains('{') {
+            continue;
+        }
+        assert!(
+            !text.contains(english.as_str()),
+            "{lang} {page}: English «{english}» ({id}) in {text}"
+        );
+    }
+    let latin: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    assert!(latin.is_empty(), "{lang} {page}: Latin digits in {latin:?}");
+}
+
+struct Setup {
+    app_db: TestDb,
+    id: uuid::Uuid,
+    game: String,
+}
+
+fn setup() -> Setup {
+    let db = TestDb::sqlite();
+    let t = Tournament {
+        name: Some("Arbiter Open".into()),
+        players: (1..=4)
+            .map(|i| Player::new(i, format!("Player, {i:02}")))
+            .collect(),
+        rounds: vec![Round {
+            number: 1,
+            state: RoundState::Published,
+            games: vec![
+                Game::new(1, 2, GameResult::pending()),
+                Game::new(3, 4, GameResult::pending()),
+            ],
+            ..Round::default()
+        }],
+        ..Tournament::default()
+    };
+    let (id, game) = {
+        let c = &mut db.pool.get().unwrap();
+        let sys = Actor::system("test");
+        let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+        arbiter_db::accounts::create_user(c, "admin@example.org", &hash, false, &sys).unwrap();
+        let org =
+            arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys).unwrap();
+        let id = create_tournament(c, &t, Some(60), &sys, "create").unwrap();
+        arbiter_db::accounts::grant_role(c, org.uuid().unwrap(), id, Role::Organizer, &sys)
+            .unwrap();
+        let game = arbiter_db::round_games(c, id, 1).unwrap()[0].id.clone();
+        (id, game)
+    };
+    Setup {
+        app_db: db,
+        id,
+        game,
+    }
+}
+
+#[actix_web::test]
+async fn the_arbiters_pages_read_in_persian_and_arabic() {
+    let s = setup();
+    let app = arbiter_web::testing::service(&s.app_db.pool, &Config::default()).await;
+    let mut jar = Jar(None);
+    let p = arbiter_web::testing::sign_in(&app, &mut jar, "org@example.org", "0123456789ab").await;
+    assert_eq!(p.status, StatusCode::SEE_OTHER);
+    let (id, g) = (s.id, &s.game);
+    let pages = [
+        format!("/tournaments/{id}/rounds/1/board"),
+        format!("/tournaments/{id}/games/{g}/adjourn"),
+        format!("/tournaments/{id}/games/{g}/incidents"),
+        format!("/tournaments/{id}/games/{g}/report"),
+        format!("/tournaments/{id}/flagged"),
+        format!("/tournaments/{id}/rounds/1/report"),
+        format!("/tournaments/{id}/rounds/1/results"),
+    ];
+    for lang in ["fa", "ar"] {
+        for page in &pages {
+            let p = call(
+                &app,
+                &mut jar,
+                get(page).insert_header((header::ACCEPT_LANGUAGE, lang)),
+            )
+            .await;
+            assert_eq!(p.status, StatusCode::OK, "{lang} {page}: {}", p.body);
+            check(lang, page, &p.body);
+            // For a look in a browser: ARBITER_SHOT_DIR=/tmp/shots keeps the pages.
+            if let Ok(dir) = std::env::var("ARBITER_SHOT_DIR") {
+                let name = page.rsplit('/').next().unwrap_or("page");
+                let _ = std::fs::create_dir_all(&dir);
+                let _ = std::fs::write(format!("{dir}/{lang}-{name}.html"), &p.body);
+            }
+        }
+        // The review of a sealed move, before anything is stored (A.1(a)).
+        let page = format!("/tournaments/{id}/games/{g}/adjourn");
+        let csrf = csrf_of(&call(&app, &mut jar, get(&page)).await.body);
+        let p = call(
+            &app,
+            &mut jar,
+            form(
+                &format!("{page}/seal"),
+                &[
+                    ("csrf", &csrf),
+                    ("moves", "1. e4 e5"),
+                    ("fen", ""),
+                    ("white_time", "1:10:00"),
+                    ("black_time", "1:25:30"),
+                    ("draw_offer", "w"),
+                    ("resumption_at", "2030-01-02T15:00"),
+                    ("place", "Hall B"),
+                    ("sealed_move", "Nf3"),
+                    ("step", "review"),
+                ],
+            )
+            .insert_header((header::ACCEPT_LANGUAGE, lang)),
+        )
+        .await;
+        assert_eq!(p.status, StatusCode::OK, "{lang}: {}", p.body);
+        check(lang, "review", &p.body);
+    }
+    // The board view in Persian: times in Persian digits, read left to right.
+    let p = call(
+        &app,
+        &mut jar,
+        get(&pages[0]).insert_header((header::ACCEPT_LANGUAGE, "fa")),
+    )
+    .await;
+    assert!(p.body.contains("زمان تأخیر مجاز"), "{}", p.body);
+    assert!(p.body.contains("ویرایش قوانین شطرنج"), "{}", p.body);
+    // English pages are as they were.
+    let p = call(
+        &app,
+        &mut jar,
+        get(&pages[2]).insert_header((header::ACCEPT_LANGUAGE, "en")),
+    )
+    .await;
+    assert!(p.body.contains("<html lang=\"en\" dir=\"ltr\">"));
+    assert!(p.body.contains("Art. 13.4(a): warning"), "{}", p.body);
+    assert!(p.body.contains("2001 Laws (<a"), "{}", p.body);
+}
+
+#[actix_web::test]
+async fn a_refused_penalty_answers_in_persian() {
+    let s = setup();
+    let app = arbiter_web::testing::service(&s.app_db.pool, &Config::default()).await;
+    let mut jar = Jar(None);
+    arbiter_web::testing::sign_in(&app, &mut jar, "org@example.org", "0123456789ab").await;
+    let page = format!("/tournaments/{}/games/{}/incidents", s.id, s.game);
+    let csrf = csrf_of(&call(&app, &mut jar, get(&page)).await.body);
+    let refuse = |lang: &'static str, minutes: &'static str| {
+        form(
+            &page,
+            &[
+                ("csrf", csrf.as_str()),
+                ("version", "1"),
+                ("kind", "time_added"),
+                ("offender", "white"),
+                ("minutes", minutes),
+                ("reason", "noise"),
+            ],
+        )
+        .insert_header((header::ACCEPT_LANGUAGE, lang))
+    };
+    let p = call(&app, &mut jar, refuse("fa", "abc")).await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+    assert!(
+        p.body.contains("<html lang=\"fa\" dir=\"rtl\">"),
+        "{}",
+        p.body
+    );
+    assert!(
+        p.body
+            .contains("دقیقه‌ها: تعداد دقیقه‌ها، عددی صحیح و دست‌کم ۱"),
+        "{}",
+        p.body
+    );
+    assert!(!p.body.contains("a whole number of minutes"), "{}", p.body);
+    // In English, the same refusal as before.
+    let p = call(&app, &mut jar, refuse("en", "abc")).await;
+    assert!(
+        p.body
+            .contains("minutes: a whole number of minutes, at least 1"),
+        "{}",
+        p.body
+    );
+    // A rule of the Laws refusing (13.4(e) on a game without a result), in Arabic.
+    let p = call(
+        &app,
+        &mut jar,
+        form(
+            &page,
+            &[
+                ("csrf", csrf.as_str()),
+                ("version", "1"),
+                ("kind", "points_reduced"),
+                ("offender", "white"),
+                ("code", "0"),
+                ("reason", "noise"),
+            ],
+        )
+        .insert_header((header::ACCEPT_LANGUAGE, "ar")),
+    )
+    .await;
+    assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+    assert!(p.body.contains("لا نتيجة للمباراة بعد"), "{}", p.body);
+}
