@@ -36,7 +36,7 @@ use crate::{AppState, Loaded, load_if_changed, with_db};
 
 mod words;
 
-use words::{Notation, ReportView, escape, report_view, status_in};
+use words::{Notation, ReportView, escape, ltr_safe, report_view, status_in};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
 /// the `/api/v1` scope.
@@ -405,11 +405,11 @@ fn score_view(
             (t.clone(), escape(&t))
         }
         p => {
-            let text = format!(
+            let text = ltr_safe(&format!(
                 "{}{}",
                 l.digits(&move_label(p, white_first, first)),
                 san.get(p - 1).map_or("", String::as_str)
-            );
+            ));
             let caption = if l.rtl() {
                 l.t1(
                     "game-position-after",
@@ -434,7 +434,7 @@ fn score_view(
         let offset = i + usize::from(!white_first);
         let cell = MoveCell {
             ply: p,
-            san,
+            san: ltr_safe(&san),
             current: p == ply,
         };
         let number = first + u32::try_from(offset / 2).unwrap_or(0);

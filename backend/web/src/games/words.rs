@@ -139,6 +139,25 @@ pub(super) fn reader_digits(l: &L10n) -> RankDigits {
     }
 }
 
+/// A move (or a square, a move number) made safe to show left to right among right-to-left
+/// text: a left-to-right mark on each side of a Persian or Arabic letter, so that the digits
+/// around it (`ر۱d۲`: the rook of the first rank; `٤٣...رf٥`) do not join it in a right-to-left
+/// run and get reordered. The rules core's reader ignores the marks.
+pub(super) fn ltr_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        let letter = ('\u{0600}'..='\u{06FF}').contains(&c) && c.is_alphabetic();
+        if letter {
+            out.push('\u{200E}');
+        }
+        out.push(c);
+        if letter {
+            out.push('\u{200E}');
+        }
+    }
+    out
+}
+
 /// Escapes text for HTML.
 pub(super) fn escape(text: &str) -> String {
     let mut s = String::with_capacity(text.len());
@@ -278,7 +297,7 @@ impl Writer<'_> {
         match (self.html, self.l.rtl()) {
             (false, _) => text.to_owned(),
             (true, false) => escape(text),
-            (true, true) => format!("<bdi dir=\"ltr\">{}</bdi>", escape(text)),
+            (true, true) => format!("<bdi dir=\"ltr\">{}</bdi>", escape(&ltr_safe(text))),
         }
     }
 
