@@ -4,8 +4,10 @@
 //!
 //! - the games of a tournament (`/tournaments/{id}/games`) and of a round
 //!   (`/tournaments/{id}/rounds/{n}/games`), each with its replay verdict;
-//! - a game (`/tournaments/{id}/games/{game}?ply=N`): the moves in SAN (Appendix E), the board
-//!   after any ply as server-drawn SVG ([`crate::board`]), the rules core's replay report;
+//! - a game (`/tournaments/{id}/games/{game}?ply=N`): the moves in algebraic notation (Appendix E)
+//!   in the reader's piece letters (E.2: the language's own, English letters or figurines, the
+//!   `pieces` cookie), the board after any ply as server-drawn SVG ([`crate::board`]), the rules
+//!   core's replay report in the reader's language (`words`);
 //! - PGN export (PGN standard section 8) of a tournament (`/tournaments/{id}/export.pgn`: every
 //!   stored score, and for a game without one its tags and result) and of one game;
 //! - the game as JSON (`/api/v1/games/{id}`);
