@@ -4,8 +4,10 @@
 //!
 //! - the games of a tournament (`/tournaments/{id}/games`) and of a round
 //!   (`/tournaments/{id}/rounds/{n}/games`), each with its replay verdict;
-//! - a game (`/tournaments/{id}/games/{game}?ply=N`): the moves in SAN (Appendix E), the board
-//!   after any ply as server-drawn SVG ([`crate::board`]), the rules core's replay report;
+//! - a game (`/tournaments/{id}/games/{game}?ply=N`): the moves in algebraic notation (Appendix E)
+//!   in the reader's piece letters (E.2: the language's own, English letters or figurines, the
+//!   `pieces` cookie), the board after any ply as server-drawn SVG ([`crate::board`]), the rules
+//!   core's replay report in the reader's language (`words`);
 //! - PGN export (PGN standard section 8) of a tournament (`/tournaments/{id}/export.pgn`: every
 //!   stored score, and for a game without one its tags and result) and of one game;
 //! - the game as JSON (`/api/v1/games/{id}`);
@@ -28,11 +30,15 @@ use uuid::Uuid;
 use crate::board::board_svg;
 use crate::cache::Validators;
 use crate::error::WebError;
-use crate::l10n::L10n;
+use crate::l10n::{L10n, Pieces};
 use crate::respond::html;
-use crate::views::{Head, bye_in, head, head_in, opt, result_text, titled_name};
+use crate::views::{Head, bye_in, head_in, opt, result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, Loaded, load_if_changed, with_db};
+
+mod words;
+
+use words::{Notation, ReportView, escape, ltr_safe, report_view, status_in};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
 /// the `/api/v1` scope.
@@ -57,22 +63,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/api/v1/games/{id}", page().to(api_game));
 }
 
-/// A replay status in words.
-fn status_words(status: &str) -> &'static str {
-    match status {
-        "ok" => "valid",
-        "illegal_move" => "illegal move",
-        "unreadable_move" => "unreadable move",
-        "ambiguous_move" => "ambiguous move",
-        "moves_after_end" => "moves after the end",
-        "result_contradicted" => "result contradicted",
-        "bad_setup" => "impossible setup",
-        "unsupported_variant" => "not standard chess",
-        "pgn_syntax" => "malformed PGN",
-        _ => "other",
-    }
-}
-
 struct GameLine {
     id: String,
     board: String,
@@ -88,18 +78,62 @@ struct GameLine {
 
 struct RoundGames {
     number: u16,
+    label: String,
     games: Vec<GameLine>,
 }
 
 #[derive(Template)]
 #[template(path = "games.html")]
 struct GamesPage {
+    l: L10n,
     head: Head,
     round: Option<u16>,
+    /// The page's title and heading.
+    title: String,
+    heading: String,
     note: String,
-    scores: usize,
-    flagged: usize,
+    /// How many scores are stored and flagged, in words.
+    stored: String,
     rounds: Vec<RoundGames>,
+}
+
+/// The note of an event imported from PGN (its tournament type, written in English by
+/// `arbiter_tournament::pgn_event`) in the reader's language: how many games the source
+/// published and which rounds it lacks; a note not in that form, as it is.
+fn import_note(note: &str, l: &L10n) -> String {
+    if l.lang() == "en" {
+        return note.to_owned();
+    }
+    let games = note
+        .strip_prefix("Imported from PGN: the ")
+        .and_then(|r| r.split_once(' '))
+        .and_then(|(n, _)| n.parse::<usize>().ok());
+    let Some(games) = games else {
+        return l.data(note);
+    };
+    let missing: Vec<String> = note
+        .split_once("(the source has no games of round")
+        .and_then(|(_, r)| r.split_once(')'))
+        .map(|(r, _)| {
+            r.trim_start_matches('s')
+                .split(',')
+                .filter_map(|n| n.trim().parse::<u16>().ok())
+                .map(|n| l.int(n))
+                .collect()
+        })
+        .unwrap_or_default();
+    let published = l.tn("games-import-note", games);
+    if missing.is_empty() {
+        published
+    } else {
+        l.ta(
+            "games-import-note-missing",
+            &[
+                ("published", published),
+                ("rounds", missing.join(&l.t("list-separator"))),
+            ],
+        )
+    }
 }
 
 fn name_of(t: &Tournament, pn: u16) -> String {
@@ -121,6 +155,7 @@ async fn games_page(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
+    let l = L10n::negotiate(req);
     if let Some(n) = only {
         t.round(n).ok_or_else(|| WebError::no_round(n))?;
     }
@@ -142,15 +177,13 @@ async fn games_page(
         let model = g.to_model()?;
         let s: Option<&ScoreStatus> = statuses.get(&g.id);
         rounds.entry(n).or_default().push(GameLine {
-            board: g
-                .board
-                .map_or_else(|| (g.seq + 1).to_string(), |b| b.to_string()),
+            board: l.int(g.board.unwrap_or(g.seq + 1)),
             white: name_of(t, model.white),
-            white_rating: rating_of(t, model.white),
-            result: result_text(&model.result),
+            white_rating: l.digits(&rating_of(t, model.white)),
+            result: l.digits(&result_text(&model.result)),
             black: name_of(t, model.black),
-            black_rating: rating_of(t, model.black),
-            status: s.map_or_else(String::new, |s| status_words(&s.status).to_owned()),
+            black_rating: l.digits(&rating_of(t, model.black)),
+            status: s.map_or_else(String::new, |s| status_in(&l, &s.status)),
             flagged: s.is_some_and(|s| s.flagged),
             has_score: s.is_some(),
             id: g.id,
@@ -158,20 +191,44 @@ async fn games_page(
     }
     let scores = statuses.len();
     let flagged = statuses.values().filter(|s| s.flagged).count();
+    let mut stored_words = l.tn("games-scores-stored", scores);
+    if flagged > 0 {
+        stored_words = l.ta(
+            "games-scores-flagged",
+            &[
+                ("stored", stored_words),
+                ("flagged", l.tn("games-flagged", flagged)),
+            ],
+        );
+    }
+    let (title, heading) = match only {
+        Some(n) => (
+            l.ta("games-round-title", &[("n", l.int(n))]),
+            l.ta("games-round-heading", &[("n", l.int(n))]),
+        ),
+        None => (l.t("link-games"), l.t("link-games")),
+    };
     let page = GamesPage {
-        head: head(id, t),
+        head: head_in(id, t, &l),
         round: only,
+        title,
+        heading,
         note: t
             .tournament_type
-            .clone()
+            .as_deref()
             .filter(|n| n.starts_with("Imported from PGN"))
+            .map(|n| import_note(n, &l))
             .unwrap_or_default(),
-        scores,
-        flagged,
+        stored: stored_words,
         rounds: rounds
             .into_iter()
-            .map(|(number, games)| RoundGames { number, games })
+            .map(|(number, games)| RoundGames {
+                label: l.ta("round-n", &[("n", l.int(number))]),
+                number,
+                games,
+            })
             .collect(),
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }
@@ -223,25 +280,34 @@ struct MovePair {
 #[derive(Template)]
 #[template(path = "game.html")]
 struct GamePage {
+    l: L10n,
     head: Head,
     game_id: String,
+    /// The round's number (links) and its label.
     round: i32,
-    board: String,
+    round_label: String,
+    /// `Round 2, board 1`.
+    where_played: String,
+    /// The link to the round's games.
+    round_games: String,
     white: String,
     black: String,
     result: String,
     score: Option<ScoreView>,
+    /// The piece letters the reader can choose: the cookie's value, the label, whether chosen.
+    pieces: Vec<(&'static str, String, bool)>,
 }
 
 struct ScoreView {
     svg: String,
+    /// The caption (HTML: the move isolated on a right-to-left page).
     caption: String,
     ply: usize,
     plies: usize,
     pairs: Vec<MovePair>,
-    report: ScoreReport,
-    status: &'static str,
-    outcome: String,
+    /// The CSS list style of the move numbers in the reader's digits (empty: decimal).
+    list_style: &'static str,
+    report: ReportView,
     submitted: String,
     tags: Vec<(String, String)>,
 }
@@ -277,33 +343,100 @@ fn move_label(ply: usize, white_first: bool, first: u32) -> String {
     }
 }
 
-fn score_view(score: &GameScoreRow, ply: Option<usize>, zone: Zone) -> Result<ScoreView, WebError> {
-    let report = score.report()?;
+/// The diagram's description in the reader's words and letters, and its rank numbers in the
+/// reader's digits (the files stay `a`-`h`, Appendix E.4), in the SVG [`board_svg`] drew.
+fn localize_svg(svg: &str, board: &arbiter_rules::Board, l: &L10n, n: Notation) -> String {
+    let separator = l.t("list-separator");
+    let desc = l.ta(
+        "board-desc",
+        &[
+            (
+                "white",
+                n.pieces(board, arbiter_rules::Color::White, &separator),
+            ),
+            (
+                "black",
+                n.pieces(board, arbiter_rules::Color::Black, &separator),
+            ),
+        ],
+    );
+    let open = "<desc id=\"board-desc\">";
+    let mut out = match (svg.find(open), svg.find("</desc>")) {
+        (Some(a), Some(b)) if a < b => format!(
+            "{}{open}{}{}",
+            &svg[..a],
+            crate::board::escape_xml(&desc),
+            &svg[b..]
+        ),
+        _ => svg.to_owned(),
+    };
+    if n.format.digits != arbiter_rules::RankDigits::Latin {
+        for rank in '1'..='8' {
+            out = out.replace(
+                &format!("fill=\"#555\">{rank}</text>"),
+                &format!("fill=\"#555\">{}</text>", n.rank(rank)),
+            );
+        }
+    }
+    out
+}
+
+fn score_view(
+    score: &GameScoreRow,
+    ply: Option<usize>,
+    zone: Zone,
+    l: &L10n,
+) -> Result<ScoreView, WebError> {
+    let stored = score.report()?;
+    let n = Notation::of(l);
     let moves = score_moves(&score.pgn).map_err(|e| WebError::Internal(e.to_string()))?;
     let plies = moves.san.len();
     let ply = ply.unwrap_or(plies).min(plies);
     let white_first = moves.start.turn() == arbiter_rules::Color::White;
     let first = moves.start.fullmove_number();
-    let caption = match ply {
-        0 => "The starting position".to_owned(),
-        p => format!(
-            "Position after {}{}",
-            move_label(p, white_first, first),
-            moves.san.get(p - 1).map_or("", String::as_str)
-        ),
+    // Each move in the reader's letters and digits; PGN's SAN for English letters.
+    let san: Vec<String> = moves
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| moves.position_at(i).san_with(m, &n.format))
+        .collect();
+    let (title, caption) = match ply {
+        0 => {
+            let t = l.t("game-start-position");
+            (t.clone(), escape(&t))
+        }
+        p => {
+            let text = ltr_safe(&format!(
+                "{}{}",
+                l.digits(&move_label(p, white_first, first)),
+                san.get(p - 1).map_or("", String::as_str)
+            ));
+            let caption = if l.rtl() {
+                l.t1(
+                    "game-position-after",
+                    "move",
+                    &format!("<bdi dir=\"ltr\">{}</bdi>", escape(&text)),
+                )
+            } else {
+                escape(&l.t1("game-position-after", "move", &text))
+            };
+            (l.t1("game-position-after", "move", &l.ltr(&text)), caption)
+        }
     };
     let last = ply
         .checked_sub(1)
         .and_then(|i| moves.moves.get(i))
         .map(|m| (m.from(), m.to()));
-    let svg = board_svg(moves.position_at(ply).board(), &caption, last);
+    let board = moves.position_at(ply).board();
+    let svg = localize_svg(&board_svg(board, &title, last), board, l, n);
     let mut pairs: Vec<MovePair> = Vec::new();
-    for (i, san) in moves.san.iter().enumerate() {
+    for (i, san) in san.into_iter().enumerate() {
         let p = i + 1;
         let offset = i + usize::from(!white_first);
         let cell = MoveCell {
             ply: p,
-            san: san.clone(),
+            san: ltr_safe(&san),
             current: p == ply,
         };
         let number = first + u32::try_from(offset / 2).unwrap_or(0);
@@ -326,20 +459,38 @@ fn score_view(score: &GameScoreRow, ply: Option<usize>, zone: Zone) -> Result<Sc
             }
         }
     }
+    let who = score
+        .submitted_by
+        .clone()
+        .unwrap_or_else(|| l.t("game-submitted-unknown"));
+    let when = if l.lang() == "en" {
+        zone.show(score.submitted_at, "%Y-%m-%d %H:%M")
+    } else {
+        let date = zone.show(score.submitted_at, "%Y-%m-%d");
+        let time = zone.show(score.submitted_at, "%H:%M");
+        let date = chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+            .map_or_else(|_| l.digits(&date), |d| l.date(d));
+        format!("{date} {}", l.digits(&time))
+    };
     Ok(ScoreView {
         svg,
         caption,
         ply,
         plies,
         pairs,
-        status: status_words(&report.status),
-        outcome: report.outcome.replace('_', " "),
-        report,
-        submitted: format!(
-            "{} at {} {}",
-            score.submitted_by.as_deref().unwrap_or("unknown"),
-            zone.show(score.submitted_at, "%Y-%m-%d %H:%M"),
-            zone.name()
+        list_style: match words::reader_digits(l) {
+            arbiter_rules::RankDigits::Persian => "persian",
+            arbiter_rules::RankDigits::ArabicIndic => "arabic-indic",
+            arbiter_rules::RankDigits::Latin => "",
+        },
+        report: report_view(l, n, &score.pgn, &stored),
+        submitted: l.ta(
+            "game-submitted-by",
+            &[
+                ("who", l.data(&who)),
+                ("time", when),
+                ("zone", l.data(zone.name())),
+            ],
         ),
         tags: moves
             .tags
@@ -347,6 +498,24 @@ fn score_view(score: &GameScoreRow, ply: Option<usize>, zone: Zone) -> Result<Sc
             .filter(|(k, _)| !matches!(k.as_str(), "White" | "Black" | "Result" | "Round"))
             .collect(),
     })
+}
+
+/// The piece letters a reader can choose on a game page (English readers: letters or
+/// figurines), with the current choice.
+fn piece_choices(l: &L10n) -> Vec<(&'static str, String, bool)> {
+    let mut all = vec![(Pieces::Local, "pieces-local")];
+    let english = l.lang() == "en";
+    if !english {
+        all.push((Pieces::English, "pieces-english"));
+    }
+    all.push((Pieces::Figurine, "pieces-figurine"));
+    let chosen = match l.pieces() {
+        Pieces::English if english => Pieces::Local,
+        p => p,
+    };
+    all.into_iter()
+        .map(|(p, key)| (p.code(), l.t(key), p == chosen))
+        .collect()
 }
 
 /// `GET /tournaments/{id}/games/{game}?ply=N`: the game: players, result, the moves in SAN with a
@@ -366,22 +535,32 @@ pub async fn game(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &stored.tournament;
+    let l = L10n::negotiate(&req);
     let (row, score) = load_game(&state, id, game).await?;
     let model = row.to_model()?;
+    let round = l.int(row.round);
     let page = GamePage {
-        head: head(id, t),
+        head: head_in(id, t, &l),
         game_id: row.id.clone(),
         round: row.round,
-        board: row
-            .board
-            .map_or_else(|| (row.seq + 1).to_string(), |b| b.to_string()),
+        round_label: l.ta("round-n", &[("n", round.clone())]),
+        where_played: l.ta(
+            "game-round-board",
+            &[
+                ("round", round.clone()),
+                ("board", l.int(row.board.unwrap_or(row.seq + 1))),
+            ],
+        ),
+        round_games: l.ta("games-round-title", &[("n", round)]),
         white: name_of(t, model.white),
         black: name_of(t, model.black),
-        result: result_text(&model.result),
+        result: l.digits(&result_text(&model.result)),
         score: score
             .as_ref()
-            .map(|s| score_view(s, query.ply, Zone::of_tournament(&stored)))
+            .map(|s| score_view(s, query.ply, Zone::of_tournament(&stored), &l))
             .transpose()?,
+        pieces: piece_choices(&l),
+        l,
     };
     html(&page, &v, state.config.public_max_age)
 }

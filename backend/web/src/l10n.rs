@@ -44,6 +44,42 @@ pub const DIGITS_COOKIE: &str = "digits";
 /// The name of the cookie that keeps the reader's choice of calendar, when the language offers
 /// another one (`islamic-umalqura` in Arabic).
 pub const CALENDAR_COOKIE: &str = "calendar";
+/// The name of the cookie that keeps the reader's choice of piece letters in moves (`en`,
+/// `figurine`; absent: the language's own letters).
+pub const PIECES_COOKIE: &str = "pieces";
+
+/// The piece letters a reader reads moves in (Laws, Appendix E.1, E.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pieces {
+    /// The initials of the reader's language (E.2): Persian in `fa`, Arabic in `ar`, English in
+    /// `en`.
+    #[default]
+    Local,
+    /// The English letters K Q R B N (E.1).
+    English,
+    /// Figurines (E.2: recommended in publications).
+    Figurine,
+}
+
+impl Pieces {
+    /// The cookie's value: `local`, `en`, `figurine`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Pieces::Local => "local",
+            Pieces::English => "en",
+            Pieces::Figurine => "figurine",
+        }
+    }
+
+    /// The choice a cookie's value names (`None` for anything else).
+    #[must_use]
+    pub fn parse(value: &str) -> Option<Pieces> {
+        [Pieces::Local, Pieces::English, Pieces::Figurine]
+            .into_iter()
+            .find(|p| p.code() == value)
+    }
+}
 
 /// The language the organizer set for a tournament's public pages, put on the request when the
 /// tournament is loaded (`crate::load_if_changed`): it stands in for the browser's
@@ -170,6 +206,8 @@ pub struct L10n {
     decimal: Option<DecimalFormatter>,
     /// The page's path and query, where the language switch comes back to.
     back: String,
+    /// The piece letters of moves (game pages).
+    pieces: Pieces,
 }
 
 impl std::fmt::Debug for L10n {
@@ -197,6 +235,7 @@ impl L10n {
                 .is_some_and(|f| f.format(&Decimal::from(0)).to_string() != "0"),
             decimal,
             back: "/".to_owned(),
+            pieces: Pieces::Local,
         }
     }
 
@@ -219,6 +258,10 @@ impl L10n {
         l.calendar = lang
             .other_calendar()
             .filter(|c| req.cookie(CALENDAR_COOKIE).is_some_and(|k| k.value() == *c));
+        l.pieces = req
+            .cookie(PIECES_COOKIE)
+            .and_then(|c| Pieces::parse(c.value()))
+            .unwrap_or_default();
         l.back = req
             .uri()
             .path_and_query()
@@ -265,6 +308,19 @@ impl L10n {
         })
     }
 
+    /// The piece letters the reader reads moves in (the `pieces` cookie).
+    #[must_use]
+    pub const fn pieces(&self) -> Pieces {
+        self.pieces
+    }
+
+    /// The reader with another choice of piece letters.
+    #[must_use]
+    pub fn with_pieces(mut self, pieces: Pieces) -> L10n {
+        self.pieces = pieces;
+        self
+    }
+
     /// Whether the reader asked for Latin digits.
     #[must_use]
     pub const fn latin(&self) -> bool {
@@ -290,7 +346,8 @@ impl L10n {
     }
 
     /// What the page depends on besides its data (for its cache validators): `fa`,
-    /// `fa-latn`, `ar-islamic-umalqura`, ...
+    /// `fa-latn`, `ar-islamic-umalqura`, `fa-pieces-en`, ... (the piece letters only when not the
+    /// language's own: only game pages show moves, and most readers keep the default).
     #[must_use]
     pub fn variant(&self) -> String {
         let mut v = self.lang.code().to_owned();
@@ -300,6 +357,10 @@ impl L10n {
         }
         if self.latin {
             v.push_str("-latn");
+        }
+        if self.pieces != Pieces::Local {
+            v.push_str("-pieces-");
+            v.push_str(self.pieces.code());
         }
         v
     }

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
-use crate::l10n::{CALENDAR_COOKIE, DIGITS_COOKIE, L10n, LANG_COOKIE, Lang};
+use crate::l10n::{CALENDAR_COOKIE, DIGITS_COOKIE, L10n, LANG_COOKIE, Lang, PIECES_COOKIE, Pieces};
 use crate::respond::html;
 use crate::views::{
     Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
@@ -696,12 +696,16 @@ pub struct LanguageQuery {
     /// A calendar the language offers besides its own (`islamic-umalqura` in Arabic), or
     /// `default` for the language's own.
     pub calendar: Option<String>,
+    /// The piece letters of moves on game pages: `local` (the language's own), `en` (English
+    /// letters), `figurine`.
+    pub pieces: Option<String>,
     /// The page to go back to: a path on this site (anything else goes to `/`).
     pub back: Option<String>,
 }
 
 /// `GET /language?lang=fa&back=/tournaments/...`: the language switch on every page. Keeps the
-/// reader's language (and choice of digits) in a cookie for a year and, for a signed-in reader,
+/// reader's language (and choice of digits, calendar and piece letters in moves) in a cookie for a
+/// year and, for a signed-in reader,
 /// in the account too (it comes back on the next sign-in, on any device), and goes back to the
 /// page (`303 See Other`).
 ///
@@ -765,6 +769,17 @@ pub async fn language(
             if let Some(c) = Lang::all().find_map(|l| l.other_calendar().filter(|o| *o == c)) {
                 resp.cookie(cookie(CALENDAR_COOKIE, c));
             }
+        }
+        None => {}
+    }
+    match query.pieces.as_deref().and_then(Pieces::parse) {
+        Some(Pieces::Local) => {
+            let mut gone = cookie(PIECES_COOKIE, "");
+            gone.make_removal();
+            resp.cookie(gone);
+        }
+        Some(p) => {
+            resp.cookie(cookie(PIECES_COOKIE, p.code()));
         }
         None => {}
     }

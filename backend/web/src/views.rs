@@ -203,27 +203,6 @@ impl Head {
     }
 }
 
-/// The head of a page still in English.
-pub(crate) fn head(id: Uuid, t: &Tournament) -> Head {
-    let dates = match (&t.start_date, &t.end_date) {
-        (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
-        (Some(s), _) => s.clone(),
-        _ => String::new(),
-    };
-    Head {
-        id: id.to_string(),
-        name: t.name.clone().unwrap_or_else(|| "(unnamed)".into()),
-        place: t.city.clone().unwrap_or_default(),
-        dates,
-        separator: ", ".into(),
-        nav: [
-            "Rounds & players".into(),
-            "Standings".into(),
-            "Crosstable".into(),
-        ],
-    }
-}
-
 /// The head of a page in the reader's language: the dates in the reader's calendar (Solar
 /// Hijri in Persian), the links' labels from the catalogue.
 pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
