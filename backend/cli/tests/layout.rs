@@ -673,8 +673,21 @@ fn env_example_names_every_variable_the_service_reads() {
 /// The web crate's modules that are not handlers: what handlers share (`backend/web/src/lib.rs`
 /// names the layout). Every other module holds the handlers of one topic.
 const WEB_SHARED: &[&str] = &[
-    "auth", "board", "cache", "config", "error", "extract", "forms", "pages", "pairing", "respond",
-    "testing", "views", "zone", "l10n",
+    "auth",
+    "board",
+    "cache",
+    "config",
+    "error",
+    "extract",
+    "forms",
+    "pages",
+    "pairing",
+    "respond",
+    "testing",
+    "views",
+    "zone",
+    "l10n",
+    "arbiter_words",
 ];
 
 #[test]

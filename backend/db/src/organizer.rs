@@ -15,7 +15,7 @@ use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{
     ByeRow, GameRow, NewBye, NewGame, NewPlayer, NewTournament, RoundRow, TournamentChanges,
-    TournamentRow, state_text, status_text,
+    state_text, status_text,
 };
 use crate::queries::{load_tournament, tournament_row};
 use crate::schema::{
@@ -138,61 +138,11 @@ pub fn update_tournament(
             "tournament",
             Some(&tournament.to_string()),
             "edit",
-            Some(&Header::of(&before, &zone_before, &language_before)),
-            Some(&Header::of(&after, &zone_after, &language_after)),
+            Some(&header::Header::of(&before, &zone_before, &language_before)),
+            Some(&header::Header::of(&after, &zone_after, &language_after)),
         )?;
         Ok(())
     })
-}
-
-/// The header as the audit log shows it (timestamps left out: they always differ).
-#[derive(Serialize)]
-struct Header<'a> {
-    name: &'a Option<String>,
-    city: &'a Option<String>,
-    start_date: &'a Option<String>,
-    end_date: &'a Option<String>,
-    chief_arbiter: &'a Option<String>,
-    time_control: &'a Option<String>,
-    rounds_planned: Option<i32>,
-    initial_colour: &'a Option<String>,
-    scoring: &'a str,
-    pairing_system: &'a Option<String>,
-    tiebreaks: &'a Option<String>,
-    tiebreak_edition: &'a Option<String>,
-    default_time_minutes: Option<i32>,
-    time_zone: &'a Option<String>,
-    language: &'a Option<String>,
-}
-
-impl<'a> Header<'a> {
-    #[expect(
-        clippy::ref_option,
-        reason = "the audit's header borrows the row's fields as they are stored"
-    )]
-    fn of(
-        r: &'a TournamentRow,
-        time_zone: &'a Option<String>,
-        language: &'a Option<String>,
-    ) -> Header<'a> {
-        Header {
-            name: &r.name,
-            city: &r.city,
-            start_date: &r.start_date,
-            end_date: &r.end_date,
-            chief_arbiter: &r.chief_arbiter,
-            time_control: &r.time_control,
-            rounds_planned: r.rounds_planned,
-            initial_colour: &r.initial_colour,
-            scoring: &r.scoring,
-            pairing_system: &r.pairing_system,
-            tiebreaks: &r.tiebreaks,
-            tiebreak_edition: &r.tiebreak_edition,
-            default_time_minutes: r.default_time_minutes,
-            time_zone,
-            language,
-        }
-    }
 }
 
 /// Registers players in bulk (a CSV or TRF upload), all or none, with the next free pairing
@@ -797,6 +747,8 @@ pub fn set_self_check_in(
         Ok(after)
     })
 }
+
+mod header;
 
 #[cfg(all(test, feature = "testing"))]
 mod tests;

@@ -11,10 +11,8 @@ use arbiter_tournament::arbiter::adjournment::DrawOfferError;
 use arbiter_tournament::arbiter::default_time::{DefaultTimeError, SelfCheckInError};
 use arbiter_tournament::arbiter::penalty::PenaltyError;
 use arbiter_tournament::arbiter::{LawsEdition, MovesError};
-use chrono::NaiveDateTime;
 
 use crate::l10n::{L10n, Msg};
-use crate::zone::Zone;
 
 /// `White` or `Black` in the reader's language.
 pub(crate) fn colour(l: &L10n, c: Colour) -> String {
@@ -32,16 +30,6 @@ pub(crate) const fn colour_key(c: Colour) -> &'static str {
 /// A colour's name as a message argument.
 pub(crate) const fn colour_msg(c: Colour) -> Msg {
     Msg::new(colour_key(c))
-}
-
-/// A UTC instant in the tournament's zone with `format`, followed by the zone's name, in the
-/// reader's digits and read left to right (`2026-12-01 15:00 Asia/Kolkata`).
-pub(crate) fn stamp(l: &L10n, zone: Zone, utc: NaiveDateTime, format: &str) -> String {
-    l.ltr(&format!(
-        "{} {}",
-        l.digits(&zone.show(utc, format)),
-        zone.name()
-    ))
 }
 
 /// A local time or time used (`15:00:00`, `1:10:00`) in the reader's digits, left to right.
@@ -208,9 +196,9 @@ pub(crate) fn moves_msg(e: &MovesError) -> Msg {
 /// How a game ended on the board (`checkmate`, `stalemate`, `dead_position`, ...).
 pub(crate) fn outcome_msg(outcome: &str) -> Msg {
     match outcome {
-        "checkmate" => Msg::new("outcome-checkmate"),
-        "stalemate" => Msg::new("outcome-stalemate"),
-        "dead_position" => Msg::new("outcome-dead-position"),
+        "checkmate" => Msg::new("report-outcome-checkmate"),
+        "stalemate" => Msg::new("report-outcome-stalemate"),
+        "dead_position" => Msg::new("report-outcome-dead-position"),
         other => Msg::plain(other),
     }
 }

@@ -3,9 +3,6 @@
 //! organizer, every page reads right to left without an English interface word and without a
 //! Latin digit outside isolated data; a refusal answers in the reader's language.
 
-use std::collections::BTreeMap;
-use std::path::Path;
-
 use actix_web::http::{StatusCode, header};
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, Role, create_tournament};
@@ -13,92 +10,14 @@ use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament
 use arbiter_web::Config;
 use arbiter_web::testing::{Jar, call, csrf_of, form, get};
 
-/// The messages of one language: id -> value.
-fn catalogue(lang: &str) -> BTreeMap<String, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("locales")
-        .join(lang);
-    let mut out = BTreeMap::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "ftl") {
-            continue;
-        }
-        for line in std::fs::read_to_string(&path).unwrap().lines() {
-            if let Some((id, value)) = line.split_once(" = ").filter(|_| !line.starts_with('#')) {
-                out.insert(id.to_owned(), value.to_owned());
-            }
-        }
-    }
-    out
-}
+mod l10n_common;
 
-/// The text a reader sees, without data: `<bdi>`, `<code>`, FSI ... PDI isolates, and words
-/// that start with a Latin capital (codes: FEN, TRF, UTC).
-fn interface_text(html: &str) -> String {
-    let mut out = String::new();
-    let mut rest = &html[html.find("<body").unwrap_or(0)..];
-    let mut skip: Option<&str> = None;
-    while let Some(i) = rest.find('<') {
-        if skip.is_none() {
-            out.push_str(&rest[..i]);
-        }
-        let end = rest[i..].find('>').map_or(rest.len(), |e| i + e + 1);
-        let tag = &rest[i..end];
-        match skip {
-            Some(close) if tag.starts_with(close) => skip = None,
-            None if tag.starts_with("<bdi") => skip = Some("</bdi"),
-            None if tag.starts_with("<code") => skip = Some("</code"),
-            None if tag.starts_with("<textarea") => skip = Some("</textarea"),
-            _ => {}
-        }
-        out.push(' ');
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    let mut kept = String::new();
-    let mut inside = false;
-    for c in out.chars() {
-        match c {
-            '\u{2068}' => inside = true,
-            '\u{2069}' if inside => inside = false,
-            c if !inside => kept.push(c),
-            _ => {}
-        }
-    }
-    kept.split_whitespace()
-        .filter(|w| {
-            !w.trim_start_matches(['(', '«', '\u{2066}'])
-                .starts_with(|c: char| c.is_ascii_uppercase())
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use l10n_common::{catalogue, reads_in};
 
-/// Checks a page in `lang`: right to left, no English message, no Latin digit.
+/// Checks a page in `lang`: right to left, no English word, no Latin digit
+/// ([`l10n_common::reads_in`]).
 fn check(lang: &str, page: &str, html: &str) {
-    assert!(
-        html.contains(&format!("<html lang=\"{lang}\" dir=\"rtl\">")),
-        "{lang} {page}: no lang and dir"
-    );
-    let en = catalogue("en");
-    let theirs = catalogue(lang);
-    let text = interface_text(html);
-    for (id, english) in &en {
-        let letters = english.chars().filter(|c| c.is_alphabetic()).count();
-        if letters < 3 || theirs.get(id) == Some(english) || english.contains('{') {
-            continue;
-        }
-        assert!(
-            !text.contains(english.as_str()),
-            "{lang} {page}: English «{english}» ({id}) in {text}"
-        );
-    }
-    let latin: Vec<&str> = text
-        .split_whitespace()
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
-        .collect();
-    assert!(latin.is_empty(), "{lang} {page}: Latin digits in {latin:?}");
+    reads_in(lang, page, html, &catalogue("en"), &catalogue(lang));
 }
 
 struct Setup {

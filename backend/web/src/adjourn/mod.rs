@@ -159,7 +159,11 @@ fn when_text(zone: Zone, t: NaiveDateTime) -> String {
 
 /// A UTC instant in the tournament's time zone, named, in the reader's digits and left to right.
 fn when_in(l: &L10n, zone: Zone, t: NaiveDateTime) -> String {
-    words::stamp(l, zone, t, "%Y-%m-%d %H:%M")
+    l.ltr(&format!(
+        "{} {}",
+        l.digits(&zone.show(t, "%Y-%m-%d %H:%M")),
+        zone.name()
+    ))
 }
 
 fn colour_of(field: &str, text: &str) -> Result<Option<Colour>, WebError> {
