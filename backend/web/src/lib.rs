@@ -37,6 +37,7 @@ pub mod forms;
 pub mod games;
 pub mod kiosk;
 pub mod l10n;
+pub mod names;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;
