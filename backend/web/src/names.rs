@@ -175,7 +175,11 @@ pub enum Channel {
 /// FIDE id already registered is refused on `fide_id` in every case; a name on `name`, the
 /// registered player named with his pairing number.
 #[must_use]
-pub fn refusal(duplicates: &[Duplicate<'_>], confirmed: bool, channel: Channel) -> Option<WebError> {
+pub fn refusal(
+    duplicates: &[Duplicate<'_>],
+    confirmed: bool,
+    channel: Channel,
+) -> Option<WebError> {
     let first = duplicates.first()?;
     let p = first.player();
     let with = |key| {
@@ -258,7 +262,11 @@ pub fn upload_refusal(
                 .data("player", other.name.clone())
                 .int("n", other.pairing_number),
         };
-        parts.push(l.m(&Msg::new("names-line").int("line", line_of(*i)).msg("message", msg)));
+        parts.push(
+            l.m(&Msg::new("names-line")
+                .int("line", line_of(*i))
+                .msg("message", msg)),
+        );
     }
     let mut text = l.m(&Msg::new("error-field")
         .text("field", l.t("field-file"))

@@ -232,32 +232,33 @@ pub async fn upload_players(
             .tournament
             .players
             .iter()
-            .map(|p| read.player_lines.get(&p.pairing_number).map_or(0, |&n| n as u64))
+            .map(|p| {
+                read.player_lines
+                    .get(&p.pairing_number)
+                    .map_or(0, |&n| n as u64)
+            })
             .collect();
         (read.tournament.players, lines)
     } else {
-        let located = arbiter_tournament::csv_io::import_players_located(
-            &bytes,
-            &stored.tournament.players,
-        )
-        .map_err(|e| WebError::BadRequest {
-                field: "file".into(),
-                message: e
-                    .errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-                    .into(),
-        })?;
+        let located =
+            arbiter_tournament::csv_io::import_players_located(&bytes, &stored.tournament.players)
+                .map_err(|e| WebError::BadRequest {
+                    field: "file".into(),
+                    message: e
+                        .errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                        .into(),
+                })?;
         let lines = located.iter().map(|(line, _)| *line).collect();
         (located.into_iter().map(|(_, p)| p).collect(), lines)
     };
     if players.is_empty() {
         return Err(bad("file", "no players in the file"));
     }
-    let duplicates =
-        arbiter_tournament::names::duplicates_in(&players, &stored.tournament.players);
+    let duplicates = arbiter_tournament::names::duplicates_in(&players, &stored.tournament.players);
     let line_of = |i: usize| lines.get(i).copied().unwrap_or(0);
     if let Some((error, may_confirm)) =
         upload_refusal(&l, &players, &duplicates, form.confirmed(), line_of)
