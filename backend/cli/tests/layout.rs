@@ -674,7 +674,7 @@ fn env_example_names_every_variable_the_service_reads() {
 /// names the layout). Every other module holds the handlers of one topic.
 const WEB_SHARED: &[&str] = &[
     "auth", "board", "cache", "config", "error", "extract", "forms", "pages", "pairing", "respond",
-    "testing", "views", "zone", "l10n",
+    "testing", "views", "zone", "l10n", "names",
 ];
 
 #[test]

@@ -219,7 +219,7 @@ pub fn duplicates_in<'a>(
         let mut here = duplicates_of(p, registered);
         here.extend(duplicates_of(p, earlier));
         // FIDE-id conflicts first, whichever list they come from.
-        here.sort_by_key(|d| d.may_confirm());
+        here.sort_by_key(Duplicate::may_confirm);
         found.extend(here.into_iter().map(|d| (i, d)));
     }
     found
