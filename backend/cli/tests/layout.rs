@@ -688,6 +688,7 @@ const WEB_SHARED: &[&str] = &[
     "zone",
     "l10n",
     "arbiter_words",
+    "names",
 ];
 
 #[test]

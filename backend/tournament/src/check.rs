@@ -112,7 +112,7 @@ pub enum IssueKind {
     #[error("players {0} and {1} are a forbidden pair")]
     ForbiddenPairPlayed(PairingNumber, PairingNumber),
     // ---- warnings: what was tolerated ----
-    /// The file is not UTF-8; it was read as Latin-1.
+    /// The line is not UTF-8; it was read as Latin-1.
     #[error("not UTF-8: read as Latin-1")]
     Latin1,
     /// An empty line was skipped.

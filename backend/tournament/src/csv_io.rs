@@ -4,8 +4,11 @@
 //! A header row is required. Columns are matched by header name, case-insensitively and in any
 //! order; an unknown or repeated header is an error (it is usually a typo that would otherwise
 //! lose a column). The delimiter is whichever of `,` `;` or tab occurs most in the header line.
-//! The bytes are UTF-8 (with or without a byte-order mark) or, when they are not valid UTF-8,
-//! Latin-1.
+//! The bytes are UTF-8 (with or without a byte-order mark); names are kept as written, byte for
+//! byte (Persian and Arabic letters, the zero-width non-joiner). A line that is not valid UTF-8
+//! is an error naming the line (`line 3: not UTF-8`): this column format has no other encoding,
+//! and guessing one (Latin-1, or the Windows Arabic code page a spreadsheet may have used) would
+//! store wrong names silently.
 //!
 //! | column | required | content |
 //! |---|---|---|
@@ -66,12 +69,31 @@ pub struct CsvError {
     pub errors: Vec<CsvRowError>,
 }
 
-/// Decodes UTF-8 (skipping a byte-order mark) or else Latin-1.
-fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+/// Decodes UTF-8 (skipping a byte-order mark).
+///
+/// # Errors
+/// [`CsvError`] naming every line (from 1, counted by line feeds) that is not valid UTF-8, with
+/// the line as far as it reads.
+fn decode(bytes: &[u8]) -> Result<String, CsvError> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(s.strip_prefix('\u{feff}').unwrap_or(s).to_owned());
     }
+    let errors = bytes
+        .split(|&b| b == b'\n')
+        .zip(1u64..)
+        .filter(|(line, _)| std::str::from_utf8(line).is_err())
+        .map(|(line, no)| CsvRowError {
+            line: no,
+            column: None,
+            value: String::from_utf8_lossy(line)
+                .trim()
+                .chars()
+                .take(40)
+                .collect(),
+            reason: "not UTF-8 (save the file as UTF-8)".into(),
+        })
+        .collect();
+    Err(CsvError { errors })
 }
 
 /// Imports players from CSV (see the module documentation for the columns). `existing` are the
@@ -83,7 +105,22 @@ fn decode(bytes: &[u8]) -> String {
 /// repeated header, a row with the wrong number of fields, an empty name, a value that does not
 /// parse, a pairing number or FIDE id used twice (in the file or with `existing`).
 pub fn import_players(bytes: &[u8], existing: &[Player]) -> Result<Vec<Player>, CsvError> {
-    let text = decode(bytes);
+    Ok(import_players_located(bytes, existing)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect())
+}
+
+/// [`import_players`], each player with its line (from 1; the header is line 1): where an
+/// importer that refuses a player (a duplicate, [`crate::names::duplicates_in`]) points.
+///
+/// # Errors
+/// As [`import_players`].
+pub fn import_players_located(
+    bytes: &[u8],
+    existing: &[Player],
+) -> Result<Vec<(u64, Player)>, CsvError> {
+    let text = decode(bytes)?;
     let header_line = text.lines().next().unwrap_or("");
     let delimiter = [b',', b';', b'\t']
         .into_iter()
@@ -311,7 +348,7 @@ pub fn import_players(bytes: &[u8], existing: &[Player]) -> Result<Vec<Player>, 
             }
         };
         if errors.len() == before {
-            players.push(p);
+            players.push((line, p));
         }
     }
     if errors.is_empty() {
@@ -564,14 +601,42 @@ mod tests {
     }
 
     #[test]
-    fn latin1_and_bom() {
-        let mut latin1 = b"name,federation\n".to_vec();
-        latin1.extend_from_slice(b"\"M\xfcller, J\xf6rg\",GER\n");
-        let p = import_players(&latin1, &[]).unwrap();
-        assert_eq!(p[0].name, "Müller, Jörg");
+    fn not_utf8_is_refused_by_line_and_bom_is_skipped() {
+        // Latin-1 on line 3, and the Windows Arabic code page (cp1256) on line 4.
+        let mut bytes = "name,federation\nرضایی، علی,IRI\n".as_bytes().to_vec();
+        bytes.extend_from_slice(b"\"M\xfcller, J\xf6rg\",GER\n");
+        bytes.extend_from_slice(b"\"\xd1\xd6\xc7\xed\xec\",IRI\n");
+        let e = import_players(&bytes, &[]).unwrap_err();
+        let lines: Vec<u64> = e.errors.iter().map(|e| e.line).collect();
+        assert_eq!(lines, [3, 4]);
+        assert!(e.errors[0].to_string().starts_with("line 3: "), "{e}");
+        assert!(e.errors[0].reason.contains("not UTF-8"), "{e}");
         let bom = "\u{feff}name\nÅse, Øy\n";
         let p = import_players(bom.as_bytes(), &[]).unwrap();
         assert_eq!(p[0].name, "Åse, Øy");
+    }
+
+    #[test]
+    fn persian_and_arabic_names_are_kept_byte_for_byte() {
+        let names = [
+            "رضایی، علی\u{200C}اکبر",
+            "مرتضوی\u{200C}نیا، سارا",
+            "عبد الله، محمد",
+            "الكعبي، فاطمة",
+            "مُحَمَّد، أحمد",
+        ];
+        let csv = format!("name;rating\n{}\n", names.join(";2000\n") + ";2000");
+        let p = import_players_located(csv.as_bytes(), &[]).unwrap();
+        let got: Vec<&str> = p.iter().map(|(_, p)| p.name.as_str()).collect();
+        assert_eq!(got, names);
+        let lines: Vec<u64> = p.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [2, 3, 4, 5, 6]);
+        // And back: the export writes the same bytes.
+        let players: Vec<Player> = p.into_iter().map(|(_, p)| p).collect();
+        let mut out = Vec::new();
+        export_players(&players, &mut out).unwrap();
+        let again = import_players(&out, &[]).unwrap();
+        assert_eq!(again, players);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! (Art. 11, [`scoring`]); validation ([`check`](mod@check)); TRF16 and TRF-2026 reading and writing
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
-//! and crosstables ([`tiebreak`]).
+//! and crosstables ([`tiebreak`]); player names folded for search and duplicate detection
+//! ([`names`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -35,6 +36,7 @@ pub mod check;
 pub mod csv_io;
 pub mod generator;
 pub mod model;
+pub mod names;
 pub mod next_round;
 pub mod pairing_input;
 pub mod pgn_event;

@@ -348,3 +348,60 @@ fn round_dates_are_written_at_the_round_columns_and_latin1_encoding() {
     );
     assert_eq!(arbiter_tournament::trf::encode_latin1("Łódź"), None);
 }
+
+#[test]
+fn persian_and_arabic_names_are_kept_byte_for_byte() {
+    let names = [
+        "رضایی، علی\u{200C}اکبر",
+        "مرتضوی\u{200C}نیا، سارا",
+        "الكعبي، فاطمة",
+        "مُحَمَّد، أحمد",
+    ];
+    let body = file(&[
+        p(1, names[0], "1.0", &["   2 w 1"]),
+        p(2, names[1], "0.0", &["   1 b 0"]),
+        p(3, names[2], "1.0", &["   4 w 1"]),
+        p(4, names[3], "0.0", &["   3 b 0"]),
+    ]);
+    let r = read_trf(body.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let got: Vec<&str> = r
+        .tournament
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(got, names);
+    assert!(r.warnings.iter().all(|w| w.kind != IssueKind::Latin1));
+    // The `001` records are lines 3 to 6 (after `012` and `XXR`).
+    assert_eq!(r.player_lines.get(&3), Some(&5));
+    // Written back, the same bytes.
+    assert_eq!(write_trf(&r.tournament, TrfVersion::Trf16), body);
+}
+
+#[test]
+fn a_latin1_line_is_named_and_the_utf8_lines_keep_their_names() {
+    let persian = "رضایی، علی\u{200C}اکبر";
+    let body = file(&[
+        p(1, persian, "1.0", &["   2 w 1"]),
+        p(2, "Müller, Jörg", "0.0", &["   1 b 0"]),
+    ]);
+    // Line 4 (player 2) in Latin-1, the rest UTF-8.
+    let mut bytes = Vec::new();
+    for (i, line) in body.split_inclusive('\n').enumerate() {
+        if i == 3 {
+            bytes.extend(line.chars().map(|c| u8::try_from(u32::from(c)).unwrap()));
+        } else {
+            bytes.extend_from_slice(line.as_bytes());
+        }
+    }
+    let r = read_trf(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.tournament.players[0].name, persian);
+    assert_eq!(r.tournament.players[1].name, "Müller, Jörg");
+    let latin1: Vec<String> = r
+        .warnings
+        .iter()
+        .filter(|w| w.kind == IssueKind::Latin1)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(latin1, ["line 4: not UTF-8: read as Latin-1"]);
+}

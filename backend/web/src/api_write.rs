@@ -225,6 +225,11 @@ pub struct ApiPlayer {
     /// FIDE id.
     #[serde(default)]
     pub fide_id: Option<u64>,
+    /// `true` registers the player even when a player with the same name (folded:
+    /// `arbiter_tournament::names::fold_name`) is already registered or earlier in the list; a
+    /// FIDE id already registered is refused whatever this says.
+    #[serde(default)]
+    pub allow_duplicate_name: bool,
 }
 
 /// A registered player.
@@ -243,7 +248,9 @@ pub struct Registered {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the player's index and field
-/// (`players[2].rating`).
+/// (`players[2].rating`); a FIDE id already registered (or earlier in the list) on
+/// `players[i].fide_id`, a name already registered on `players[i].name` unless the player says
+/// `"allow_duplicate_name": true`.
 pub async fn add_players(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -269,6 +276,7 @@ pub async fn add_players(
                     rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
                     federation: p.federation.clone().unwrap_or_default(),
                     fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+                    confirm_duplicate: String::new(),
                     csrf: String::new(),
                 }
                 .to_model()
@@ -281,6 +289,26 @@ pub async fn add_players(
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let registered = load(&state, id).await?.tournament.players;
+        let duplicates = arbiter_tournament::names::duplicates_in(&players, &registered);
+        for (i, d) in &duplicates {
+            let allowed = body.get(*i).is_some_and(|p| p.allow_duplicate_name);
+            let earlier = players.iter().position(|p| std::ptr::eq(p, d.player()));
+            let refused = match earlier {
+                Some(j) => crate::names::refusal_in_list(d, format!("players[{j}]"), allowed),
+                None => crate::names::refusal(
+                    std::slice::from_ref(d),
+                    allowed,
+                    crate::names::Channel::Api,
+                ),
+            };
+            if let Some(WebError::BadRequest { field, message }) = refused {
+                return Err(WebError::BadRequest {
+                    field: format!("players[{i}].{field}"),
+                    message,
+                });
+            }
+        }
         let actor = user.actor();
         let stored = with_db(&state, move |c| {
             Ok(arbiter_db::add_players(c, id, &players, &actor))

@@ -322,12 +322,22 @@ pub struct PlayerForm {
     /// FIDE id, digits.
     #[serde(default)]
     pub fide_id: String,
+    /// `1` when the organizer confirms a player whose name is already registered
+    /// (`crate::names`); empty otherwise.
+    #[serde(default)]
+    pub confirm_duplicate: String,
     /// The session's CSRF token.
     #[serde(default)]
     pub csrf: String,
 }
 
 impl PlayerForm {
+    /// Whether the organizer confirmed a player whose name is already registered.
+    #[must_use]
+    pub fn confirmed(&self) -> bool {
+        self.confirm_duplicate.trim() == "1"
+    }
+
     /// The player the form describes (pairing number 0: the database assigns the next one).
     ///
     /// # Errors
@@ -376,11 +386,20 @@ pub struct UploadForm {
     pub text: Option<Text<String>>,
     /// The session's CSRF token.
     pub csrf: Option<Text<String>>,
+    /// `1` when the organizer confirms players whose names are already registered (or repeated
+    /// in the file), `crate::names`.
+    pub confirm_duplicate: Option<Text<String>>,
 }
 
 impl UploadForm {
     pub(crate) fn csrf(&self) -> &str {
         self.csrf.as_ref().map_or("", |t| t.as_str())
+    }
+
+    pub(crate) fn confirmed(&self) -> bool {
+        self.confirm_duplicate
+            .as_ref()
+            .is_some_and(|t| t.trim() == "1")
     }
 
     pub(crate) fn content(&self) -> Result<Vec<u8>, WebError> {

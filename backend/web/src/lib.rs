@@ -18,8 +18,8 @@
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
 //! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
 //! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
-//! [`auth`], [`cache`], [`board`], [`config`], [`error`]. `backend/cli/tests/layout.rs` checks
-//! both rules.
+//! [`auth`], [`cache`], [`board`], [`config`], [`error`], [`names`] (player search, collation,
+//! duplicate refusals). `backend/cli/tests/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -38,6 +38,7 @@ pub mod forms;
 pub mod games;
 pub mod kiosk;
 pub mod l10n;
+pub mod names;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;

@@ -52,6 +52,31 @@ pub(crate) struct ManagePage {
     /// The check-in tablet link's secret while self check-in is allowed (Art. 6.6, 6.7), shown
     /// to organizers only; empty when not allowed.
     self_check_in: String,
+    /// The player search (`?q=`), and how many players are registered in all.
+    q: String,
+    total: usize,
+    /// "2 of 14 players match «ali»", when searching.
+    found: String,
+    /// A registration refused as a possible duplicate, to send again confirmed.
+    retry: Option<Retry>,
+}
+
+/// A registration to send again with `confirm_duplicate=1`: the form's fields, or the uploaded
+/// text.
+pub(crate) enum Retry {
+    /// The register form's fields (name, title, rating, federation, FIDE id).
+    Player([(&'static str, String); 5]),
+    /// The uploaded file's text.
+    Upload(String),
+}
+
+/// What the manage page shows besides the tournament: the search and a refused registration.
+#[derive(Default)]
+pub(crate) struct ManageOptions {
+    /// The player search (`?q=`).
+    pub(crate) q: String,
+    /// A registration refused as a possible duplicate.
+    pub(crate) retry: Option<Retry>,
 }
 
 pub(crate) async fn manage_page(
@@ -61,6 +86,19 @@ pub(crate) async fn manage_page(
     user: &UserRow,
     id: Uuid,
     error: String,
+) -> Result<HttpResponse, WebError> {
+    manage_page_with(state, session, l, user, id, error, ManageOptions::default()).await
+}
+
+/// The manage page with a player search or a registration to confirm ([`ManageOptions`]).
+pub(crate) async fn manage_page_with(
+    state: &AppState,
+    session: &Session,
+    l: L10n,
+    user: &UserRow,
+    id: Uuid,
+    error: String,
+    options: ManageOptions,
 ) -> Result<HttpResponse, WebError> {
     let roles = roles_in(state, user, id).await?;
     if roles.is_empty() {
@@ -77,6 +115,19 @@ pub(crate) async fn manage_page(
     let organizer = roles.contains(&Role::Organizer);
     let stored = stored.ok_or_else(|| WebError::no_tournament(id))?;
     let t = &stored.tournament;
+    let shown = t
+        .players
+        .iter()
+        .filter(|p| arbiter_tournament::names::name_matches(&options.q, &p.name))
+        .count();
+    let found = l.ta(
+        "names-search-found",
+        &[
+            ("q", l.data(&options.q)),
+            ("n", l.int(shown)),
+            ("total", l.int(t.players.len())),
+        ],
+    );
     let status = if error.is_empty() {
         StatusCode::OK
     } else {
@@ -90,9 +141,13 @@ pub(crate) async fn manage_page(
             organizer,
             error,
             self_check_in: kiosk.filter(|_| organizer).unwrap_or_default(),
+            total: t.players.len(),
+            found,
+            retry: options.retry,
             players: t
                 .players
                 .iter()
+                .filter(|p| arbiter_tournament::names::name_matches(&options.q, &p.name))
                 .map(|p| ManagedPlayer {
                     pairing_number: l.int(p.pairing_number),
                     number: p.pairing_number,
@@ -140,6 +195,7 @@ pub(crate) async fn manage_page(
                     ),
                 })
                 .collect(),
+            q: options.q,
             l,
         },
         status,

@@ -5,6 +5,7 @@
 use actix_multipart::form::MultipartForm;
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
+use arbiter_tournament::names::Duplicate;
 use arbiter_tournament::{PlayerStatus, ResultCode};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -13,15 +14,20 @@ use crate::auth::check_csrf;
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
-use crate::pages::manage_page;
+use crate::names::{Channel, refusal, upload_refusal};
+use crate::pages::{ManageOptions, Retry, manage_page, manage_page_with};
 use crate::respond::{bad, load, see_other};
 use crate::{AppState, with_db};
 
 /// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
 ///
+/// A player whose FIDE id is already registered is refused (`fide_id`); one whose name folds to
+/// a registered player's ([`arbiter_tournament::names`]) is refused (`name`) unless the form
+/// says `confirm_duplicate=1`, which the refusal offers.
+///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF, not the organizer); a bad field
-/// shows the page again naming it (400).
+/// or a duplicate shows the page again naming it (400).
 pub async fn register_player(
     state: web::Data<AppState>,
     session: Session,
@@ -38,6 +44,26 @@ pub async fn register_player(
             return manage_page(&state, &session, l, &user, id, error).await;
         }
     };
+    let registered = load(&state, id).await?.tournament.players;
+    let duplicates = arbiter_tournament::names::duplicates_of(&p, &registered);
+    let refused = refusal(&duplicates, form.confirmed(), Channel::Form);
+    if let Some(e) = refused {
+        let may_confirm = duplicates.first().is_some_and(Duplicate::may_confirm);
+        let options = ManageOptions {
+            q: String::new(),
+            retry: may_confirm.then(|| {
+                Retry::Player([
+                    ("name", form.name.clone()),
+                    ("title", form.title.clone()),
+                    ("rating", form.rating.clone()),
+                    ("federation", form.federation.clone()),
+                    ("fide_id", form.fide_id.clone()),
+                ])
+            }),
+        };
+        let error = e.detail(&l);
+        return manage_page_with(&state, &session, l, &user, id, error, options).await;
+    }
     let actor = user.actor();
     with_db(&state, move |c| {
         Ok(arbiter_db::add_player(c, id, &p, &actor)?)
@@ -180,7 +206,10 @@ pub async fn player_status(
 
 /// `POST /tournaments/{id}/players/upload` (multipart): registers every player of a CSV file
 /// (columns as `arbiter_tournament::csv_io` documents) or of a TRF file's `001` records, all or
-/// none, with the next pairing numbers; every bad line is named.
+/// none, with the next pairing numbers; every bad line is named. A player whose FIDE id is
+/// already registered or earlier in the file, or whose name folds to a registered player's or an
+/// earlier line's ([`arbiter_tournament::names::duplicates_in`]), is named by its line; name
+/// duplicates are registered when the form says `confirm_duplicate=1`, which the refusal offers.
 ///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming the
@@ -189,6 +218,7 @@ pub async fn upload_players(
     state: web::Data<AppState>,
     session: Session,
     path: web::Path<Uuid>,
+    l: crate::l10n::L10n,
     Staff { user, .. }: Staff<Organizer>,
     MultipartForm(form): MultipartForm<UploadForm>,
 ) -> Result<HttpResponse, WebError> {
@@ -196,27 +226,50 @@ pub async fn upload_players(
     check_csrf(&session, form.csrf())?;
     let bytes = form.content()?;
     let stored = load(&state, id).await?;
-    let players = if looks_like_trf(&bytes) {
-        arbiter_tournament::read_trf(&bytes)
-            .map_err(|e| trf_problem(&e))?
+    let (players, lines): (Vec<_>, Vec<u64>) = if looks_like_trf(&bytes) {
+        let read = arbiter_tournament::read_trf(&bytes).map_err(|e| trf_problem(&e))?;
+        let lines = read
             .tournament
             .players
+            .iter()
+            .map(|p| {
+                read.player_lines
+                    .get(&p.pairing_number)
+                    .map_or(0, |&n| n as u64)
+            })
+            .collect();
+        (read.tournament.players, lines)
     } else {
-        arbiter_tournament::csv_io::import_players(&bytes, &stored.tournament.players).map_err(
-            |e| WebError::BadRequest {
-                field: "file".into(),
-                message: e
-                    .errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-                    .into(),
-            },
-        )?
+        let located =
+            arbiter_tournament::csv_io::import_players_located(&bytes, &stored.tournament.players)
+                .map_err(|e| WebError::BadRequest {
+                    field: "file".into(),
+                    message: e
+                        .errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                        .into(),
+                })?;
+        let lines = located.iter().map(|(line, _)| *line).collect();
+        (located.into_iter().map(|(_, p)| p).collect(), lines)
     };
     if players.is_empty() {
         return Err(bad("file", crate::l10n::Msg::new("bad-no-players")));
+    }
+    let duplicates = arbiter_tournament::names::duplicates_in(&players, &stored.tournament.players);
+    let line_of = |i: usize| lines.get(i).copied().unwrap_or(0);
+    if let Some((error, may_confirm)) =
+        upload_refusal(&l, &players, &duplicates, form.confirmed(), line_of)
+    {
+        // What was sent, to send again confirmed, as the readers read it.
+        let text = crate::names::text_of(&bytes);
+        let options = ManageOptions {
+            q: String::new(),
+            retry: may_confirm.then_some(Retry::Upload(text)),
+        };
+        return manage_page_with(&state, &session, l, &user, id, error, options).await;
     }
     let actor = user.actor();
     with_db(&state, move |c| {

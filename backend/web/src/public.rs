@@ -111,9 +111,12 @@ struct TournamentPage {
     rounds: Vec<RoundLine>,
     players_heading: String,
     players: Vec<PlayerLine>,
+    /// The search and order of the player list (`?q=`, `?sort=name`), see [`crate::names`].
+    list: crate::names::ListView,
 }
 
-/// `GET /tournaments/{id}`: facts, rounds, players.
+/// `GET /tournaments/{id}`: facts, rounds, players (found by name with `?q=`, in alphabetical
+/// order with `?sort=name`: [`crate::names::NameQuery`]).
 ///
 /// # Errors
 /// [`WebError::NotFound`], [`WebError::Database`].
@@ -121,6 +124,7 @@ pub async fn tournament(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<Uuid>,
+    query: web::Query<crate::names::NameQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let (stored, v) = match load_if_changed(&state, &req, id).await? {
@@ -181,9 +185,13 @@ pub async fn tournament(
             byes: l.int(r.byes.len()),
         })
         .collect();
-    let players = t
-        .players
-        .iter()
+    let mut listed: Vec<_> = t.players.iter().filter(|p| query.finds(p)).collect();
+    if query.by_name() {
+        crate::names::sort_by_name(&l, &mut listed, |p| p.name.as_str());
+    }
+    let list = crate::names::ListView::new(&l, &query, listed.len(), t.players.len());
+    let players = listed
+        .into_iter()
         .map(|p| PlayerLine {
             pairing_number: p.pairing_number,
             number: l.int(p.pairing_number),
@@ -207,6 +215,7 @@ pub async fn tournament(
         rounds,
         players_heading: l.ta("players-heading", &[("n", l.int(t.players.len()))]),
         players,
+        list,
         l,
     };
     html(&page, &v, state.config.public_max_age)

@@ -16,7 +16,7 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
 use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
 use crate::l10n::L10n;
-use crate::pages::manage_page;
+use crate::pages::{ManageOptions, manage_page_with};
 use crate::respond::{load, ok, parse_seen, private, see_other};
 use crate::views::systems_in;
 use crate::{AppState, with_db};
@@ -84,7 +84,8 @@ pub async fn create_tournament(
     Ok(see_other(&format!("/tournaments/{id}/manage")))
 }
 
-/// `GET /tournaments/{id}/manage`: the organizer's and arbiters' page.
+/// `GET /tournaments/{id}/manage`: the organizer's and arbiters' page; `?q=` finds players by
+/// name ([`crate::names::NameQuery`]).
 ///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`] without a role, [`WebError::NotFound`].
@@ -93,9 +94,15 @@ pub async fn manage(
     session: Session,
     l: L10n,
     path: web::Path<Uuid>,
+    query: web::Query<crate::names::NameQuery>,
     SignedIn(user): SignedIn,
 ) -> Result<HttpResponse, WebError> {
-    manage_page(&state, &session, l, &user, path.into_inner(), String::new()).await
+    let options = ManageOptions {
+        q: query.words(),
+        retry: None,
+    };
+    let id = path.into_inner();
+    manage_page_with(&state, &session, l, &user, id, String::new(), options).await
 }
 
 /// The export formats.

@@ -107,6 +107,9 @@ pub struct TrfRead {
     pub version: TrfVersion,
     /// What was tolerated, line by line.
     pub warnings: Vec<TrfWarning>,
+    /// The line (from 1) of each player's `001` record, by pairing number: where an importer
+    /// that refuses a player (a duplicate, [`crate::names::duplicates_in`]) points.
+    pub player_lines: std::collections::BTreeMap<PairingNumber, usize>,
 }
 
 /// Formats points for TRF: `1.0`, `0.5`.

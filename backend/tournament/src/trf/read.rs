@@ -22,8 +22,11 @@ const MAX_ROUND: RoundNumber = 999;
 
 /// Reads a TRF16 or TRF-2026 file.
 ///
-/// The bytes are UTF-8 (a byte-order mark is skipped) or, when they are not valid UTF-8, Latin-1
-/// (with a warning). Lines may end in LF, CRLF or CR. Columns are counted in characters.
+/// The bytes are UTF-8 (a byte-order mark is skipped), line by line: a line that is not valid
+/// UTF-8 is read as Latin-1, as TRF files in the wild are written (`shared/formats/TRF.md`;
+/// TRF-2026 recommends UTF-8), with a warning naming the line ([`IssueKind::Latin1`]). UTF-8 lines
+/// are kept as they are, so a file with one Latin-1 line keeps the Persian and Arabic names of
+/// its other lines. Lines may end in LF, CRLF or CR. Columns are counted in characters.
 ///
 /// # Errors
 /// [`TrfError`] with every error found (line, column, player, round) when any field of a `001`
@@ -32,17 +35,28 @@ const MAX_ROUND: RoundNumber = 999;
 /// used twice, or the points written disagree with the results under the file's scoring.
 pub fn read_trf(bytes: &[u8]) -> Result<TrfRead, TrfError> {
     let mut r = Reader::default();
-    let text = if let Ok(s) = std::str::from_utf8(bytes) {
-        s.strip_prefix('\u{feff}').unwrap_or(s).to_owned()
-    } else {
-        r.issue(0, None, None, None, IssueKind::Latin1);
-        bytes.iter().map(|&b| char::from(b)).collect()
-    };
-    let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
-    let lines: Vec<&str> = normalised.split('\n').collect();
-    let count = lines.len();
-    for (i, line) in lines.into_iter().enumerate() {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    // Split on LF, CRLF and CR alike.
+    let mut raw_lines: Vec<&[u8]> = Vec::new();
+    let mut rest = bytes;
+    while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (line, tail) = rest.split_at(end);
+        raw_lines.push(line);
+        let skip = if tail.starts_with(b"\r\n") { 2 } else { 1 };
+        rest = tail.get(skip..).unwrap_or_default();
+    }
+    raw_lines.push(rest);
+    let count = raw_lines.len();
+    for (i, raw) in raw_lines.into_iter().enumerate() {
         let no = i + 1;
+        let decoded: String;
+        let line = if let Ok(s) = std::str::from_utf8(raw) {
+            s
+        } else {
+            r.issue(no, None, None, None, IssueKind::Latin1);
+            decoded = raw.iter().map(|&b| char::from(b)).collect();
+            &decoded
+        };
         // A byte order mark can also start a line inside the file (files joined together): it
         // is not part of the record.
         let line = line.trim_start_matches('\u{feff}');
@@ -669,6 +683,7 @@ impl Reader {
                 tournament: self.t,
                 version,
                 warnings: self.warnings,
+                player_lines: lines,
             })
         } else {
             Err(TrfError {

@@ -1,0 +1,20 @@
+# أسماء اللاعبين: رفض التسجيل المكرر، والبحث عن لاعب، والترتيب الهجائي.
+names-duplicate-fide-id = رقم فيدي هذا ({ $fide_id }) مسجل من قبل: { $player }، الرقم { $n }
+names-duplicate-name = يوجد لاعب مسجل بالاسم نفسه: { $player }، الرقم { $n }. إذا كان هذا لاعبا آخر، فضع علامة في المربع أدناه وسجله مرة أخرى.
+names-duplicate-name-api = يوجد لاعب مسجل بالاسم نفسه: { $player }، الرقم { $n }؛ أرسل "allow_duplicate_name": true إذا كان هذا لاعبا آخر
+names-confirm = هذا لاعب آخر بالاسم نفسه؛ سجله
+names-confirm-file = هؤلاء لاعبون آخرون بالأسماء نفسها؛ سجلهم
+names-line = السطر { $line }: { $message }
+names-file-fide-id-again = رقم فيدي { $fide_id } موجود أيضا في السطر { $other }
+names-file-name-again = الاسم نفسه الموجود في السطر { $other } ({ $player })
+names-file-name-registered = يوجد لاعب مسجل بالاسم نفسه: { $player }، الرقم { $n }
+names-list-separator = { "؛ " }
+names-file-confirm-hint = إذا كانوا لاعبين آخرين، فضع علامة في المربع أدناه وأرسل الملف مرة أخرى.
+names-search = البحث عن لاعب
+names-search-button = بحث
+names-search-clear = جميع اللاعبين
+names-search-found = عدد اللاعبين المطابقين لـ«{ $q }»: { $n } من { $total }
+names-sort-by-name = بالترتيب الهجائي
+names-sort-by-number = حسب رقم التزويج
+names-list-fide-id-again = رقم فيدي { $fide_id } معطى أيضا لـ{ $other }
+names-list-name-again = الاسم نفسه الذي لـ{ $other } ({ $player })؛ أرسل "allow_duplicate_name": true إذا كان هذا لاعبا آخر

@@ -1,0 +1,20 @@
+# Player names: duplicates refused at registration, the player search and the alphabetical order.
+names-duplicate-fide-id = this FIDE ID ({ $fide_id }) is already registered: { $player }, number { $n }
+names-duplicate-name = a player with the same name is already registered: { $player }, number { $n }. If this is another player, tick the box below and register again.
+names-duplicate-name-api = a player with the same name is already registered: { $player }, number { $n }; send "allow_duplicate_name": true if this is another player
+names-confirm = This is another player with the same name: register
+names-confirm-file = These are other players with the same names: register them
+names-line = line { $line }: { $message }
+names-file-fide-id-again = FIDE ID { $fide_id } is also on line { $other }
+names-file-name-again = the same name as line { $other } ({ $player })
+names-file-name-registered = a player with the same name is already registered: { $player }, number { $n }
+names-list-separator = { "; " }
+names-file-confirm-hint = If they are other players, tick the box below and upload again.
+names-search = Find a player
+names-search-button = Find
+names-search-clear = All players
+names-search-found = { $n } of { $total } players match { $q }
+names-sort-by-name = Alphabetical
+names-sort-by-number = By pairing number
+names-list-fide-id-again = FIDE ID { $fide_id } is also given to { $other }
+names-list-name-again = the same name as { $other } ({ $player }); send "allow_duplicate_name": true if this is another player

@@ -1,0 +1,20 @@
+# نام بازیکنان: ثبت‌نام تکراری، جست‌وجوی بازیکن و ترتیب الفبایی.
+names-duplicate-fide-id = این شناسهٔ فیده ({ $fide_id }) پیش‌تر ثبت‌نام شده است: { $player }، شمارهٔ { $n }
+names-duplicate-name = بازیکنی با همین نام پیش‌تر ثبت‌نام شده است: { $player }، شمارهٔ { $n }. اگر این بازیکن دیگری است، کادر زیر را علامت بزنید و دوباره ثبت‌نام کنید.
+names-duplicate-name-api = بازیکنی با همین نام پیش‌تر ثبت‌نام شده است: { $player }، شمارهٔ { $n }؛ اگر این بازیکن دیگری است، "allow_duplicate_name": true را بفرستید
+names-confirm = این بازیکن دیگری با همین نام است؛ ثبت‌نام شود
+names-confirm-file = این‌ها بازیکنان دیگری با همین نام‌ها هستند؛ ثبت‌نام شوند
+names-line = سطر { $line }: { $message }
+names-file-fide-id-again = شناسهٔ فیده { $fide_id } در سطر { $other } هم آمده است
+names-file-name-again = همان نام سطر { $other } ({ $player })
+names-file-name-registered = بازیکنی با همین نام پیش‌تر ثبت‌نام شده است: { $player }، شمارهٔ { $n }
+names-list-separator = { "؛ " }
+names-file-confirm-hint = اگر این‌ها بازیکنان دیگری هستند، کادر زیر را علامت بزنید و فایل را دوباره بفرستید.
+names-search = جست‌وجوی بازیکن
+names-search-button = جست‌وجو
+names-search-clear = همهٔ بازیکنان
+names-search-found = { $n } بازیکن از { $total } بازیکن با «{ $q }» یافت شد
+names-sort-by-name = به ترتیب الفبا
+names-sort-by-number = به ترتیب شمارهٔ قرعه
+names-list-fide-id-again = شناسهٔ فیده { $fide_id } به { $other } هم داده شده است
+names-list-name-again = همان نام { $other } ({ $player })؛ اگر این بازیکن دیگری است، "allow_duplicate_name": true را بفرستید
