@@ -120,6 +120,7 @@ impl ApiSettings {
             tiebreak_edition: s(&self.tiebreak_edition),
             pairing_system: s(&self.pairing_system),
             csrf: String::new(),
+            calendar: String::new(),
         }
     }
 }

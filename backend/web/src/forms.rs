@@ -55,6 +55,10 @@ pub struct TournamentForm {
     /// The session's CSRF token.
     #[serde(default)]
     pub csrf: String,
+    /// The CLDR calendar the form's dates are typed in besides ISO (`persian`,
+    /// `islamic-umalqura`; empty or `gregory`: ISO only), set by the page the reader saw.
+    #[serde(default)]
+    pub calendar: String,
 }
 
 impl TournamentForm {
@@ -69,9 +73,17 @@ impl TournamentForm {
         }
         let date = |field: &str, v: &str| -> Result<Option<String>, WebError> {
             let Some(t) = text(v) else { return Ok(None) };
-            chrono::NaiveDate::parse_from_str(&t, "%Y-%m-%d")
-                .map_err(|_| bad(field, Msg::new("bad-date").ltr("value", t.clone())))?;
-            Ok(Some(t.replace('-', "/")))
+            let d = crate::l10n::date_in_calendar(&self.calendar, &t).ok_or_else(|| {
+                bad(
+                    field,
+                    if matches!(self.calendar.as_str(), "" | "gregory") {
+                        Msg::new("bad-date").ltr("value", t.clone())
+                    } else {
+                        Msg::new("bad-date-calendar").ltr("value", t.clone())
+                    },
+                )
+            })?;
+            Ok(Some(d.format("%Y/%m/%d").to_string()))
         };
         let start = date("start_date", &self.start_date)?;
         let end = date("end_date", &self.end_date)?;
@@ -201,6 +213,7 @@ impl EditForm {
                 tiebreak_edition: t.tiebreak_edition.clone().unwrap_or_default(),
                 pairing_system: t.system().code().to_owned(),
                 csrf: String::new(),
+                calendar: String::new(),
             },
             initial_colour: match t.initial_colour {
                 Some(Colour::Black) => "black".into(),

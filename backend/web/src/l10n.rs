@@ -617,6 +617,57 @@ impl L10n {
         })
     }
 
+    /// The CLDR id of the calendar the reader's dates are in: `gregory`, `persian` (Solar
+    /// Hijri), `islamic-umalqura`.
+    #[must_use]
+    pub fn calendar_id(&self) -> String {
+        if let Some(c) = self.calendar {
+            return c.to_owned();
+        }
+        Locale::from_str(self.lang.0.locale)
+            .ok()
+            .and_then(|l| {
+                l.extensions
+                    .unicode
+                    .keywords
+                    .get(&key!("ca"))
+                    .map(ToString::to_string)
+            })
+            .unwrap_or_else(|| "gregory".to_owned())
+    }
+
+    /// Whether a date field can be the browser's date picker (Gregorian, ISO values); else it
+    /// is a text field in the reader's calendar ([`L10n::date_field`], [`date_in_calendar`]).
+    #[must_use]
+    pub fn gregorian(&self) -> bool {
+        self.calendar_id() == "gregory"
+    }
+
+    /// A form's date (`YYYY-MM-DD`, as the model keeps it) as the reader's date field shows it:
+    /// unchanged in the Gregorian calendar, else `year/month/day` in the reader's calendar and
+    /// digits (`2026-03-01` -> `۱۴۰۴/۱۲/۱۰`). Text that is not an ISO date is shown as it is.
+    #[must_use]
+    pub fn date_field(&self, iso: &str) -> String {
+        if self.gregorian() {
+            return iso.to_owned();
+        }
+        let Ok(d) = NaiveDate::parse_from_str(iso.trim(), "%Y-%m-%d") else {
+            return iso.to_owned();
+        };
+        let Ok(date) = Date::try_new_iso(d.year(), month_u8(d), day_u8(d)) else {
+            return iso.to_owned();
+        };
+        let locale = self.lang.icu_locale(self.latin, self.calendar);
+        let calendar = AnyCalendar::new(AnyCalendarKind::new((&locale).into()));
+        let local = date.to_calendar(Ref(&calendar));
+        self.digits(&format!(
+            "{}/{:02}/{:02}",
+            local.extended_year(),
+            local.month().ordinal,
+            local.day_of_month().0
+        ))
+    }
+
     /// The language switch: each language's own name, and whether it is the reader's.
     #[must_use]
     pub fn languages(&self) -> Vec<(&'static str, String, bool)> {
@@ -640,6 +691,47 @@ impl actix_web::FromRequest for L10n {
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         std::future::ready(Ok(L10n::negotiate(req)))
     }
+}
+
+/// A date typed in a form: ISO `YYYY-MM-DD` (any calendar's reader may type it), else
+/// `year/month/day` (or with `-` or `.`) in the CLDR calendar `calendar` (`persian`,
+/// `islamic-umalqura`; `gregory` or empty accepts ISO only), in any digits (Latin, Persian,
+/// Arabic-Indic). ICU4X does the calendar arithmetic; `None` for a date that does not exist
+/// (the 31st of Esfand of a common year).
+#[must_use]
+pub fn date_in_calendar(calendar: &str, text: &str) -> Option<NaiveDate> {
+    let text: String = text
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '\u{06F0}'..='\u{06F9}' => char::from_u32(u32::from(c) - 0x06F0 + 0x30).unwrap_or(c),
+            '\u{0660}'..='\u{0669}' => char::from_u32(u32::from(c) - 0x0660 + 0x30).unwrap_or(c),
+            c => c,
+        })
+        .collect();
+    if let Ok(d) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
+        if calendar.is_empty() || calendar == "gregory" || d.year() >= 1700 {
+            return Some(d);
+        }
+    }
+    if calendar.is_empty() || calendar == "gregory" {
+        return None;
+    }
+    let parts: Vec<&str> = text.split(['/', '-', '.']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return None;
+    };
+    let (y, m, d): (i32, u8, u8) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let locale = Locale::from_str(&format!("und-u-ca-{calendar}")).ok()?;
+    let cal = AnyCalendar::new(AnyCalendarKind::new((&locale).into()));
+    let month = icu::calendar::types::MonthCode::new_normal(m)?;
+    let date = Date::try_new_from_codes(None, y, month, d, Ref(&cal)).ok()?;
+    let iso = date.to_iso();
+    NaiveDate::from_ymd_opt(
+        iso.extended_year(),
+        u32::from(iso.month().ordinal),
+        u32::from(iso.day_of_month().0),
+    )
 }
 
 /// Which fields of a date to write.

@@ -84,6 +84,8 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
         let p = page!(get("/tournaments/new"));
         reads_in(lang, "/tournaments/new", &p.body, &en, &theirs);
         let csrf = input(&p.body, "csrf");
+        let calendar = input(&p.body, "calendar");
+        assert_eq!(calendar, if lang == "fa" { "persian" } else { "gregory" });
         // A bad field: the form again, its message in the reader's language.
         let bad = page!(form(
             "/tournaments/new",
@@ -101,7 +103,16 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
                 ("csrf", &csrf),
                 ("name", "جام فجر"),
                 ("rounds_planned", "5"),
-                ("start_date", "2026-03-01"),
+                // Typed in the calendar the page shows (fa: Solar Hijri, 10 Esfand 1404).
+                ("calendar", &calendar),
+                (
+                    "start_date",
+                    if lang == "fa" {
+                        "۱۴۰۴/۱۲/۱۰"
+                    } else {
+                        "2026-03-01"
+                    }
+                ),
             ]
         ));
         assert_eq!(made.status, StatusCode::SEE_OTHER, "{}", made.body);
@@ -144,6 +155,16 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
         reads_in(lang, "register (refused)", &r.body, &en, &theirs);
         let p = page!(get(&format!("/tournaments/{id}/edit")));
         reads_in(lang, "edit", &p.body, &en, &theirs);
+        // 1 March 2026 either way: the settings show it in the reader's calendar.
+        let shown = input(&p.body, "start_date");
+        assert_eq!(
+            shown,
+            if lang == "fa" {
+                "۱۴۰۴/۱۲/۱۰"
+            } else {
+                "2026-03-01"
+            }
+        );
         let pair = page!(get(&format!("/tournaments/{id}/pair")));
         reads_in(lang, "pair", &pair.body, &en, &theirs);
         let stored = page!(form(

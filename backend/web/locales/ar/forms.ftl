@@ -79,3 +79,5 @@ bad-skipped-time = الوقت { $time } غير موجود في { $zone } (قُد
 bad-seen = فارغ أو غير صالح؛ أعد تحميل الصفحة
 bad-empty-list = قائمة فارغة
 bad-bye-code-api = H أو Z أو F
+form-date-example = سنة/شهر/يوم، مثل ١٤٤٧/٠٩/١١
+bad-date-calendar = «{ $value }» ليس تاريخًا (سنة/شهر/يوم بالتقويم المعروض، أو YYYY-MM-DD)

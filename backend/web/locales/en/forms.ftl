@@ -79,3 +79,5 @@ bad-skipped-time = { $time } does not exist in { $zone } (the clocks were put fo
 bad-seen = missing or malformed; reload the page
 bad-empty-list = an empty list
 bad-bye-code-api = H, Z or F
+form-date-example = 2026-03-01
+bad-date-calendar = `{ $value }` is not a date (year/month/day in the calendar shown, or YYYY-MM-DD)

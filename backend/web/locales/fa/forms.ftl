@@ -79,3 +79,5 @@ bad-skipped-time = زمان { $time } در { $zone } وجود ندارد (ساع
 bad-seen = خالی یا نادرست است؛ صفحه را دوباره بارگذاری کنید
 bad-empty-list = فهرست خالی است
 bad-bye-code-api = H، Z یا F
+form-date-example = سال/ماه/روز، مانند ۱۴۰۴/۱۲/۱۰
+bad-date-calendar = «{ $value }» تاریخ نیست (سال/ماه/روز خورشیدی، یا YYYY-MM-DD میلادی)

@@ -228,3 +228,36 @@ fn review_findings_read_as_the_tournament_crate_writes_them() {
     );
     assert!(review::findings(&[]).is_none());
 }
+
+#[test]
+fn forms_take_dates_in_the_readers_calendar_and_in_iso() {
+    let ymd = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+    // 10 Esfand 1404 = 1 March 2026, in Latin or Persian digits, with / - or .
+    assert_eq!(date_in_calendar("persian", "1404/12/10"), ymd(2026, 3, 1));
+    assert_eq!(date_in_calendar("persian", "۱۴۰۴/۱۲/۱۰"), ymd(2026, 3, 1));
+    assert_eq!(date_in_calendar("persian", "1404-12-10"), ymd(2026, 3, 1));
+    // 1403 is a leap year (30 Esfand = 20 March 2025); 1404 is not.
+    assert_eq!(date_in_calendar("persian", "1403/12/30"), ymd(2025, 3, 20));
+    assert_eq!(date_in_calendar("persian", "1404/12/30"), None);
+    // ISO in every calendar; nothing else in the Gregorian one.
+    assert_eq!(date_in_calendar("persian", "2026-03-01"), ymd(2026, 3, 1));
+    assert_eq!(date_in_calendar("", "2026-03-01"), ymd(2026, 3, 1));
+    assert_eq!(date_in_calendar("gregory", "1404/12/10"), None);
+    assert_eq!(date_in_calendar("persian", "next week"), None);
+    // Umm al-Qura: 1 Ramadan 1447 = 18 February 2026, in Arabic-Indic digits.
+    assert_eq!(
+        date_in_calendar("islamic-umalqura", "١٤٤٧/٠٩/٠١"),
+        ymd(2026, 2, 18)
+    );
+    // The field shows the reader's calendar and digits, and reads back.
+    let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+    assert!(!fa.gregorian());
+    assert_eq!(fa.date_field("2026-03-01"), "۱۴۰۴/۱۲/۱۰");
+    assert_eq!(
+        date_in_calendar(&fa.calendar_id(), &fa.date_field("2026-03-01")),
+        ymd(2026, 3, 1)
+    );
+    let en = L10n::new(Lang::EN, false);
+    assert!(en.gregorian());
+    assert_eq!(en.date_field("2026-03-01"), "2026-03-01");
+}
