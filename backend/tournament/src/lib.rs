@@ -46,6 +46,9 @@ pub mod scoring;
 pub mod tiebreak;
 pub mod trf;
 
+/// The explanation of a Dutch pairing (`arbiter_pairing::explain`) and the quality criteria's
+/// figures it cites (`arbiter_pairing::criteria`), for readers of the tournament's pages.
+pub use arbiter_pairing::{criteria, explain};
 pub use check::{IssueKind, Problem, check};
 pub use model::{
     Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, PlayerRound,

@@ -10,7 +10,7 @@ use arbiter_pairing::check::{Finding, check};
 use arbiter_pairing::round_robin::berger_table;
 /// The engine's pairing of a round and its boards, re-exported for the crates above.
 pub use arbiter_pairing::{Board, Pairing};
-use arbiter_pairing::{Edition, PairingError};
+use arbiter_pairing::{Edition, PairingError, explain};
 
 use crate::model::{Bye, Game, PairingNumber, PlayerStatus, Round, RoundNumber, Tournament};
 use crate::result::{GameResult, ResultCode};
@@ -321,11 +321,24 @@ impl Tournament {
     /// # Errors
     /// As [`Tournament::propose_next_round`].
     pub fn explain_next_round(&self) -> Result<Option<String>, NextRoundError> {
+        Ok(self.explanation_of_next_round()?.map(|e| e.to_string()))
+    }
+
+    /// The explanation of the next round's pairing as data ([`explain::Explanation`]: per
+    /// bracket its residents and MDPs, the games and what decided each, the downfloaters and
+    /// why, the PAB), for a reader in any language; `None` for a round robin (the Berger table
+    /// leaves no choice).
+    ///
+    /// # Errors
+    /// As [`Tournament::explain_next_round`].
+    pub fn explanation_of_next_round(
+        &self,
+    ) -> Result<Option<explain::Explanation>, NextRoundError> {
         match self.system() {
             PairingSystem::Dutch(edition) => {
                 let round = self.next_round_number();
                 let state = self.pairing_state(round, edition);
-                Ok(Some(arbiter_pairing::explain::explain(&state)?.to_string()))
+                Ok(Some(explain::explain(&state)?))
             }
             PairingSystem::RoundRobin { .. } => Ok(None),
         }

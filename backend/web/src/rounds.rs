@@ -258,9 +258,12 @@ pub async fn explain(
     let stored = load(&state, id).await?;
     let round = stored.tournament.next_round_number();
     let name = stored.tournament.name.clone().unwrap_or_default();
-    let explained = off_thread(move || stored.tournament.explain_next_round()).await?;
+    let explained = off_thread(move || stored.tournament.explanation_of_next_round()).await?;
     let (text, error) = match explained {
-        Ok(Some(t)) => (t, String::new()),
+        Ok(Some(e)) => (
+            crate::l10n::explain::lines(&e, &l).join("\n"),
+            String::new(),
+        ),
         Ok(None) => (String::new(), l.t("explain-round-robin")),
         Err(e) => (String::new(), l.m(&next_round_error(&e))),
     };

@@ -122,7 +122,6 @@ explain-title = الجولة { $n }: لماذا هذا التزويج
 explain-heading = الجولة { $n }: لماذا هذا التزويج (النظام الهولندي للفيدي، C.04.3)
 explain-back = العودة إلى التزويج
 explain-round-robin = يُزوَّج نظام الدوري بجدول برجر (C.05 الملحق ١): لا يوجد اختيار يُشرح.
-explain-in-english = الشرح أدناه مكتوب بالإنجليزية بمصطلحات كتيّب الفيدي (C.04.3).
 round-admin-title = تزويج الجولة { $n }
 round-admin-not-public = غير منشور بعد.
 round-admin-publish = نشر الجولة { $n }

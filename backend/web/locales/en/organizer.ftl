@@ -122,7 +122,6 @@ explain-title = Round { $n }: why this pairing
 explain-heading = Round { $n }: why this pairing (FIDE Dutch system, C.04.3)
 explain-back = Back to the pairing
 explain-round-robin = A round robin is paired by the Berger table (C.05 Annex 1): there is no choice to explain.
-explain-in-english = The explanation is written in English, in the words of the FIDE Handbook (C.04.3).
 round-admin-title = Round { $n } pairing
 round-admin-not-public = Not public yet.
 round-admin-publish = Publish round { $n }

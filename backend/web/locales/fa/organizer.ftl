@@ -122,7 +122,6 @@ explain-title = دور { $n }: چرا این قرعه
 explain-heading = دور { $n }: چرا این قرعه (روش هلندی فیده، C.04.3)
 explain-back = بازگشت به قرعه
 explain-round-robin = قرعهٔ مسابقات دوره‌ای از جدول برگر می‌آید (C.05 پیوست ۱): انتخابی برای توضیح نیست.
-explain-in-english = توضیح زیر به زبان انگلیسی و با واژه‌های کتابچهٔ فیده (C.04.3) نوشته شده است.
 round-admin-title = قرعهٔ دور { $n }
 round-admin-not-public = هنوز عمومی نیست.
 round-admin-publish = انتشار دور { $n }

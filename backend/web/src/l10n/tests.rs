@@ -261,3 +261,55 @@ fn forms_take_dates_in_the_readers_calendar_and_in_iso() {
     assert!(en.gregorian());
     assert_eq!(en.date_field("2026-03-01"), "2026-03-01");
 }
+
+/// "Why this pairing" reads in English exactly as the pairing crate writes it, and in Persian
+/// without an English word, on generated events of `../shared/data/pairing/random/20`.
+#[test]
+fn the_explanation_reads_as_the_pairing_crate_writes_it() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/pairing/random/20");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing",
+            dir.display()
+        );
+        println!("SKIPPED: {} is missing", dir.display());
+        return;
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.ends_with(".r3.trf") || name.ends_with(".r6.trf")
+        })
+        .collect();
+    files.sort();
+    files.truncate(8);
+    let en = L10n::new(Lang::EN, false);
+    let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+    let (mut explained, mut with_reasons) = (0, 0);
+    for f in &files {
+        let t = arbiter_tournament::read_trf(&std::fs::read(f).unwrap())
+            .unwrap()
+            .tournament;
+        let Ok(Some(e)) = t.explanation_of_next_round() else {
+            continue;
+        };
+        let english = format!("{}\n", explain::lines(&e, &en).join("\n"));
+        assert_eq!(english, e.to_string(), "{}", f.display());
+        let persian = explain::lines(&e, &fa).join("\n");
+        for word in ["board", "Bracket", "decided", "moved down", "none", "PAB:"] {
+            assert!(!persian.contains(word), "{word} in {persian}");
+        }
+        explained += 1;
+        if english.contains("decided by C") {
+            with_reasons += 1;
+        }
+    }
+    assert!(explained >= 6, "only {explained} explained");
+    assert!(
+        with_reasons >= 1,
+        "no criterion decided a choice in {explained} rounds"
+    );
+}

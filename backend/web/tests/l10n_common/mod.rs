@@ -66,9 +66,6 @@ pub fn interface_text(html: &str) -> String {
             Some(close) if tag.starts_with(close) => skip = None,
             None if tag.starts_with("<bdi") => skip = Some("</bdi"),
             None if tag.starts_with("<code") => skip = Some("</code"),
-            // Text the page itself marks as English (the Dutch engine's explanation, written in the
-            // Handbook's words) is shown as such, said so in the reader's language beside it.
-            None if tag.starts_with("<pre") && tag.contains("lang=\"en\"") => skip = Some("</pre"),
             // What a form holds is the user's input, not interface.
             None if tag.starts_with("<textarea") => skip = Some("</textarea"),
             _ => {}
