@@ -351,6 +351,10 @@ fn field_label(field: &str) -> Option<&'static str> {
         "moves" => "field-moves",
         "fen" => "field-fen",
         "language" => "field-language",
+        "query" => "field-query",
+        "form" => "field-form",
+        "body" => "field-body",
+        "upload" => "field-upload",
         _ => return None,
     })
 }

@@ -181,9 +181,11 @@ fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> a
     let e = if field == "path" {
         WebError::no_page(req.path())
     } else {
+        // What the parser says is technical (a JSON path, a type): kept as it is, isolated
+        // inside a sentence in the reader's language.
         WebError::BadRequest {
             field: field.to_owned(),
-            message: message.into(),
+            message: l10n::Msg::new("bad-request-parse").ltr("detail", message),
         }
     };
     (if is_api(req) { e.api() } else { e }).into()

@@ -195,6 +195,16 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
             assert_eq!(p.status, StatusCode::OK, "{page}");
             reads_in(lang, &page, &p.body, &en, &theirs);
         }
+        // A query the parser refuses: the sentence in the reader's language, the parser's
+        // words isolated.
+        let unreadable = page!(get(&format!("/tournaments/{id}/standings?after=many")));
+        assert_eq!(unreadable.status, StatusCode::BAD_REQUEST);
+        reads_in(lang, "bad query", &unreadable.body, &en, &theirs);
+        assert!(
+            unreadable.body.contains(&theirs["field-query"]),
+            "{}",
+            unreadable.body
+        );
         // Pages and problems that do not exist, in the reader's language.
         let missing = page!(get(&format!("/tournaments/{id}/rounds/9/pairing")));
         assert_eq!(missing.status, StatusCode::NOT_FOUND);
