@@ -58,7 +58,71 @@ pub struct CsvRowError {
     /// The value found.
     pub value: String,
     /// Why it is rejected.
-    pub reason: String,
+    pub reason: CsvProblem,
+}
+
+/// Why a CSV field or row is rejected; its `Display` is the English reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CsvProblem {
+    /// The line is not UTF-8.
+    #[error("not UTF-8 (save the file as UTF-8)")]
+    NotUtf8,
+    /// The CSV reader's own error (quoting, the header line), in its words.
+    #[error("{0}")]
+    Syntax(String),
+    /// A column named twice in the header.
+    #[error("column given twice")]
+    ColumnTwice,
+    /// A header that is not one of the known columns.
+    #[error("unknown column (known: {})", PLAYER_COLUMNS.join(", "))]
+    UnknownColumn,
+    /// No `name` column.
+    #[error("the `name` column is required")]
+    NameColumnMissing,
+    /// A row with another number of fields than the header.
+    #[error("{found} fields where the header has {expected}")]
+    FieldCount {
+        /// The row's fields.
+        found: usize,
+        /// The header's.
+        expected: usize,
+    },
+    /// An empty name.
+    #[error("a name is required")]
+    NameRequired,
+    /// A name longer than the TRF field.
+    #[error("longer than 33 characters")]
+    NameTooLong,
+    /// A pairing number outside 1-9999.
+    #[error("not a number from 1 to 9999")]
+    BadPairingNumber,
+    /// A pairing number already taken.
+    #[error("pairing number {0} is already used")]
+    PairingNumberUsed(PairingNumber),
+    /// Sex other than m or w.
+    #[error("sex must be m or w")]
+    BadSex,
+    /// Not a FIDE title.
+    #[error("not a FIDE title")]
+    NotATitle,
+    /// A rating outside 0-9999.
+    #[error("not a rating from 0 to 9999")]
+    BadRating,
+    /// Not three letters.
+    #[error("not a three-letter federation")]
+    BadFederation,
+    /// A FIDE id already registered.
+    #[error("FIDE id already used")]
+    FideIdUsed,
+    /// Not digits.
+    #[error("not a FIDE id (digits)")]
+    BadFideId,
+    /// Not a date.
+    #[error("not a date such as 1985/04/23")]
+    BadBirthDate,
+    /// A status other than active, withdrawn or late.
+    #[error("status must be active, withdrawn or late")]
+    BadStatus,
 }
 
 /// A rejected CSV import: every error found. Nothing was imported.
@@ -90,7 +154,7 @@ fn decode(bytes: &[u8]) -> Result<String, CsvError> {
                 .chars()
                 .take(40)
                 .collect(),
-            reason: "not UTF-8 (save the file as UTF-8)".into(),
+            reason: CsvProblem::NotUtf8,
         })
         .collect();
     Err(CsvError { errors })
@@ -132,7 +196,7 @@ pub fn import_players_located(
         .flexible(true)
         .from_reader(text.as_bytes());
     let mut errors = Vec::new();
-    let err = |line: u64, column: Option<&str>, value: &str, reason: String| CsvRowError {
+    let err = |line: u64, column: Option<&str>, value: &str, reason: CsvProblem| CsvRowError {
         line,
         column: column.map(str::to_owned),
         value: value.to_owned(),
@@ -142,7 +206,7 @@ pub fn import_players_located(
         Ok(h) => h.clone(),
         Err(e) => {
             return Err(CsvError {
-                errors: vec![err(1, None, "", e.to_string())],
+                errors: vec![err(1, None, "", CsvProblem::Syntax(e.to_string()))],
             });
         }
     };
@@ -155,22 +219,12 @@ pub fn import_players_located(
                     *slot = Some(i);
                 }
             }
-            Some(_) => errors.push(err(1, Some(h), h, "column given twice".into())),
-            None => errors.push(err(
-                1,
-                Some(h),
-                h,
-                format!("unknown column (known: {})", PLAYER_COLUMNS.join(", ")),
-            )),
+            Some(_) => errors.push(err(1, Some(h), h, CsvProblem::ColumnTwice)),
+            None => errors.push(err(1, Some(h), h, CsvProblem::UnknownColumn)),
         }
     }
     if index[1].is_none() {
-        errors.push(err(
-            1,
-            Some("name"),
-            "",
-            "the `name` column is required".into(),
-        ));
+        errors.push(err(1, Some("name"), "", CsvProblem::NameColumnMissing));
     }
     if !errors.is_empty() {
         return Err(CsvError { errors });
@@ -189,7 +243,7 @@ pub fn import_players_located(
             Ok(r) => r,
             Err(e) => {
                 let line = e.position().map_or(0, csv::Position::line);
-                errors.push(err(line, None, "", e.to_string()));
+                errors.push(err(line, None, "", CsvProblem::Syntax(e.to_string())));
                 continue;
             }
         };
@@ -202,11 +256,10 @@ pub fn import_players_located(
                 line,
                 None,
                 "",
-                format!(
-                    "{} fields where the header has {}",
-                    record.len(),
-                    headers.len()
-                ),
+                CsvProblem::FieldCount {
+                    found: record.len(),
+                    expected: headers.len(),
+                },
             ));
             continue;
         }
@@ -224,14 +277,9 @@ pub fn import_players_located(
         let before = errors.len();
         let (col, name) = get(1);
         if name.is_empty() {
-            errors.push(err(line, Some(col), name, "a name is required".into()));
+            errors.push(err(line, Some(col), name, CsvProblem::NameRequired));
         } else if name.chars().count() > 33 {
-            errors.push(err(
-                line,
-                Some(col),
-                name,
-                "longer than 33 characters".into(),
-            ));
+            errors.push(err(line, Some(col), name, CsvProblem::NameTooLong));
         }
         let mut p = Player::new(0, name);
         let (col, v) = get(0);
@@ -242,12 +290,7 @@ pub fn import_players_located(
             match v.parse::<u16>() {
                 Ok(n) if (1..=9999).contains(&n) => Some(n),
                 _ => {
-                    errors.push(err(
-                        line,
-                        Some(col),
-                        v,
-                        "not a number from 1 to 9999".into(),
-                    ));
+                    errors.push(err(line, Some(col), v, CsvProblem::BadPairingNumber));
                     None
                 }
             }
@@ -257,12 +300,7 @@ pub fn import_players_located(
                 p.pairing_number = n;
                 next = next.max(n);
             } else {
-                errors.push(err(
-                    line,
-                    Some(col),
-                    v,
-                    format!("pairing number {n} is already used"),
-                ));
+                errors.push(err(line, Some(col), v, CsvProblem::PairingNumberUsed(n)));
             }
         }
         let (col, v) = get(2);
@@ -271,7 +309,7 @@ pub fn import_players_located(
             "m" => Some(Sex::Male),
             "w" | "f" => Some(Sex::Female),
             _ => {
-                errors.push(err(line, Some(col), v, "sex must be m or w".into()));
+                errors.push(err(line, Some(col), v, CsvProblem::BadSex));
                 None
             }
         };
@@ -279,18 +317,13 @@ pub fn import_players_located(
         p.title = Title::parse(v).map(|(t, _)| t);
         if let Some(Title::Other(_)) = p.title {
             let (col, v) = get(3);
-            errors.push(err(line, Some(col), v, "not a FIDE title".into()));
+            errors.push(err(line, Some(col), v, CsvProblem::NotATitle));
         }
         let (col, v) = get(4);
         if !v.is_empty() {
             match v.parse::<u16>() {
                 Ok(r) if r <= 9999 => p.rating = Some(r),
-                _ => errors.push(err(
-                    line,
-                    Some(col),
-                    v,
-                    "not a rating from 0 to 9999".into(),
-                )),
+                _ => errors.push(err(line, Some(col), v, CsvProblem::BadRating)),
             }
         }
         let (col, v) = get(5);
@@ -298,12 +331,7 @@ pub fn import_players_located(
             if v.len() == 3 && v.bytes().all(|b| b.is_ascii_alphabetic()) {
                 p.federation = Some(v.to_ascii_uppercase());
             } else {
-                errors.push(err(
-                    line,
-                    Some(col),
-                    v,
-                    "not a three-letter federation".into(),
-                ));
+                errors.push(err(line, Some(col), v, CsvProblem::BadFederation));
             }
         }
         let (col, v) = get(6);
@@ -311,11 +339,11 @@ pub fn import_players_located(
             match v.parse::<u64>() {
                 Ok(id) if v.bytes().all(|b| b.is_ascii_digit()) && v.len() <= 11 => {
                     if id != 0 && !used_ids.insert(id) {
-                        errors.push(err(line, Some(col), v, "FIDE id already used".into()));
+                        errors.push(err(line, Some(col), v, CsvProblem::FideIdUsed));
                     }
                     p.fide_id = Some(id);
                 }
-                _ => errors.push(err(line, Some(col), v, "not a FIDE id (digits)".into())),
+                _ => errors.push(err(line, Some(col), v, CsvProblem::BadFideId)),
             }
         }
         let (col, v) = get(7);
@@ -324,12 +352,7 @@ pub fn import_players_located(
             if year_only || parse_date(v).is_some() {
                 p.birth_date = Some(v.to_owned());
             } else {
-                errors.push(err(
-                    line,
-                    Some(col),
-                    v,
-                    "not a date such as 1985/04/23".into(),
-                ));
+                errors.push(err(line, Some(col), v, CsvProblem::BadBirthDate));
             }
         }
         let (col, v) = get(8);
@@ -338,12 +361,7 @@ pub fn import_players_located(
             "withdrawn" => PlayerStatus::Withdrawn,
             "late" | "late entry" | "late_entry" => PlayerStatus::LateEntry,
             _ => {
-                errors.push(err(
-                    line,
-                    Some(col),
-                    v,
-                    "status must be active, withdrawn or late".into(),
-                ));
+                errors.push(err(line, Some(col), v, CsvProblem::BadStatus));
                 PlayerStatus::Active
             }
         };
@@ -610,7 +628,7 @@ mod tests {
         let lines: Vec<u64> = e.errors.iter().map(|e| e.line).collect();
         assert_eq!(lines, [3, 4]);
         assert!(e.errors[0].to_string().starts_with("line 3: "), "{e}");
-        assert!(e.errors[0].reason.contains("not UTF-8"), "{e}");
+        assert_eq!(e.errors[0].reason, CsvProblem::NotUtf8, "{e}");
         let bom = "\u{feff}name\nÅse, Øy\n";
         let p = import_players(bom.as_bytes(), &[]).unwrap();
         assert_eq!(p[0].name, "Åse, Øy");
@@ -658,7 +676,10 @@ mod tests {
             ]
         );
         assert_eq!(e.errors[2].value, "abc");
-        assert_eq!(e.errors[0].reason, "pairing number 1 is already used");
+        assert_eq!(
+            e.errors[0].reason.to_string(),
+            "pairing number 1 is already used"
+        );
     }
 
     #[test]

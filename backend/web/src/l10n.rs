@@ -775,6 +775,7 @@ fn accept_language(req: &HttpRequest) -> Option<Lang> {
     })
 }
 
+pub(crate) mod csv;
 pub(crate) mod explain;
 mod msg;
 pub(crate) mod review;

@@ -244,13 +244,7 @@ pub async fn upload_players(
             arbiter_tournament::csv_io::import_players_located(&bytes, &stored.tournament.players)
                 .map_err(|e| WebError::BadRequest {
                     field: "file".into(),
-                    message: e
-                        .errors
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                        .into(),
+                    message: crate::l10n::csv::errors(&e.errors),
                 })?;
         let lines = located.iter().map(|(line, _)| *line).collect();
         (located.into_iter().map(|(_, p)| p).collect(), lines)

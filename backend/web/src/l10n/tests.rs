@@ -313,3 +313,32 @@ fn the_explanation_reads_as_the_pairing_crate_writes_it() {
         "no criterion decided a choice in {explained} rounds"
     );
 }
+
+/// A rejected CSV import reads in English as the tournament crate writes it, and in Persian
+/// without the English reasons.
+#[test]
+fn csv_refusals_read_as_the_tournament_crate_writes_them() {
+    let files: [&[u8]; 4] = [
+        b"name,rating,sex,federation,fide_id,birth_date,status,title,pairing_number\n\
+          ,99999,q,GERMANY,12a,soon,gone,XX,0\n\
+          A very long name that does not fit the field,1,m,GER,1,1985,active,GM,1\n\
+          B,2,w,GER,1,1985,late,IM,1\n",
+        b"nmae,rating\nA,1\n",
+        b"name,name\nA,B\n",
+        b"name,rating\nA,1,extra\n",
+    ];
+    let en = L10n::new(Lang::EN, false);
+    let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+    let mut rows = 0;
+    for f in files {
+        let e = arbiter_tournament::csv_io::import_players(f, &[]).unwrap_err();
+        let english: Vec<String> = e.errors.iter().map(ToString::to_string).collect();
+        assert_eq!(csv::errors(&e.errors).render(&en), english.join("; "));
+        let persian = csv::errors(&e.errors).render(&fa);
+        for word in ["line", "not a", "must be", "required", "column given"] {
+            assert!(!persian.contains(word), "{word} in {persian}");
+        }
+        rows += e.errors.len();
+    }
+    assert!(rows >= 12, "only {rows} refusals");
+}

@@ -1,0 +1,23 @@
+# A rejected CSV import (crate::l10n::csv; csv_io::CsvProblem).
+csv-list = { $list }؛ { $item }
+csv-at-line = السطر { $line }
+csv-at-column = { $at }، العمود { $column }
+csv-row = { $at }: «{ $value }»: { $reason }
+csv-not-utf8 = ليس UTF-8 (احفظ الملف بترميز UTF-8)
+csv-syntax = بنية CSV غير صحيحة: { $detail }
+csv-column-twice = العمود مذكور مرتين
+csv-unknown-column = عمود غير معروف (الأعمدة المعروفة: { $known })
+csv-name-column-missing = العمود name مطلوب
+csv-field-count = { $found } حقول بينما في سطر العناوين { $expected }
+csv-name-required = الاسم مطلوب
+csv-name-too-long = أطول من ٣٣ حرفًا
+csv-bad-pairing-number = ليس عددًا من ١ إلى ٩٩٩٩
+csv-pairing-number-used = رقم التزويج { $n } مستخدم من قبل
+csv-bad-sex = يجب أن يكون الجنس m أو w
+csv-not-a-title = ليس لقبًا من ألقاب الفيدي
+csv-bad-rating = ليس تصنيفًا من ٠ إلى ٩٩٩٩
+csv-bad-federation = ليس اتحادًا من ثلاثة أحرف
+csv-fide-id-used = رقم فيدي مستخدم من قبل
+csv-bad-fide-id = ليس رقم فيدي (أرقام فقط)
+csv-bad-birth-date = ليس تاريخًا مثل 1985/04/23
+csv-bad-status = يجب أن تكون الحالة active أو withdrawn أو late

@@ -1,0 +1,23 @@
+# A rejected CSV import (crate::l10n::csv; csv_io::CsvProblem).
+csv-list = { $list }; { $item }
+csv-at-line = line { $line }
+csv-at-column = { $at }, column { $column }
+csv-row = { $at }: `{ $value }`: { $reason }
+csv-not-utf8 = not UTF-8 (save the file as UTF-8)
+csv-syntax = { $detail }
+csv-column-twice = column given twice
+csv-unknown-column = unknown column (known: { $known })
+csv-name-column-missing = the `name` column is required
+csv-field-count = { $found } fields where the header has { $expected }
+csv-name-required = a name is required
+csv-name-too-long = longer than 33 characters
+csv-bad-pairing-number = not a number from 1 to 9999
+csv-pairing-number-used = pairing number { $n } is already used
+csv-bad-sex = sex must be m or w
+csv-not-a-title = not a FIDE title
+csv-bad-rating = not a rating from 0 to 9999
+csv-bad-federation = not a three-letter federation
+csv-fide-id-used = FIDE id already used
+csv-bad-fide-id = not a FIDE id (digits)
+csv-bad-birth-date = not a date such as 1985/04/23
+csv-bad-status = status must be active, withdrawn or late

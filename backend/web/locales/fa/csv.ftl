@@ -1,0 +1,23 @@
+# A rejected CSV import (crate::l10n::csv; csv_io::CsvProblem).
+csv-list = { $list }؛ { $item }
+csv-at-line = سطر { $line }
+csv-at-column = { $at }، ستون { $column }
+csv-row = { $at }: «{ $value }»: { $reason }
+csv-not-utf8 = UTF-8 نیست (فایل را با UTF-8 ذخیره کنید)
+csv-syntax = ساختار CSV نادرست است: { $detail }
+csv-column-twice = ستون دو بار آمده است
+csv-unknown-column = ستون ناشناخته (ستون‌های شناخته: { $known })
+csv-name-column-missing = ستون name لازم است
+csv-field-count = { $found } فیلد، در حالی که سطر عنوان { $expected } فیلد دارد
+csv-name-required = نام لازم است
+csv-name-too-long = بیش از ۳۳ نویسه
+csv-bad-pairing-number = عددی از ۱ تا ۹۹۹۹ نیست
+csv-pairing-number-used = شمارهٔ قرعهٔ { $n } پیش‌تر به کار رفته است
+csv-bad-sex = جنسیت باید m یا w باشد
+csv-not-a-title = عنوان فیده نیست
+csv-bad-rating = ریتینگی از ۰ تا ۹۹۹۹ نیست
+csv-bad-federation = فدراسیونی سه‌حرفی نیست
+csv-fide-id-used = شناسهٔ فیده پیش‌تر به کار رفته است
+csv-bad-fide-id = شناسهٔ فیده نیست (فقط رقم)
+csv-bad-birth-date = تاریخی مانند 1985/04/23 نیست
+csv-bad-status = وضعیت باید active، withdrawn یا late باشد
