@@ -46,8 +46,11 @@ pub mod scoring;
 pub mod tiebreak;
 pub mod trf;
 
-/// The explanation of a Dutch pairing (`arbiter_pairing::explain`) and the quality criteria's
-/// figures it cites (`arbiter_pairing::criteria`), for readers of the tournament's pages.
+/// The explanation of a Dutch pairing (`arbiter_pairing::explain`), the checker's findings on a
+/// pairing changed by hand (`arbiter_pairing::check`, as `pairing_check`) and the quality criteria's figures they
+/// cite (`arbiter_pairing::criteria`), for readers of the tournament's pages.
+pub use arbiter_pairing::Edition as DutchEdition;
+pub use arbiter_pairing::check as pairing_check;
 pub use arbiter_pairing::{criteria, explain};
 pub use check::{IssueKind, Problem, check};
 pub use model::{

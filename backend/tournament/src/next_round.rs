@@ -532,9 +532,10 @@ pub enum ReviewFinding {
     ByeNotAllowed(NamedPlayer),
     /// Two players with the same absolute colour preference (C.04.3 C3).
     SameAbsoluteColour(NamedPlayer, NamedPlayer),
-    /// Not the Dutch system's pairing: the checker's account of how it differs (English, in
-    /// the Handbook's words).
-    NotTheEngines(String),
+    /// Not the Dutch system's pairing: the checker's account of how it differs
+    /// ([`Finding::DiffersFromEngine`] or [`Finding::ColoursDiffer`]: the boards and the
+    /// criterion on which it loses).
+    NotTheEngines(Finding),
     /// A round robin lists a pairing number nobody has (C.05).
     NotRegistered(PairingNumber),
     /// A round robin leaves out a player (it pairs everyone, C.05).
@@ -666,9 +667,9 @@ impl Tournament {
                             .warnings
                             .push(ReviewFinding::SameAbsoluteColour(name(a), name(b))),
                         finding @ (Finding::DiffersFromEngine { .. }
-                        | Finding::ColoursDiffer(_)) => review
-                            .warnings
-                            .push(ReviewFinding::NotTheEngines(finding.to_string())),
+                        | Finding::ColoursDiffer(_)) => {
+                            review.warnings.push(ReviewFinding::NotTheEngines(finding));
+                        }
                     }
                 }
             }

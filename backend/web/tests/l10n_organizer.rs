@@ -167,6 +167,30 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
         );
         let pair = page!(get(&format!("/tournaments/{id}/pair")));
         reads_in(lang, "pair", &pair.body, &en, &theirs);
+        // The pairing changed by hand (board 1's colours and the next two boards' opponents
+        // swapped): the checker's warnings, worded in the reader's language, to be confirmed.
+        let engine = input(&pair.body, "engine");
+        let boards: Vec<Vec<&str>> = engine
+            .lines()
+            .map(|l| l.split_whitespace().collect())
+            .collect();
+        let by_hand = format!(
+            "{} {}\n{} {}\n",
+            boards[0][1], boards[0][0], boards[1][0], boards[1][1]
+        );
+        let review = page!(form(
+            &format!("/tournaments/{id}/pair"),
+            &[
+                ("csrf", &input(&pair.body, "csrf")),
+                ("round", &input(&pair.body, "round")),
+                ("seen", &input(&pair.body, "seen")),
+                ("engine", &engine),
+                ("pairing", &by_hand),
+            ]
+        ));
+        assert_eq!(review.status, StatusCode::OK, "{}", review.body);
+        assert!(review.body.contains("name=\"confirm\""), "{}", review.body);
+        reads_in(lang, "pair (changed by hand)", &review.body, &en, &theirs);
         let stored = page!(form(
             &format!("/tournaments/{id}/pair"),
             &[

@@ -3,6 +3,8 @@
 //! from the Dutch system's is the checker's account in the Handbook's terms and stays English,
 //! isolated inside the sentence.
 
+use arbiter_tournament::criteria::Comparison;
+use arbiter_tournament::pairing_check::{BoardDifference, Finding};
 use arbiter_tournament::{NamedPlayer, ReviewFinding};
 
 use super::Msg;
@@ -33,7 +35,7 @@ pub(crate) fn finding(f: &ReviewFinding) -> Msg {
             .msg("a", player(a))
             .msg("b", player(b)),
         ReviewFinding::NotTheEngines(how) => {
-            Msg::new("review-not-the-engines").ltr("how", how.as_str())
+            Msg::new("review-not-the-engines").msg("how", differs(how))
         }
         ReviewFinding::NotRegistered(pn) => Msg::new("review-not-registered").int("n", *pn),
         ReviewFinding::NotInRound(p) => Msg::new("review-not-in-round").msg("player", player(p)),
@@ -53,4 +55,67 @@ pub(crate) fn findings<'a>(list: impl IntoIterator<Item = &'a ReviewFinding>) ->
     list.into_iter()
         .map(finding)
         .reduce(|all, f| Msg::new("review-list").msg("list", all).msg("item", f))
+}
+
+/// How a pairing changed by hand differs from the engine's: the boards, and the criterion on
+/// which it loses (or that it ties), or the colours reversed.
+fn differs(f: &Finding) -> Msg {
+    match f {
+        Finding::DiffersFromEngine {
+            boards, verdict, ..
+        } => {
+            let verdict = match verdict {
+                Comparison::Worse(d) => {
+                    Msg::new("check-worse").msg("difference", super::explain::difference(d))
+                }
+                Comparison::Better(d) => {
+                    Msg::new("check-better").msg("difference", super::explain::difference(d))
+                }
+                Comparison::Equal => Msg::new("check-equal"),
+            };
+            Msg::new("check-differs")
+                .msg("boards", board_list(boards))
+                .msg("verdict", verdict)
+        }
+        Finding::ColoursDiffer(boards) => {
+            Msg::new("check-colours-reversed").msg("boards", board_list(boards))
+        }
+        // The other findings are reported on their own (ReviewFinding's other variants).
+        other => Msg::plain(other.to_string()),
+    }
+}
+
+/// Boards as the checker lists them: `board 3: 5-8 (the engine: 5-7, 8-6); PAB to 9 (...)`.
+fn board_list(boards: &[BoardDifference]) -> Msg {
+    boards
+        .iter()
+        .map(|b| {
+            let engine = b
+                .engine
+                .iter()
+                .map(|&(w, bl)| {
+                    if bl == 0 {
+                        Msg::new("check-engine-pab").int("player", w)
+                    } else {
+                        Msg::new("check-engine-pair")
+                            .int("white", w)
+                            .int("black", bl)
+                    }
+                })
+                .reduce(|all, one| Msg::new("check-comma").msg("list", all).msg("item", one))
+                .unwrap_or_else(|| Msg::plain(""));
+            let at = if b.board == 0 {
+                Msg::new("check-pab").int("player", b.white)
+            } else {
+                Msg::new("check-board")
+                    .int("board", i64::try_from(b.board).unwrap_or(i64::MAX))
+                    .int("white", b.white)
+                    .int("black", b.black)
+            };
+            Msg::new("check-board-engine")
+                .msg("at", at)
+                .msg("engine", engine)
+        })
+        .reduce(|all, one| Msg::new("review-list").msg("list", all).msg("item", one))
+        .unwrap_or_else(|| Msg::plain(""))
 }

@@ -191,6 +191,8 @@ fn trf_findings_read_as_the_reader_writes_them() {
 /// and in Persian and Arabic with the names isolated.
 #[test]
 fn review_findings_read_as_the_tournament_crate_writes_them() {
+    use arbiter_tournament::criteria::{Comparison, Difference, Value};
+    use arbiter_tournament::pairing_check::{BoardDifference, Finding};
     use arbiter_tournament::{NamedPlayer, ReviewFinding};
     let p = |n: u16, name: Option<&str>| NamedPlayer {
         pairing_number: n,
@@ -203,7 +205,51 @@ fn review_findings_read_as_the_tournament_crate_writes_them() {
         ReviewFinding::Rematch(p(1, Some("A, B")), p(2, Some("C, D"))),
         ReviewFinding::ByeNotAllowed(p(7, Some("E, F"))),
         ReviewFinding::SameAbsoluteColour(p(1, None), p(9, None)),
-        ReviewFinding::NotTheEngines("board 1: 1-2 instead of 1-3".into()),
+        ReviewFinding::NotTheEngines(Finding::DiffersFromEngine {
+            missing: vec![(1, 3)],
+            extra: vec![(1, 2)],
+            boards: vec![
+                BoardDifference {
+                    board: 1,
+                    white: 1,
+                    black: 2,
+                    engine: vec![(1, 3), (4, 2)],
+                },
+                BoardDifference {
+                    board: 0,
+                    white: 9,
+                    black: 0,
+                    engine: vec![(9, 5)],
+                },
+            ],
+            verdict: Comparison::Worse(Difference {
+                edition: arbiter_tournament::DutchEdition::Dutch2026,
+                bracket: 25,
+                criterion: 12,
+                what: "colour preferences not met",
+                ours: Value::Fewer(2),
+                theirs: Value::Fewer(0),
+            }),
+        }),
+        ReviewFinding::NotTheEngines(Finding::DiffersFromEngine {
+            missing: vec![],
+            extra: vec![],
+            boards: vec![],
+            verdict: Comparison::Better(Difference {
+                edition: arbiter_tournament::DutchEdition::Dutch2017,
+                bracket: 10,
+                criterion: 7,
+                what: "the downfloaters' scores",
+                ours: Value::Scores(vec![25, 10]),
+                theirs: Value::Scores(vec![]),
+            }),
+        }),
+        ReviewFinding::NotTheEngines(Finding::ColoursDiffer(vec![BoardDifference {
+            board: 2,
+            white: 4,
+            black: 3,
+            engine: vec![(3, 4)],
+        }])),
         ReviewFinding::NotRegistered(99),
         ReviewFinding::NotInRound(p(6, Some("G, H"))),
         ReviewFinding::NotInTable {
