@@ -38,7 +38,8 @@ use crate::{AppState, Loaded, load_if_changed, with_db};
 
 mod words;
 
-use words::{Notation, ReportView, escape, ltr_safe, report_view, status_in};
+use crate::board::escape_xml as escape;
+use words::{Notation, ReportView, ltr_safe, report_view, status_in};
 
 /// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
 /// the `/api/v1` scope.

@@ -9,6 +9,7 @@
 //! they differ (a report written by another workflow, such as the arbiter's scoresheet check),
 //! the stored sentence is shown as it is, marked as English.
 
+use crate::board::escape_xml as escape;
 use arbiter_rules::pgn::PgnReader;
 use arbiter_rules::replay::{GameText, ReplayOptions, Report, Status, replay};
 use arbiter_rules::{
@@ -156,22 +157,6 @@ pub(super) fn ltr_safe(text: &str) -> String {
         }
     }
     out
-}
-
-/// Escapes text for HTML.
-pub(super) fn escape(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            c => s.push(c),
-        }
-    }
-    s
 }
 
 /// The letter of a clause (`a`, `b`, ...) as the reader's text of the Laws writes it: the

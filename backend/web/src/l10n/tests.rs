@@ -4,6 +4,24 @@ use actix_web::test::TestRequest;
 
 use super::*;
 
+/// The entries of a folder of `../shared/data`; `None` (the test skips, saying so) when it is
+/// missing, and a failure instead on CI.
+fn shared_data(folder: &str) -> Option<std::fs::ReadDir> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(folder);
+    let entries = std::fs::read_dir(&dir).ok();
+    if entries.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{} is missing",
+            dir.display()
+        );
+        println!("SKIPPED: {} is missing", dir.display());
+    }
+    entries
+}
+
 fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
@@ -129,15 +147,7 @@ fn arabic_readers_may_choose_the_hijri_calendar() {
 /// warnings) and on each of them broken in several ways (their errors).
 #[test]
 fn trf_findings_read_as_the_reader_writes_them() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/trf/real");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing",
-            dir.display()
-        );
-        println!("SKIPPED: {} is missing", dir.display());
+    let Some(entries) = shared_data("trf/real") else {
         return;
     };
     let en = L10n::new(Lang::EN, false);
@@ -312,15 +322,7 @@ fn forms_take_dates_in_the_readers_calendar_and_in_iso() {
 /// without an English word, on generated events of `../shared/data/pairing/random/20`.
 #[test]
 fn the_explanation_reads_as_the_pairing_crate_writes_it() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/pairing/random/20");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{} is missing",
-            dir.display()
-        );
-        println!("SKIPPED: {} is missing", dir.display());
+    let Some(entries) = shared_data("pairing/random/20") else {
         return;
     };
     let mut files: Vec<_> = entries
