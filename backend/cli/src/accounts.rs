@@ -66,7 +66,7 @@ pub fn user(cmd: &UserCommand) -> anyhow::Result<ExitCode> {
     }
     let u =
         arbiter_db::accounts::create_user(&mut conn, email, &hash, *admin, &Actor::system("cli"))?;
-    println!(
+    outln!(
         "created {}{}",
         u.email,
         if u.is_admin { " (administrator)" } else { "" }
@@ -91,6 +91,6 @@ pub fn token(cmd: &TokenCommand) -> anyhow::Result<ExitCode> {
         label.as_deref(),
         &Actor::system("cli"),
     )?;
-    println!("{token}");
+    outln!("{token}");
     Ok(ExitCode::SUCCESS)
 }

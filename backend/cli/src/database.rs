@@ -107,7 +107,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         "import",
     )
     .context("storing the tournament (nothing was stored)")?;
-    println!("{id}");
+    outln!("{id}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -151,7 +151,7 @@ fn import_pgn(args: &ImportArgs, bytes: &[u8]) -> anyhow::Result<ExitCode> {
         event.tournament.players.len(),
         event.games.len()
     );
-    println!("{id}");
+    outln!("{id}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -175,10 +175,10 @@ pub fn migrate(args: &MigrateArgs) -> anyhow::Result<ExitCode> {
     PoolOptions::default().setup.apply(&mut conn)?;
     let done = arbiter_db::run_migrations(&mut conn)?;
     if done.is_empty() {
-        println!("the database is up to date");
+        outln!("the database is up to date");
     }
     for m in done {
-        println!("applied {m}");
+        outln!("applied {m}");
     }
     Ok(ExitCode::SUCCESS)
 }

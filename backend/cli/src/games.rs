@@ -191,7 +191,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitCode> {
         valid + invalid
     );
     match args.format {
-        Format::Text => println!("{summary}"),
+        Format::Text => outln!("{summary}"),
         // Keep standard output pure JSON Lines.
         Format::Jsonl => eprintln!("{summary}"),
     }

@@ -1,6 +1,28 @@
 //! The `arbiter` command: the web service (`serve`, the default) and the arbiter's command-line
 //! tools.
 
+/// `println!` that hands a write error to the caller (`?`) instead of panicking: a reader that
+/// closes the pipe early (`arbiter trf check FILE | head`) ends the command quietly
+/// ([`quiet_on_closed_pipe`]).
+macro_rules! outln {
+    () => {
+        ::std::io::Write::write_all(&mut ::std::io::stdout(), b"\n")?
+    };
+    ($($arg:tt)*) => {
+        ::std::io::Write::write_fmt(
+            &mut ::std::io::stdout(),
+            ::std::format_args!("{}\n", ::std::format_args!($($arg)*)),
+        )?
+    };
+}
+
+/// `print!` as [`outln`] does `println!`.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        ::std::io::Write::write_fmt(&mut ::std::io::stdout(), ::std::format_args!($($arg)*))?
+    };
+}
+
 mod accounts;
 mod database;
 mod dead;
@@ -76,7 +98,19 @@ fn main() -> ExitCode {
         None => serve::run_default(),
     };
     result.unwrap_or_else(|e| {
+        if quiet_on_closed_pipe(&e) {
+            return ExitCode::SUCCESS;
+        }
         eprintln!("arbiter: {e:#}");
         ExitCode::from(2)
+    })
+}
+
+/// Whether an error is the reader of standard output having gone (`EPIPE`: `| head`), which
+/// ends a command quietly, as the shell's tools do.
+fn quiet_on_closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
 }

@@ -140,7 +140,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                 let mut clean = true;
                 for rc in &rounds {
                     if rc.findings.is_empty() {
-                        println!("round {}: as the engine pairs it", rc.round);
+                        outln!("round {}: as the engine pairs it", rc.round);
                         continue;
                     }
                     clean = false;
@@ -153,11 +153,11 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
                     });
                     if !named {
                         for b in &rc.boards {
-                            println!("round {}: {b}", rc.round);
+                            outln!("round {}: {b}", rc.round);
                         }
                     }
                     for f in &rc.findings {
-                        println!("round {}: {f}", rc.round);
+                        outln!("round {}: {f}", rc.round);
                     }
                 }
                 Ok(ExitCode::from(u8::from(!clean)))
@@ -198,7 +198,7 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
             text.push('\n');
             text.push_str(e);
         } else {
-            print!("{e}");
+            out!("{e}");
         }
     }
     match args.pairings.as_deref() {
@@ -221,10 +221,6 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
 
 /// `arbiter pair --dutch -g CONFIG [-o OUT.trf] [-s SEED]`: a random tournament (C.04.A RTG).
 /// Exit status 0 written, 3 invalid configuration, 5 file error, 1 the engine rejected a state.
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "every mode of `arbiter pair` answers its dispatcher alike"
-)]
 fn generate(args: &PairArgs, config: &Path, edition: Edition) -> anyhow::Result<ExitCode> {
     let text = match std::fs::read_to_string(config) {
         Ok(t) => t,
@@ -260,7 +256,7 @@ fn generate(args: &PairArgs, config: &Path, edition: Edition) -> anyhow::Result<
                 eprintln!("arbiter: cannot write {}: {e}", out.display());
                 return Ok(ExitCode::from(5));
             }
-            println!(
+            outln!(
                 "{} players, {} of {} rounds, seed {seed}: {}",
                 t.players.len(),
                 t.last_paired_round(),

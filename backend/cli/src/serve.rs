@@ -115,7 +115,7 @@ pub fn default_time_tick(
     let mut conn = pool.get().context("connecting to the database")?;
     let applied = arbiter_db::arbiter::apply_default_time_forfeits(&mut conn, now, actor)?;
     for a in &applied {
-        println!(
+        outln!(
             "Arbiter: default time (Art. 6.7) passed at {}: tournament {} round {} board {}: {:?} forfeited",
             a.deadline,
             a.tournament,
@@ -182,21 +182,21 @@ fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
     } else {
         None
     };
-    println!("Arbiter: database {}", config.database_url);
-    println!("Arbiter: listening on http://{}/", config.bind);
+    outln!("Arbiter: database {}", config.database_url);
+    outln!("Arbiter: listening on http://{}/", config.bind);
     if let Some((id, games)) = demo {
-        println!(
+        outln!(
             "Arbiter: demo event at http://{}/tournaments/{id}",
             config.bind
         );
-        println!(
+        outln!(
             "Arbiter: demo games at http://{}/tournaments/{games}/games",
             config.bind
         );
     }
     let interval = job_interval(std::env::var(JOB_INTERVAL_ENV).ok().as_deref())?;
     spawn_default_time_job(pool.clone(), interval)?;
-    println!(
+    outln!(
         "Arbiter: default-time job (Art. 6.7) every {} s",
         interval.as_secs()
     );

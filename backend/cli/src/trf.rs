@@ -37,13 +37,14 @@ pub enum Version {
     Trf26,
 }
 
-fn print_error(path: &std::path::Path, e: &TrfError) {
+fn print_error(path: &std::path::Path, e: &TrfError) -> std::io::Result<()> {
     for issue in &e.errors {
-        println!("{}: error: {issue}", path.display());
+        outln!("{}: error: {issue}", path.display());
     }
     for issue in &e.warnings {
-        println!("{}: warning: {issue}", path.display());
+        outln!("{}: warning: {issue}", path.display());
     }
+    Ok(())
 }
 
 /// Runs the command.
@@ -60,9 +61,9 @@ pub fn run(command: &TrfCommand) -> anyhow::Result<ExitCode> {
             match read_trf(&bytes) {
                 Ok(read) => {
                     for w in &read.warnings {
-                        println!("{}: warning: {w}", file.display());
+                        outln!("{}: warning: {w}", file.display());
                     }
-                    println!(
+                    outln!(
                         "{}: {:?}, {} players, {} rounds: no errors, {} warnings",
                         file.display(),
                         read.version,
@@ -73,8 +74,8 @@ pub fn run(command: &TrfCommand) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    print_error(file, &e);
-                    println!(
+                    print_error(file, &e)?;
+                    outln!(
                         "{}: {} errors, {} warnings",
                         file.display(),
                         e.errors.len(),
@@ -90,7 +91,7 @@ pub fn run(command: &TrfCommand) -> anyhow::Result<ExitCode> {
             let read = match read_trf(&bytes) {
                 Ok(read) => read,
                 Err(e) => {
-                    print_error(input, &e);
+                    print_error(input, &e)?;
                     anyhow::bail!(
                         "{} has {} errors: not converted",
                         input.display(),

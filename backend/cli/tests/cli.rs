@@ -568,3 +568,36 @@ fn import_a_pgn_event_all_or_nothing() {
     assert!(err.contains("60 players, 210 games stored"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A reader that closes the pipe early (`arbiter standings FILE | head`) ends the command
+/// quietly: exit 0, nothing on standard error (no "failed printing to stdout" panic).
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    let root = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/karl-mala-2005.trf"
+    );
+    for args in [
+        vec!["standings", root],
+        vec!["trf", "check", root],
+        vec!["pair", "--round-robin", "20"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the command writes.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            out.status.success() || out.status.code() == Some(1),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+        assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
+    }
+}
