@@ -69,6 +69,45 @@ impl PairingSystem {
             .map(|&(s, _, _)| s)
     }
 
+    /// The friendly names a form or the API also takes for a system, besides its `192` code:
+    /// `dutch` (the current rules), `dutch-2026`, `dutch-2025`, `dutch-2017`, `round-robin`,
+    /// `double-round-robin`.
+    pub const ALIASES: [(&'static str, PairingSystem); 6] = [
+        ("dutch", PairingSystem::Dutch(Edition::Dutch2026)),
+        ("dutch-2026", PairingSystem::Dutch(Edition::Dutch2026)),
+        ("dutch-2025", PairingSystem::Dutch(Edition::Dutch2026)),
+        ("dutch-2017", PairingSystem::Dutch(Edition::Dutch2017)),
+        ("round-robin", PairingSystem::RoundRobin { double: false }),
+        (
+            "double-round-robin",
+            PairingSystem::RoundRobin { double: true },
+        ),
+    ];
+
+    /// The system a person names: a `192` code ([`PairingSystem::from_code`]) or one of
+    /// [`PairingSystem::ALIASES`] (case, `_` and spaces as `-` not minded); `None` otherwise.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<PairingSystem> {
+        PairingSystem::from_code(name).or_else(|| {
+            let name = name.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+            PairingSystem::ALIASES
+                .iter()
+                .find(|(a, _)| *a == name)
+                .map(|&(_, s)| s)
+        })
+    }
+
+    /// Every name [`PairingSystem::from_name`] takes, for a refusal to list: the `192` codes,
+    /// then the aliases.
+    #[must_use]
+    pub fn accepted_names() -> Vec<&'static str> {
+        PairingSystem::ALL
+            .iter()
+            .map(|&(_, c, _)| c)
+            .chain(PairingSystem::ALIASES.iter().map(|&(a, _)| a))
+            .collect()
+    }
+
     /// The `192` code.
     #[must_use]
     pub fn code(self) -> &'static str {

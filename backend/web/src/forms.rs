@@ -112,8 +112,14 @@ impl TournamentForm {
         };
         let system = match text(&self.pairing_system) {
             None => PairingSystem::ALL[0].0,
-            Some(code) => PairingSystem::from_code(&code)
-                .ok_or_else(|| bad("pairing_system", Msg::new("bad-pairing-system")))?,
+            Some(code) => PairingSystem::from_name(&code).ok_or_else(|| {
+                bad(
+                    "pairing_system",
+                    Msg::new("bad-pairing-system")
+                        .ltr("value", code.clone())
+                        .ltr("accepted", PairingSystem::accepted_names().join(", ")),
+                )
+            })?,
         };
         let t = Tournament {
             name: Some(name),

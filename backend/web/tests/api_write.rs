@@ -53,6 +53,40 @@ async fn a_program_runs_a_tournament() {
         );
         assert_eq!(s, StatusCode::BAD_REQUEST);
         assert!(j["detail"].as_str().unwrap().starts_with("name:"), "{j}");
+        // A system Arbiter does not pair: the refusal lists what it takes; a friendly name is
+        // taken.
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({"name": "Swiss Open", "pairing_system": "swiss"})
+        );
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        let detail = j["detail"].as_str().unwrap();
+        assert!(
+            detail.contains("`swiss`")
+                && detail.contains("FIDE_DUTCH_2025")
+                && detail.contains("round-robin"),
+            "{j}"
+        );
+        assert_eq!(j["field"], "pairing_system");
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({"name": "Dutch Open", "pairing_system": "dutch"})
+        );
+        assert_eq!(s, StatusCode::CREATED, "{j}");
+        let (_, t) = call!(
+            app,
+            token,
+            get,
+            format!("/api/v1/tournaments/{}", j["id"].as_str().unwrap()),
+            json!({})
+        );
+        assert_eq!(t["pairing_system"], "FIDE_DUTCH_2025", "{t}");
         let (s, j) = call!(
             app,
             token,

@@ -193,3 +193,29 @@ fn manual_review_names_rematches_and_missing_players() {
         "{review}"
     );
 }
+
+#[test]
+fn systems_are_named_by_code_or_by_a_friendly_name() {
+    assert_eq!(
+        PairingSystem::from_name("dutch"),
+        Some(PairingSystem::Dutch(Edition::Dutch2026))
+    );
+    assert_eq!(
+        PairingSystem::from_name(" Dutch_2017 "),
+        Some(PairingSystem::Dutch(Edition::Dutch2017))
+    );
+    assert_eq!(
+        PairingSystem::from_name("Round Robin"),
+        Some(PairingSystem::RoundRobin { double: false })
+    );
+    assert_eq!(
+        PairingSystem::from_name("fide_double_roundrobin"),
+        Some(PairingSystem::RoundRobin { double: true })
+    );
+    assert_eq!(PairingSystem::from_name("swiss"), None);
+    // TRF's 192 record still takes codes only.
+    assert_eq!(PairingSystem::from_code("dutch"), None);
+    let names = PairingSystem::accepted_names();
+    assert!(names.contains(&"FIDE_DUTCH_2025") && names.contains(&"dutch-2017"));
+    assert!(names.iter().all(|n| PairingSystem::from_name(n).is_some()));
+}
