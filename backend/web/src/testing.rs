@@ -144,6 +144,7 @@ pub fn service(
     let (pool, config) = (pool.clone(), config.clone());
     async move {
         let session = crate::auth::session_middleware(&config);
+        let headers = crate::default_headers(&config);
         test::init_service(
             actix_web::App::new()
                 .app_data(actix_web::web::Data::new(crate::AppState { pool, config }))
@@ -153,7 +154,7 @@ pub fn service(
                 ))
                 .wrap(session)
                 .wrap(actix_web::middleware::Compress::default())
-                .wrap(crate::default_headers())
+                .wrap(headers)
                 .configure(crate::configure),
         )
         .await

@@ -176,6 +176,14 @@ async fn public_pages_answer_and_revalidate() {
             assert_eq!(status, StatusCode::OK, "{uri}: {body}");
             assert_eq!(h(&headers, header::X_CONTENT_TYPE_OPTIONS), "nosniff");
             assert!(!body.contains("<script"), "{uri}");
+            // A strict Content-Security-Policy, and nothing inline it would block.
+            assert_eq!(
+                h(&headers, header::CONTENT_SECURITY_POLICY),
+                arbiter_web::CONTENT_SECURITY_POLICY
+            );
+            assert!(!body.contains(" style=\""), "{uri}");
+            // HSTS only where cookies are HTTPS-only.
+            assert!(headers.get(header::STRICT_TRANSPORT_SECURITY).is_none());
         }
         let (_, _, home) = get!(app, "/");
         assert!(home.contains("Karl-Mala-Gedenkturnier"));
@@ -273,4 +281,25 @@ async fn errors_are_pages_for_people_and_problems_for_programs() {
     );
     let p: Json = serde_json::from_str(&body).unwrap();
     assert_eq!(p["field"], "query");
+}
+
+/// Behind HTTPS (`ARBITER_SECURE_COOKIES`), every answer asks browsers to come back over HTTPS
+/// only (HSTS, RFC 6797), beside the Content-Security-Policy.
+#[actix_web::test]
+async fn https_only_sites_send_hsts() {
+    let db = TestDb::sqlite();
+    let config = Config {
+        secure_cookies: true,
+        ..Config::default()
+    };
+    let app = arbiter_web::testing::service(&db.pool, &config).await;
+    let resp = test::call_service(&app, test::TestRequest::get().uri("/").to_request()).await;
+    let headers = resp.headers();
+    assert_eq!(
+        headers
+            .get(header::STRICT_TRANSPORT_SECURITY)
+            .and_then(|v| v.to_str().ok()),
+        Some("max-age=31536000")
+    );
+    assert!(headers.get(header::CONTENT_SECURITY_POLICY).is_some());
 }
