@@ -26,7 +26,7 @@ pub use connection::{
     SetupError, connect, run_migrations,
 };
 pub use organizer::{
-    ChangeError, SelfCheckInChange, add_players, create_tournament_for,
+    ChangeError, Missing, SelfCheckInChange, add_players, create_tournament_for,
     pairs_with_provisional_draws, publish_round, rank_players_initially, request_bye,
     self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
     update_tournament,

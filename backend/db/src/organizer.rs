@@ -22,12 +22,27 @@ use crate::schema::{
     byes, games, players, rounds, tournament_languages, tournament_time_zones, tournaments,
 };
 
+/// What an organizer's change did not find; its `Display` names it (`tournament <id>`,
+/// `round 3`, `player 12`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Missing {
+    /// No tournament with this id.
+    #[error("tournament {0}")]
+    Tournament(Uuid),
+    /// No round with this number in the tournament.
+    #[error("round {0}")]
+    Round(u16),
+    /// No player with this pairing number in the tournament.
+    #[error("player {0}")]
+    Player(u16),
+}
+
 /// Why an organizer's change was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ChangeError {
     /// No such tournament, round or player.
     #[error("not found: {0}")]
-    NotFound(String),
+    NotFound(Missing),
     /// The tournament changed since the form was shown (a stale or repeated submission).
     #[error("the tournament changed since this page was shown; look at it again")]
     Stale,
@@ -65,7 +80,7 @@ fn touch(
         return Err(if tournament_row(conn, tournament)?.is_some() {
             ChangeError::Stale
         } else {
-            ChangeError::NotFound(format!("tournament {tournament}"))
+            ChangeError::NotFound(Missing::Tournament(tournament))
         });
     }
     Ok(at)
@@ -91,7 +106,7 @@ pub fn update_tournament(
 ) -> Result<(), ChangeError> {
     conn.transaction(|conn| {
         let before = tournament_row(conn, tournament)?
-            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
         let zone_before = crate::queries::time_zone(conn, tournament)?;
         let language_before = crate::queries::language(conn, tournament)?;
         let at = touch(conn, tournament, expected)?;
@@ -128,7 +143,7 @@ pub fn update_tournament(
             }
         }
         let after = tournament_row(conn, tournament)?
-            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
         let zone_after = crate::queries::time_zone(conn, tournament)?;
         let language_after = crate::queries::language(conn, tournament)?;
         append_audit(
@@ -239,7 +254,7 @@ pub fn set_player_status(
             .select(players::status)
             .first(conn)
             .optional()?
-            .ok_or_else(|| ChangeError::NotFound(format!("player {pairing_number}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Player(pairing_number)))?;
         let after = status_text(status);
         diesel::update(
             players::table
@@ -373,7 +388,7 @@ fn write_round(
         }
         if let Some(note) = note {
             let row = tournament_row(conn, tournament)?
-                .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+                .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
             let mut t = row.to_model()?;
             for line in note.lines().filter(|l| !l.trim().is_empty()) {
                 t.other_records.push(RawRecord {
@@ -440,7 +455,7 @@ pub fn unpair_round(
 ) -> Result<(), ChangeError> {
     conn.transaction(|conn| {
         let r = stored_round(conn, tournament, number)?
-            .ok_or_else(|| ChangeError::NotFound(format!("round {number}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Round(number)))?;
         let planned = Round {
             state: RoundState::Planned,
             games: Vec::new(),
@@ -480,7 +495,7 @@ pub fn publish_round(
         .execute(conn)?;
         if n == 0 {
             return Err(match stored_round(conn, tournament, number)? {
-                None => ChangeError::NotFound(format!("round {number}")),
+                None => ChangeError::NotFound(Missing::Round(number)),
                 Some(r) => ChangeError::NotAllowed(format!(
                     "round {number} is {}; only a paired round can be published",
                     state_text(r.state)
@@ -530,9 +545,9 @@ pub fn request_bye(
     conn.transaction(|conn| {
         touch(conn, tournament, None)?;
         let stored = load_tournament(conn, tournament)?
-            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
         if stored.tournament.player(pairing_number).is_none() {
-            return Err(ChangeError::NotFound(format!("player {pairing_number}")));
+            return Err(ChangeError::NotFound(Missing::Player(pairing_number)));
         }
         let mut r = stored_round(conn, tournament, round)?.unwrap_or_else(|| Round::new(round));
         if r.state != RoundState::Planned || !r.games.is_empty() {
@@ -583,7 +598,7 @@ pub fn rank_players_initially(
     conn.transaction(|conn| {
         let at = touch(conn, tournament, None)?;
         let stored = load_tournament(conn, tournament)?
-            .ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))?;
+            .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
         let mut t = stored.tournament;
         if t.rounds.iter().any(|r| !r.games.is_empty()) {
             return Err(ChangeError::NotAllowed(
@@ -699,7 +714,7 @@ pub fn self_check_in_token(
         .select(tournaments::self_check_in_token)
         .first(conn)
         .optional()?;
-    stored.ok_or_else(|| ChangeError::NotFound(format!("tournament {tournament}")))
+    stored.ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))
 }
 
 /// Allows or disallows players' self check-in on a tablet (Art. 6.6, 6.7), or issues a new

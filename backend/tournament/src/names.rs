@@ -135,14 +135,24 @@ fn fold_letter(c: char) -> Option<&'static str> {
         'œ' | 'Œ' => "oe",
         '\u{0660}'..='\u{0669}' | '\u{06F0}'..='\u{06F9}' => {
             const ASCII: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-            let base = if c >= '\u{06F0}' { 0x06F0 } else { 0x0660 };
             ASCII
-                .get((u32::from(c) - base) as usize)
+                .get(usize::from(ascii_digit(c) as u8 - b'0'))
                 .copied()
                 .unwrap_or("0")
         }
         _ => return None,
     })
+}
+
+/// A Persian (U+06F0-U+06F9) or Arabic-Indic (U+0660-U+0669) digit as its ASCII digit; any other
+/// character as it is. For names and for numbers typed in forms in any script.
+#[must_use]
+pub fn ascii_digit(c: char) -> char {
+    match c {
+        '\u{06F0}'..='\u{06F9}' => char::from_u32(u32::from(c) - 0x06F0 + 0x30).unwrap_or(c),
+        '\u{0660}'..='\u{0669}' => char::from_u32(u32::from(c) - 0x0660 + 0x30).unwrap_or(c),
+        c => c,
+    }
 }
 
 /// Why a player cannot simply be registered: someone already registered (or earlier in the same

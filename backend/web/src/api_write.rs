@@ -536,13 +536,13 @@ pub struct StoredRound {
 fn with_warnings(
     errors: &[arbiter_tournament::ReviewFinding],
     warnings: &[arbiter_tournament::ReviewFinding],
-    status: &'static str,
+    key: &'static str,
 ) -> WebError {
     let findings = crate::l10n::review::findings(errors.iter().chain(warnings))
         .unwrap_or_else(|| crate::l10n::Msg::plain(""));
     WebError::BadRequest {
         field: "pairing".into(),
-        message: crate::l10n::Msg::new(status).msg("findings", findings),
+        message: crate::l10n::Msg::new(key).msg("findings", findings),
     }
 }
 

@@ -87,32 +87,19 @@ impl WebError {
         WebError::NotFound(Msg::new("what-player").int("n", n))
     }
 
-    /// Nothing found as the data layer names it: `tournament <id>`, `round <n>`,
-    /// `player <n>`, or a bare noun (`game`, `envelope`, `check-in link`, ...), in the
-    /// catalogues' words (404).
+    /// Nothing found of what `arbiter_db::arbiter` names by a noun (`game`, `envelope`,
+    /// `check-in link`, ...), in the catalogues' words (404).
     #[must_use]
     pub fn missing(what: &str) -> WebError {
-        let msg = match what.split_once(' ') {
-            Some(("tournament", id)) => Msg::new("what-tournament").ltr("id", id),
-            Some(("round", n)) => match n.parse::<i64>() {
-                Ok(n) => Msg::new("what-round").int("n", n),
-                Err(_) => Msg::plain(what),
-            },
-            Some(("player", n)) => match n.parse::<i64>() {
-                Ok(n) => Msg::new("what-player").int("n", n),
-                Err(_) => Msg::plain(what),
-            },
-            _ => match what {
-                "game" => Msg::new("what-a-game"),
-                "tournament" => Msg::new("what-a-tournament"),
-                "round" => Msg::new("what-a-round"),
-                "envelope" => Msg::new("what-an-envelope"),
-                "check-in link" => Msg::new("what-a-check-in-link"),
-                "result" => Msg::new("what-a-result"),
-                _ => Msg::plain(what),
-            },
-        };
-        WebError::NotFound(msg)
+        WebError::NotFound(match what {
+            "game" => Msg::new("what-a-game"),
+            "tournament" => Msg::new("what-a-tournament"),
+            "round" => Msg::new("what-a-round"),
+            "envelope" => Msg::new("what-an-envelope"),
+            "check-in link" => Msg::new("what-a-check-in-link"),
+            "result" => Msg::new("what-a-result"),
+            _ => Msg::plain(what),
+        })
     }
 
     /// No page at `path` (404).
@@ -211,34 +198,30 @@ pub async fn localize_errors(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
-    let l = L10n::negotiate(req.request());
-    match next.call(req).await {
-        Ok(res) => {
-            let again = (l.language() != Lang::EN)
-                .then(|| {
-                    res.response()
-                        .error()
-                        .and_then(|e| e.as_error::<WebError>())
-                        .map(|e| e.respond(&l))
-                })
-                .flatten();
-            Ok(match again {
-                Some(mut answer) => {
-                    // Keep the headers other layers set (session cookies, caching).
-                    for (name, value) in res.response().headers() {
-                        if name != CONTENT_TYPE && name != actix_web::http::header::CONTENT_LENGTH {
-                            answer.headers_mut().append(name.clone(), value.clone());
-                        }
-                    }
-                    res.into_response(answer)
+    // A handler's error arrives as a response; an error of a layer inside this one (`?`) is
+    // answered by actix as it is. The language is negotiated only when there is an error to
+    // answer, on the request as the handler left it (with the event's language, if any).
+    let res = next.call(req).await?;
+    let again = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<WebError>())
+        .and_then(|e| {
+            let l = L10n::negotiate(res.request());
+            (l.language() != Lang::EN).then(|| e.respond(&l))
+        });
+    Ok(match again {
+        Some(mut answer) => {
+            // Keep the headers other layers set (session cookies, caching).
+            for (name, value) in res.response().headers() {
+                if name != CONTENT_TYPE && name != actix_web::http::header::CONTENT_LENGTH {
+                    answer.headers_mut().append(name.clone(), value.clone());
                 }
-                None => res.map_into_boxed_body(),
-            })
+            }
+            res.into_response(answer)
         }
-        // A handler's error arrives as a response (above); an error here comes from a layer
-        // inside this one and is answered by actix as it is.
-        Err(e) => Err(e),
-    }
+        None => res.map_into_boxed_body(),
+    })
 }
 
 impl From<arbiter_db::QueryError> for WebError {
@@ -250,7 +233,13 @@ impl From<arbiter_db::QueryError> for WebError {
 impl From<arbiter_db::ChangeError> for WebError {
     fn from(e: arbiter_db::ChangeError) -> Self {
         match e {
-            arbiter_db::ChangeError::NotFound(what) => WebError::missing(&what),
+            arbiter_db::ChangeError::NotFound(what) => WebError::NotFound(match what {
+                arbiter_db::Missing::Tournament(id) => {
+                    Msg::new("what-tournament").ltr("id", id.to_string())
+                }
+                arbiter_db::Missing::Round(n) => Msg::new("what-round").int("n", n),
+                arbiter_db::Missing::Player(n) => Msg::new("what-player").int("n", n),
+            }),
             arbiter_db::ChangeError::Stale => WebError::Conflict {
                 current: serde_json::json!({
                     "detail": "the tournament changed since the form was shown"

@@ -281,21 +281,12 @@ impl L10n {
         self.lang.rtl()
     }
 
-    /// The language's other calendar, if it has one: its CLDR id and whether the reader chose
-    /// it (for the switch beside the languages).
-    #[must_use]
-    pub fn other_calendar(&self) -> Option<(&'static str, bool)> {
-        self.lang
-            .other_calendar()
-            .map(|c| (c, self.calendar == Some(c)))
-    }
-
     /// The calendar switch beside the languages, for a language with another calendar: the
     /// value `GET /language?calendar=` takes and the link's words (the calendar it switches to).
     #[must_use]
     pub fn calendar_switch(&self) -> Option<(&'static str, String)> {
-        let (other, chosen) = self.other_calendar()?;
-        Some(if chosen {
+        let other = self.lang.other_calendar()?;
+        Some(if self.calendar == Some(other) {
             ("default", self.t("calendar-default"))
         } else {
             (
@@ -703,11 +694,7 @@ pub fn date_in_calendar(calendar: &str, text: &str) -> Option<NaiveDate> {
     let text: String = text
         .trim()
         .chars()
-        .map(|c| match c {
-            '\u{06F0}'..='\u{06F9}' => char::from_u32(u32::from(c) - 0x06F0 + 0x30).unwrap_or(c),
-            '\u{0660}'..='\u{0669}' => char::from_u32(u32::from(c) - 0x0660 + 0x30).unwrap_or(c),
-            c => c,
-        })
+        .map(arbiter_tournament::names::ascii_digit)
         .collect();
     if let Ok(d) = NaiveDate::parse_from_str(&text, "%Y-%m-%d") {
         if calendar.is_empty() || calendar == "gregory" || d.year() >= 1700 {

@@ -60,12 +60,6 @@ impl Msg {
         }
     }
 
-    /// The id of the message, or `None` for a plain text.
-    #[must_use]
-    pub fn key(&self) -> Option<&'static str> {
-        (!self.key.is_empty()).then_some(self.key)
-    }
-
     /// With the text argument `$name`.
     #[must_use]
     pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Msg {
@@ -188,12 +182,6 @@ impl From<&str> for Msg {
 }
 
 impl L10n {
-    /// Whether the catalogues hold the message `key` (in English, the fallback).
-    #[must_use]
-    pub fn has(&self, key: &str) -> bool {
-        LOCALES.try_lookup(&Lang::EN.langid(), key).is_some()
-    }
-
     /// A message built earlier ([`Msg`]), in the reader's language.
     #[must_use]
     pub fn m(&self, msg: &Msg) -> String {
