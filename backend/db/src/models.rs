@@ -441,6 +441,8 @@ pub struct PlayerRow {
     pub reported_points: Option<i32>,
     /// Rank written in the file.
     pub rank: Option<i32>,
+    /// K-factor from the rating list (B.02 Art. 8.3).
+    pub k_factor: Option<i32>,
 }
 
 /// A player to insert (the same columns as [`PlayerRow`]).
@@ -467,6 +469,8 @@ pub struct NewPlayer {
     pub fide_id: Option<i64>,
     /// Birth date.
     pub birth_date: Option<String>,
+    /// K-factor (B.02 Art. 8.3).
+    pub k_factor: Option<i32>,
     /// Status.
     pub status: String,
     /// Tenths.
@@ -502,6 +506,7 @@ impl NewPlayer {
                 .map(|f| i64::try_from(f).map_err(|_| unfit("players.fide_id", f.to_string())))
                 .transpose()?,
             birth_date: p.birth_date.clone(),
+            k_factor: p.k_factor.map(i32::from),
             status: status_text(p.status).to_owned(),
             reported_points: p
                 .reported_points
@@ -538,6 +543,10 @@ impl PlayerRow {
                 .map(|f| u64::try_from(f).map_err(|_| bad("players.fide_id", f.to_string())))
                 .transpose()?,
             birth_date: self.birth_date.clone(),
+            k_factor: self
+                .k_factor
+                .map(|k| u8::try_from(k).map_err(|_| bad("players.k_factor", k.to_string())))
+                .transpose()?,
             status: status_from(&self.status)?,
             reported_points: self
                 .reported_points

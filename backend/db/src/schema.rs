@@ -59,6 +59,7 @@ diesel::table! {
         status -> Text,
         reported_points -> Nullable<Integer>,
         rank -> Nullable<Integer>,
+        k_factor -> Nullable<Integer>,
     }
 }
 

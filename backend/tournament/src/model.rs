@@ -141,6 +141,11 @@ pub struct Player {
     /// Birth date as written (columns 70-79): `YYYY/MM/DD` in TRF16, but real files write a year
     /// alone or `YYYY.MM.DD`; see [`parse_date`].
     pub birth_date: Option<String>,
+    /// Development coefficient K of the player's rating in the list the event is rated on (FIDE
+    /// Rating Regulations B.02, Art. 8.3: 40, 20 or 10; rapid and blitz 20), as the FIDE rating list
+    /// gives it; `None` when unknown (TRF does not carry it).
+    #[serde(default)]
+    pub k_factor: Option<u8>,
     /// Status (not carried by TRF).
     pub status: PlayerStatus,
     /// The points written in the file (columns 81-84), checked against the results.
@@ -165,6 +170,7 @@ impl Player {
             federation: None,
             fide_id: None,
             birth_date: None,
+            k_factor: None,
             status: PlayerStatus::Active,
             reported_points: None,
             rank: None,
