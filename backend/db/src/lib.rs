@@ -31,6 +31,7 @@ pub use organizer::{
     self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
     update_tournament,
 };
+pub use organizer::prizes::{prize_list, set_prize_list};
 pub use queries::language as tournament_language;
 pub use queries::{
     RecordError, StoredTournament, TournamentSummary, add_player, create_tournament,

@@ -764,6 +764,7 @@ pub fn set_self_check_in(
 }
 
 mod header;
+pub mod prizes;
 
 #[cfg(all(test, feature = "testing"))]
 mod tests;

@@ -282,3 +282,12 @@ diesel::table! {
         language -> Text,
     }
 }
+
+// The organizer's prize list (migration 2026-11-26-000003_prizes): JSON; no row, no list.
+
+diesel::table! {
+    tournament_prizes (tournament_id) {
+        tournament_id -> Text,
+        prizes -> Text,
+    }
+}
