@@ -160,8 +160,23 @@ fn collect(t: &Tournament, p: &Player, rules: &NormRules) -> Collected {
     c
 }
 
-/// The exemption from 1.4.3 and 1.4.4 that applies to a player.
-fn exemption_for(t: &Tournament, p: &Player, rules: &NormRules) -> Option<FederationExemption> {
+/// The large foreign field of 1.4.3d when the rules leave it to be found (no exemption given, a
+/// Swiss event); computed once per call, as it reads every player's rounds.
+pub(super) fn foreign_field_of(t: &Tournament, rules: &NormRules) -> Option<FederationExemption> {
+    if rules.federation_exemption.is_some() || rules.round_robin {
+        return None;
+    }
+    foreign_field(t)
+}
+
+/// The exemption from 1.4.3 and 1.4.4 that applies to a player; `field` is
+/// [`foreign_field_of`].
+fn exemption_for(
+    t: &Tournament,
+    p: &Player,
+    rules: &NormRules,
+    field: Option<&FederationExemption>,
+) -> Option<FederationExemption> {
     match &rules.federation_exemption {
         Some(
             e @ (FederationExemption::NationalChampionship
@@ -171,8 +186,7 @@ fn exemption_for(t: &Tournament, p: &Player, rules: &NormRules) -> Option<Federa
             (host.is_some() && host == federation_key(p.federation.as_deref())).then(|| e.clone())
         }
         Some(e) => Some(e.clone()),
-        None if rules.round_robin => None,
-        None => foreign_field(t),
+        None => field.cloned(),
     }
 }
 
@@ -514,12 +528,30 @@ fn last_round_need(
     }
 }
 
-/// The whole report of one player for one norm.
+/// 1.4.1e: the last round before the last counted game through which the games made a norm.
+fn norm_through_round(
+    t: &Tournament,
+    p: &Player,
+    title: NormTitle,
+    rules: &NormRules,
+    entries: &[Entry],
+    ctx: &Context,
+) -> Option<RoundNumber> {
+    let last = entries.iter().map(|e| e.round).max()?;
+    (1..last).rev().find(|&r| {
+        let through: Vec<Entry> = entries.iter().filter(|e| e.round <= r).copied().collect();
+        through.len() + 1 >= usize::from(rules.min_games)
+            && assess(t, p, title, rules, &through, ctx).is_norm
+    })
+}
+
+/// The whole report of one player for one norm; `field` is [`foreign_field_of`].
 pub(super) fn report(
     t: &Tournament,
     p: &Player,
     title: NormTitle,
     rules: &NormRules,
+    field: Option<&FederationExemption>,
 ) -> NormReport {
     let c = collect(t, p, rules);
     let had_bye = c.excluded.iter().any(|e| {
@@ -533,9 +565,14 @@ pub(super) fn report(
     });
     let ctx = Context {
         bye_rule_possible: event_rounds(t) == 9 && had_bye,
-        exemption: exemption_for(t, p, rules),
+        exemption: exemption_for(t, p, rules, field),
     };
     let now = assess(t, p, title, rules, &c.entries, &ctx);
+    let norm_through_round = if now.is_norm || rules.round_robin {
+        None
+    } else {
+        norm_through_round(t, p, title, rules, &c.entries, &ctx)
+    };
     let last_round = last_round_need(t, p, title, rules, &c, &ctx, &now);
     NormReport {
         player: p.pairing_number,
@@ -552,6 +589,7 @@ pub(super) fn report(
         required_score: now.required_score,
         score: now.score,
         is_norm: now.is_norm,
+        norm_through_round,
         last_round,
     }
 }

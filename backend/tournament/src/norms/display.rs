@@ -315,6 +315,12 @@ impl fmt::Display for NormReport {
         for c in &self.requirements {
             writeln!(f, "  {c}")?;
         }
+        if let Some(r) = self.norm_through_round {
+            writeln!(
+                f,
+                "A norm through round {r}: the later games may be ignored (1.4.1e)"
+            )?;
+        }
         if let Some(need) = &self.last_round {
             writeln!(f, "Rounds left: {need}")?;
         }

@@ -36,10 +36,11 @@
 //! - Games of less than one move (TRF `W`, `D`, `L`) are not rated and are not counted.
 //! - `FID` (players under the FIDE flag) and an unknown federation are accepted opponents but
 //!   count as no federation for 1.4.3 and 1.4.4.
-//! - The choices a player may make for a title application (ignore later games once a title
-//!   result is reached, 1.4.1e; ignore games against defeated opponents, 1.4.1f) are not
-//!   searched: the report assesses every counted game so far.
-//! - Women's norms are offered to players whose [`Sex`](crate::Sex) is `Female`; a player holding
+//! - The report assesses every counted game so far, and, in a Swiss event, also names the last
+//!   earlier round through which the games made a norm ([`NormReport::norm_through_round`]:
+//!   1.4.1e lets later games be ignored once a title result is reached). Ignoring games against
+//!   defeated opponents (1.4.1f) is the player's choice and is not searched.
+//! - Women's norms are offered to players whose [`Sex`] is `Female`; a player holding
 //!   the norm's title or one of the higher titles of 1.4.5 is offered no norm for it.
 
 use std::fmt;
@@ -536,6 +537,10 @@ pub struct NormReport {
     pub score: Points,
     /// Whether every requirement is met.
     pub is_norm: bool,
+    /// When the games so far are not a norm, in a Swiss event (not [`NormRules::round_robin`]):
+    /// the last earlier round through which they were one (1.4.1e: later games may then be
+    /// ignored); `None` otherwise.
+    pub norm_through_round: Option<RoundNumber>,
     /// What the rounds left would need; `None` when the event is finished for the player.
     pub last_round: Option<LastRoundNeed>,
 }
@@ -581,21 +586,20 @@ pub fn norm_report(
     rules: &NormRules,
 ) -> Option<NormReport> {
     let p = t.player(player)?;
-    Some(assess::report(t, p, title, rules))
+    let field = assess::foreign_field_of(t, rules);
+    Some(assess::report(t, p, title, rules, field.as_ref()))
 }
 
 /// The norm reports of every player for every norm they could still earn ([`open_norms`]), in
 /// pairing-number order, highest title first.
 #[must_use]
 pub fn norm_reports(t: &Tournament, rules: &NormRules) -> Vec<NormReport> {
+    let field = assess::foreign_field_of(t, rules);
     let mut players: Vec<&Player> = t.players.iter().collect();
     players.sort_by_key(|p| p.pairing_number);
     players
         .into_iter()
-        .flat_map(|p| {
-            open_norms(p)
-                .into_iter()
-                .map(move |n| assess::report(t, p, n, rules))
-        })
+        .flat_map(|p| open_norms(p).into_iter().map(move |n| (p, n)))
+        .map(|(p, n)| assess::report(t, p, n, rules, field.as_ref()))
         .collect()
 }
