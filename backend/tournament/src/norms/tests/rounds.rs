@@ -166,3 +166,59 @@ fn a_swiss_norm_may_leave_out_the_later_rounds() {
     };
     assert_eq!(im_with(&t, &rules).norm_through_round, None);
 }
+
+/// Rounds 1-8 against nos. 2-9 (6 / 8: 2329 + 193 = 2522), round 9 a bye with `code`.
+fn eight_games_and_a_bye(code: ResultCode) -> NormReport {
+    let mut t = event(&base(), &line(6, 0, 2), 9);
+    t.rounds.push(Round {
+        byes: vec![crate::model::Bye::new(1, code)],
+        games: vec![Game::new(10, 2, GameResult::draw())],
+        state: RoundState::Complete,
+        ..Round::new(9)
+    });
+    im(&t)
+}
+
+#[test]
+fn a_pairing_allocated_bye_in_nine_rounds_leaves_an_eight_game_norm() {
+    // 1.4.1c names the forfeit win and the pairing-allocated bye (U), not a requested bye (H).
+    let r = eight_games_and_a_bye(ResultCode::Pab);
+    assert!(r.is_norm, "{r}");
+    assert_eq!(
+        r.not_counted,
+        vec![ExcludedRound {
+            round: 9,
+            reason: NotCounted::NoOpponent {
+                code: ResultCode::Pab
+            }
+        }]
+    );
+    let r = eight_games_and_a_bye(ResultCode::HalfBye);
+    assert_eq!(r.failing(), vec![RequirementKind::Games]);
+    // Absent from a round that was paired without the player: no game, no 1.4.1c either.
+    let r = eight_games_and_a_bye(ResultCode::Blank);
+    assert_eq!(r.failing(), vec![RequirementKind::Games]);
+    assert!(
+        r.last_round.is_none(),
+        "a paired round without the player is not still to play"
+    );
+}
+
+#[test]
+fn a_game_of_less_than_one_move_is_not_counted() {
+    // Round 9 won as `W` (less than one move, not rated): 8 games, and 1.4.1c does not apply.
+    let mut codes = line(6, 0, 2);
+    codes.push(ResultCode::UnratedWin);
+    let r = im(&event(&base(), &codes, 9));
+    assert_eq!(
+        r.not_counted,
+        vec![ExcludedRound {
+            round: 9,
+            reason: NotCounted::UnratedGame {
+                opponent: 10,
+                code: ResultCode::UnratedWin
+            }
+        }]
+    );
+    assert_eq!(r.failing(), vec![RequirementKind::Games]);
+}
