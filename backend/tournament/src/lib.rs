@@ -5,7 +5,7 @@
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]); player names folded for search and duplicate detection
-//! ([`names`]).
+//! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -38,6 +38,7 @@ pub mod generator;
 pub mod model;
 pub mod names;
 pub mod next_round;
+pub mod norms;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
