@@ -9,23 +9,10 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::WebError;
+use crate::respond::json;
 use crate::forms::AfterQuery;
 use crate::views::{StandingJson, standings_for, standings_json, state_code};
 use crate::{AppState, Loaded, load_if_changed, with_db};
-
-fn json<T: Serialize>(
-    body: &T,
-    validators: Option<&crate::cache::Validators>,
-    max_age: u32,
-) -> Result<HttpResponse, WebError> {
-    let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()).api())?;
-    if let Some(v) = validators {
-        return Ok(v.remember("application/json", text, max_age));
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(text))
-}
 
 /// One tournament in the list.
 #[derive(Serialize)]

@@ -39,6 +39,7 @@ pub mod games;
 pub mod kiosk;
 pub mod l10n;
 pub mod names;
+pub mod norms;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;
@@ -320,6 +321,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(reports::routes)
     // Players' self check-in on a tablet and its setting (Art. 6.6, 6.7, kiosk.rs).
     .configure(kiosk::routes)
+    .configure(norms::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

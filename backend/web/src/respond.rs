@@ -127,6 +127,25 @@ pub(crate) fn html(
     Ok(validators.remember("text/html; charset=utf-8", body, max_age))
 }
 
+/// A JSON answer: remembered with the page's validators when given (public, cacheable for
+/// `max_age` seconds), else a plain `200`.
+///
+/// # Errors
+/// [`WebError::Internal`] (problem+json) when the body does not serialize.
+pub(crate) fn json<T: serde::Serialize>(
+    body: &T,
+    validators: Option<&Validators>,
+    max_age: u32,
+) -> Result<HttpResponse, WebError> {
+    let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()).api())?;
+    if let Some(v) = validators {
+        return Ok(v.remember("application/json", text, max_age));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .body(text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -181,7 +181,7 @@ pub fn opt<T: ToString>(v: Option<T>) -> String {
 }
 
 /// What every tournament page shows at the top: its name, place and dates, and the labels of
-/// its three links (rounds and players, standings, crosstable).
+/// its links (rounds and players, standings, crosstable, rating changes, norms, prizes).
 pub(crate) struct Head {
     pub(crate) id: String,
     pub(crate) name: String,
@@ -189,7 +189,7 @@ pub(crate) struct Head {
     pub(crate) place: String,
     pub(crate) dates: String,
     pub(crate) separator: String,
-    pub(crate) nav: [String; 3],
+    pub(crate) nav: [String; 6],
 }
 
 impl Head {
@@ -220,6 +220,9 @@ pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
             l.t("nav-rounds-players"),
             l.t("nav-standings"),
             l.t("nav-crosstable"),
+            l.t("nav-ratings"),
+            l.t("nav-norms"),
+            l.t("nav-prizes"),
         ],
     }
 }

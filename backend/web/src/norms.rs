@@ -1,0 +1,495 @@
+//! Title norms (FIDE Title Regulations, Handbook B.01, 1.4): which players the event is a GM,
+//! IM, WGM or WIM norm for, requirement by requirement, and what the rounds left would need.
+//!
+//! - `GET /tournaments/{id}/norms`: the norms made and the norms still in reach (`?all=1`: every
+//!   player's every open norm);
+//! - `GET /tournaments/{id}/players/{pn}/norms`: one player's norm reports, printable as the
+//!   content of the norm certificate;
+//! - `GET /api/v1/tournaments/{id}/norms` and `GET /api/v1/tournaments/{id}/players/{pn}/norms`:
+//!   the same reports as JSON ([`arbiter_tournament::norms::NormReport`]).
+//!
+//! The reports come from [`arbiter_tournament::norms::norm_reports`]; this module only words them
+//! in the reader's language.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_tournament::norms::{
+    FederationExemption, GameScore, LastRoundNeed, NormReport, NormRules, NormTitle, NotCounted,
+    Requirement, RequirementKind, norm_report, norm_reports, open_norms,
+};
+use arbiter_tournament::{Points, Tournament};
+use askama::Template;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::l10n::L10n;
+use crate::respond::{html, json};
+use crate::views::{Head, head_in, titled_name};
+use crate::{AppState, Loaded, load_if_changed};
+
+/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route("/tournaments/{id}/norms", page().to(norms_page))
+        .route("/tournaments/{id}/players/{pn}/norms", page().to(player_norms))
+        .route("/api/v1/tournaments/{id}/norms", page().to(api_norms))
+        .route(
+            "/api/v1/tournaments/{id}/players/{pn}/norms",
+            page().to(api_player_norms),
+        );
+}
+
+/// The event's conditions for the norms: a round-robin event by its type, pairing system or size (B.01
+/// 1.4.2b); nine games at least (1.4.1a); the large-foreign-field exemption (1.4.3d) found from
+/// the event.
+#[must_use]
+pub fn rules_of(t: &Tournament) -> NormRules {
+    let rounds = t
+        .rounds_planned
+        .map_or(t.rounds.len(), usize::from);
+    let round_robin = arbiter_tournament::tiebreak::is_round_robin(t, rounds);
+    NormRules {
+        round_robin,
+        ..NormRules::default()
+    }
+}
+
+/// `?all=1`: every report, not only the norms made or in reach.
+#[derive(Debug, Deserialize)]
+pub struct AllQuery {
+    /// Show every report.
+    #[serde(default)]
+    pub all: Option<u8>,
+}
+
+/// Whether a report is worth the event page: a norm, or a norm the rounds left can still make.
+fn in_reach(r: &NormReport) -> bool {
+    r.is_norm
+        || match &r.last_round {
+            Some(LastRoundNeed::Paired { least, .. }) => least.is_some(),
+            Some(LastRoundNeed::Unpaired { points_needed, .. }) => points_needed.is_some(),
+            None => false,
+        }
+}
+
+struct NormLine {
+    pairing_number: u16,
+    number: String,
+    name: String,
+    title: String,
+    games: String,
+    average: String,
+    performance: String,
+    score: String,
+    status: String,
+    made: bool,
+}
+
+#[derive(Template)]
+#[template(path = "norms.html")]
+struct NormsPage {
+    l: L10n,
+    head: Head,
+    lines: Vec<NormLine>,
+    all: bool,
+}
+
+fn points(l: &L10n, p: Points) -> String {
+    l.digits(&p.to_string())
+}
+
+fn opt_int(l: &L10n, v: Option<i64>) -> String {
+    v.map(|v| l.int(v)).unwrap_or_default()
+}
+
+fn title_in(l: &L10n, t: NormTitle) -> String {
+    l.t(match t {
+        NormTitle::Gm => "norm-title-gm",
+        NormTitle::Im => "norm-title-im",
+        NormTitle::Wgm => "norm-title-wgm",
+        NormTitle::Wim => "norm-title-wim",
+    })
+}
+
+fn result_in(l: &L10n, s: GameScore) -> String {
+    l.t(match s {
+        GameScore::Win => "norm-result-win",
+        GameScore::Draw => "norm-result-draw",
+        GameScore::Loss => "norm-result-loss",
+    })
+}
+
+/// The report's standing in one line: a norm, what the rounds left need, or not a norm.
+fn status_in(l: &L10n, r: &NormReport) -> String {
+    if r.is_norm {
+        return match r.norm_through_round {
+            Some(n) => l.ta("norm-made-through", &[("round", l.int(n))]),
+            None => l.t("norm-made"),
+        };
+    }
+    match &r.last_round {
+        Some(LastRoundNeed::Paired {
+            round,
+            opponent,
+            least: Some(least),
+            ..
+        }) => l.ta(
+            "norm-last-round",
+            &[
+                ("result", result_in(l, *least)),
+                ("round", l.int(*round)),
+                ("opponent", l.int(*opponent)),
+                ("title", title_in(l, r.title)),
+            ],
+        ),
+        Some(LastRoundNeed::Unpaired {
+            rounds_left,
+            points_needed: Some(p),
+            ..
+        }) => l.ta(
+            "norm-rounds-left",
+            &[
+                ("points", points(l, *p)),
+                ("rounds", l.int(*rounds_left)),
+                ("title", title_in(l, r.title)),
+            ],
+        ),
+        Some(_) => l.t("norm-out-of-reach"),
+        None => l.t("norm-not-made"),
+    }
+}
+
+/// `GET /tournaments/{id}/norms[?all=1]`.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`].
+pub async fn norms_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+    query: web::Query<AllQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let l = L10n::negotiate(&req);
+    let t = &stored.tournament;
+    let all = query.all.unwrap_or(0) != 0;
+    let lines = norm_reports(t, &rules_of(t))
+        .iter()
+        .filter(|r| all || in_reach(r))
+        .map(|r| NormLine {
+            pairing_number: r.player,
+            number: l.int(r.player),
+            name: t.player(r.player).map_or_else(|| r.name.clone(), titled_name),
+            title: title_in(&l, r.title),
+            games: l.int(r.games.len()),
+            average: opt_int(&l, r.average_rating),
+            performance: opt_int(&l, r.performance),
+            score: match r.required_score {
+                Some(req) => l.ta(
+                    "norm-score-of",
+                    &[("score", points(&l, r.score)), ("needed", points(&l, req))],
+                ),
+                None => points(&l, r.score),
+            },
+            status: status_in(&l, r),
+            made: r.is_norm,
+        })
+        .collect();
+    let page = NormsPage {
+        head: head_in(id, t, &l),
+        lines,
+        all,
+        l,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+struct RequirementLine {
+    name: String,
+    needed: String,
+    achieved: String,
+    met: bool,
+}
+
+struct GameLine {
+    round: String,
+    opponent: u16,
+    opponent_name: String,
+    federation: String,
+    rating: String,
+    rating_used: String,
+    raised: bool,
+    result: String,
+}
+
+struct ReportView {
+    heading: String,
+    status: String,
+    made: bool,
+    requirements: Vec<RequirementLine>,
+    games: Vec<GameLine>,
+    not_counted: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "player_norms.html")]
+struct PlayerNormsPage {
+    l: L10n,
+    head: Head,
+    pairing_number: u16,
+    name: String,
+    reports: Vec<ReportView>,
+}
+
+fn exempt_in(l: &L10n, e: &FederationExemption) -> String {
+    let key = match e {
+        FederationExemption::NationalChampionship => "norm-exempt-national",
+        FederationExemption::NationalTeamChampionship => "norm-exempt-national-team",
+        FederationExemption::Zonal => "norm-exempt-zonal",
+        FederationExemption::ForeignField { .. } => "norm-exempt-foreign-field",
+    };
+    l.t(key)
+}
+
+fn requirement_name(l: &L10n, k: RequirementKind) -> String {
+    l.t(match k {
+        RequirementKind::Games => "norm-req-games",
+        RequirementKind::ForeignFederations => "norm-req-foreign-federations",
+        RequirementKind::OwnFederation => "norm-req-own-federation",
+        RequirementKind::OneFederation => "norm-req-one-federation",
+        RequirementKind::TitleHolders => "norm-req-title-holders",
+        RequirementKind::TitledAtLevel => "norm-req-titled-at-level",
+        RequirementKind::UnratedOpponents => "norm-req-unrated",
+        RequirementKind::AverageRating => "norm-req-average",
+        RequirementKind::Performance => "norm-req-performance",
+        RequirementKind::MinimumScore => "norm-req-minimum-score",
+    })
+}
+
+/// A requirement's figures: what is needed (`at least 9`, `at most 5`) and what the event gives.
+fn requirement_figures(l: &L10n, r: &Requirement) -> (String, String) {
+    let least = |n: String| l.ta("norm-at-least", &[("n", n)]);
+    let most = |n: String| l.ta("norm-at-most", &[("n", n)]);
+    let with_exemption = |text: String, e: &Option<FederationExemption>| match e {
+        Some(e) => format!("{text} ({})", exempt_in(l, e)),
+        None => text,
+    };
+    let federation_count = |f: &Option<String>, n: u16| match f {
+        Some(f) => format!("{} (\u{2068}{f}\u{2069})", l.int(n)),
+        None => l.int(n),
+    };
+    match r {
+        Requirement::Games {
+            needed,
+            counted,
+            by_bye_rule,
+        } => (
+            least(l.int(needed)),
+            if *by_bye_rule {
+                l.ta("norm-games-bye-rule", &[("n", l.int(counted))])
+            } else {
+                l.int(counted)
+            },
+        ),
+        Requirement::ForeignFederations {
+            needed,
+            achieved,
+            exempt,
+        } => (least(l.int(needed)), with_exemption(l.int(achieved), exempt)),
+        Requirement::OwnFederation {
+            federation,
+            most: m,
+            achieved,
+            exempt,
+        }
+        | Requirement::OneFederation {
+            federation,
+            most: m,
+            achieved,
+            exempt,
+        } => (
+            most(l.int(m)),
+            with_exemption(federation_count(federation, *achieved), exempt),
+        ),
+        Requirement::TitleHolders { needed, achieved }
+        | Requirement::TitledAtLevel { needed, achieved } => (least(l.int(needed)), l.int(achieved)),
+        Requirement::UnratedOpponents { most: m, achieved } => (most(l.int(m)), l.int(achieved)),
+        Requirement::AverageRating { needed, achieved }
+        | Requirement::Performance { needed, achieved } => {
+            (least(l.int(needed)), opt_int(l, *achieved))
+        }
+        Requirement::MinimumScore { needed, achieved } => {
+            (least(points(l, *needed)), points(l, *achieved))
+        }
+    }
+}
+
+fn not_counted_in(l: &L10n, round: u16, n: &NotCounted) -> String {
+    let r = ("round", l.int(round));
+    match n {
+        NotCounted::Forfeit { opponent, won } => l.ta(
+            if *won {
+                "norm-skip-forfeit-won"
+            } else {
+                "norm-skip-forfeit-lost"
+            },
+            &[r, ("opponent", l.int(opponent))],
+        ),
+        NotCounted::NoOpponent { code } => l.ta(
+            "norm-skip-no-opponent",
+            &[r, ("code", l.ltr(&code.trf_char().to_string()))],
+        ),
+        NotCounted::UnratedGame { opponent, .. } => {
+            l.ta("norm-skip-short-game", &[r, ("opponent", l.int(opponent))])
+        }
+        NotCounted::NonFideOpponent {
+            opponent,
+            federation,
+        } => l.ta(
+            "norm-skip-non-fide",
+            &[
+                r,
+                ("opponent", l.int(opponent)),
+                ("federation", l.ltr(federation)),
+            ],
+        ),
+        NotCounted::UnratedScoredZero { opponent } => l.ta(
+            "norm-skip-unrated-zero",
+            &[r, ("opponent", l.int(opponent))],
+        ),
+    }
+}
+
+fn report_view(l: &L10n, t: &Tournament, r: &NormReport) -> ReportView {
+    let requirements = r
+        .requirements
+        .iter()
+        .map(|c| {
+            let (needed, achieved) = requirement_figures(l, &c.requirement);
+            RequirementLine {
+                name: requirement_name(l, c.requirement.kind()),
+                needed,
+                achieved,
+                met: c.met,
+            }
+        })
+        .collect();
+    let games = r
+        .games
+        .iter()
+        .map(|g| GameLine {
+            round: l.int(g.round),
+            opponent: g.opponent,
+            opponent_name: t
+                .player(g.opponent)
+                .map_or_else(|| g.opponent_name.clone(), titled_name),
+            federation: g.opponent_federation.clone().unwrap_or_default(),
+            rating: g.opponent_rating.map(|x| l.int(x)).unwrap_or_default(),
+            rating_used: l.int(g.rating_used),
+            raised: g.raised_to_floor,
+            result: result_in(l, g.result),
+        })
+        .collect();
+    ReportView {
+        heading: l.ta("norm-report-heading", &[("title", title_in(l, r.title))]),
+        status: status_in(l, r),
+        made: r.is_norm,
+        requirements,
+        games,
+        not_counted: r
+            .not_counted
+            .iter()
+            .map(|e| not_counted_in(l, e.round, &e.reason))
+            .collect(),
+    }
+}
+
+/// `GET /tournaments/{id}/players/{pn}/norms`: every norm the player can still earn, each
+/// requirement with its figures, the games counted (with the rating used after the floor
+/// adjustment of 1.4.6) and the rounds not counted.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`].
+pub async fn player_norms(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, pn) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let l = L10n::negotiate(&req);
+    let t = &stored.tournament;
+    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
+    let rules = rules_of(t);
+    let reports = open_norms(p)
+        .into_iter()
+        .filter_map(|title| norm_report(t, pn, title, &rules))
+        .map(|r| report_view(&l, t, &r))
+        .collect();
+    let page = PlayerNormsPage {
+        head: head_in(id, t, &l),
+        pairing_number: pn,
+        name: titled_name(p),
+        reports,
+        l,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
+/// `GET /api/v1/tournaments/{id}/norms`: every player's report for every norm they can still
+/// earn, in pairing-number order.
+///
+/// # Errors
+/// [`WebError::NotFound`], [`WebError::Database`] (problem+json).
+pub async fn api_norms(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<Uuid>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let (s, v) = match load_if_changed(&state, &req, id)
+        .await
+        .map_err(WebError::api)?
+    {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &s.tournament;
+    json(&norm_reports(t, &rules_of(t)), Some(&v), state.config.public_max_age)
+}
+
+/// `GET /api/v1/tournaments/{id}/players/{pn}/norms`: one player's reports.
+///
+/// # Errors
+/// [`WebError::NotFound`] (unknown tournament or player), [`WebError::Database`] (problem+json).
+pub async fn api_player_norms(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, pn) = path.into_inner();
+    let (s, v) = match load_if_changed(&state, &req, id)
+        .await
+        .map_err(WebError::api)?
+    {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let t = &s.tournament;
+    let p = t
+        .player(pn)
+        .ok_or_else(|| WebError::no_player(pn).api())?;
+    let rules = rules_of(t);
+    let reports: Vec<NormReport> = open_norms(p)
+        .into_iter()
+        .filter_map(|title| norm_report(t, pn, title, &rules))
+        .collect();
+    json(&reports, Some(&v), state.config.public_max_age)
+}
