@@ -29,6 +29,7 @@ mod dead;
 mod games;
 mod pair;
 mod perft;
+mod ratings;
 mod serve;
 mod standings;
 mod trf;
@@ -51,6 +52,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Standings after any round with FIDE tie-breaks (C.07 2024-08 / 2026-03).
     Standings(standings::StandingsArgs),
+    /// FIDE rating changes and initial ratings for an event (B.02, 1 March 2024).
+    Ratings(ratings::RatingsArgs),
     /// Who can still checkmate in each position of a file (Art. 5.2(b), 6.9).
     Dead(dead::DeadArgs),
     /// FIDE Tournament Report Files: check, convert.
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Standings(args)) => standings::run(&args),
+        Some(Command::Ratings(args)) => ratings::run(&args),
         Some(Command::Dead(args)) => dead::run(&args),
         Some(Command::Trf(command)) => trf::run(&command),
         Some(Command::Games(GamesCommand::Validate(args))) => games::run(&args),

@@ -4,7 +4,8 @@
 //! (Art. 11, [`scoring`]); validation ([`check`](mod@check)); TRF16 and TRF-2026 reading and writing
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
-//! and crosstables ([`tiebreak`]); player names folded for search and duplicate detection
+//! and crosstables ([`tiebreak`]); FIDE rating changes and initial ratings (B.02,
+//! [`rating_change`]); player names folded for search and duplicate detection
 //! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
@@ -42,6 +43,7 @@ pub mod norms;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
+pub mod rating_change;
 pub mod result;
 pub mod scoring;
 pub mod tiebreak;
