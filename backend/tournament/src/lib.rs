@@ -41,6 +41,7 @@ pub mod next_round;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
+pub mod prizes;
 pub mod result;
 pub mod scoring;
 pub mod tiebreak;
