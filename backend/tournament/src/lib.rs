@@ -42,6 +42,7 @@ pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
 pub mod prizes;
+pub mod rating_report;
 pub mod result;
 pub mod scoring;
 pub mod tiebreak;
