@@ -5,7 +5,8 @@
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]); player names folded for search and duplicate detection
-//! ([`names`]).
+//! ([`names`]); prize lists and their allocation by tie-breaks, the Hort system or equal sharing
+//! ([`prizes`]); the pre-flight of a rating report sent to FIDE ([`rating_report`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!

@@ -664,3 +664,48 @@ fn list_round_trips_through_json() {
     let a = allocate(&list, &t, &s).unwrap();
     assert!(serde_json::to_string(&a).unwrap().contains("\"players\""));
 }
+
+#[test]
+fn hort_on_karl_mala_2005() {
+    use crate::tiebreak::{StandingsOptions, parse_list, standings};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/karl-mala-2005.trf"
+    );
+    let t = crate::read_trf(&std::fs::read(path).unwrap())
+        .unwrap()
+        .tournament;
+    let tbs = parse_list("PTS,BH/C1,BH,DE,SB,WIN").unwrap();
+    let s = standings(&t, &tbs, &StandingsOptions::default());
+    // The file's ranks: 5 alone on 6.5, then 31, 3, 1, 9, 6, 8 on 6.0, then 5.5 points.
+    let top: Vec<u16> = s.rows.iter().take(8).map(|r| r.pairing_number).collect();
+    assert_eq!(top, [5, 31, 3, 1, 9, 6, 8, 25]);
+    let list = PrizeList {
+        main: prizes(&[1000, 700, 500, 300]),
+        settings: PrizeSettings {
+            per_player: PrizesPerPlayer::HighestOnly,
+            ties: TieSharing::Hort,
+        },
+        ..PrizeList::default()
+    };
+    let a = allocate(&list, &t, &s).unwrap();
+    // 5: 1000.00. The six on 6.0 share places 2-4 (and three places past the list): 31 keeps
+    // 350, 3 keeps 250, 1 keeps 150, the others 0; pot 350 + 250 + 150 = 750.00 = 75000 cents,
+    // / 6 = 12500 each, no remainder: 31 475.00, 3 375.00, 1 275.00, 9, 6, 8 125.00 each.
+    // Sum 1000 + 475 + 375 + 275 + 3 x 125 = 2500 = the list.
+    assert_eq!(
+        totals(&a),
+        [
+            (1, 27_500),
+            (3, 37_500),
+            (5, 100_000),
+            (6, 12_500),
+            (8, 12_500),
+            (9, 12_500),
+            (31, 47_500)
+        ]
+    );
+    assert_eq!(a.groups.len(), 1);
+    assert_eq!(a.groups[0].places, [2, 3, 4]);
+    assert_eq!(a.groups[0].remainder, 0);
+}
