@@ -47,7 +47,8 @@ pub use eligibility::{birth_year_and_date, is_eligible};
 /// An amount of money: whole minor units of a currency (ISO 4217 code).
 ///
 /// `Money { minor_units: 150_000, currency: "EUR".into() }` is 1,500.00 euros. A currency without
-/// minor units (IRR, JPY) counts whole units.
+/// minor units (JPY) counts whole units. `Display` always writes two decimals (`1500.00 EUR`);
+/// the web formats amounts by the currency's own exponent.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Money {
     /// The amount in minor units (cents); negative only in a list [`check_list`] rejects.
