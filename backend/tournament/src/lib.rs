@@ -6,7 +6,9 @@
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]); FIDE rating changes and initial ratings (B.02,
 //! [`rating_change`]); player names folded for search and duplicate detection
-//! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]).
+//! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]); prize lists
+//! and their allocation by tie-breaks, the Hort system or equal sharing ([`prizes`]); the
+//! pre-flight of a rating report sent to FIDE ([`rating_report`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -43,7 +45,9 @@ pub mod norms;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
+pub mod prizes;
 pub mod rating_change;
+pub mod rating_report;
 pub mod result;
 pub mod scoring;
 pub mod tiebreak;

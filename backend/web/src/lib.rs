@@ -43,8 +43,10 @@ pub mod norms;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;
+pub mod player_card;
 pub mod players;
 pub mod public;
+pub mod ratings;
 pub mod reports;
 pub mod respond;
 pub mod results;
@@ -309,7 +311,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         "/tournaments/{id}/crosstable",
         page().to(public::crosstable_page),
     )
-    .route("/tournaments/{id}/players/{pn}", page().to(public::player))
+    .route("/tournaments/{id}/players/{pn}", page().to(player_card::player))
     // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
     .configure(games::routes)
     // Board view, default time and check-in (arbiter_board.rs); incidents (penalties.rs).
@@ -322,6 +324,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     // Players' self check-in on a tablet and its setting (Art. 6.6, 6.7, kiosk.rs).
     .configure(kiosk::routes)
     .configure(norms::routes)
+    .configure(ratings::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

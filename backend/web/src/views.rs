@@ -331,3 +331,23 @@ mod tests {
         assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
     }
 }
+
+/// The player's rating change in the event (FIDE Rating Regulations B.02) on the list the event
+/// is rated on ([`arbiter_tournament::rating_change::RatingListKind::infer`]): the change (`+12.4`)
+/// for a rated player with a rated game, the initial rating for an unrated player who earned one;
+/// `None` otherwise. As the label and the value of a player card's fact, in the reader's digits.
+pub(crate) fn rating_change_fact(t: &Tournament, pn: u16, l: &L10n) -> Option<(String, String)> {
+    use arbiter_tournament::rating_change::{
+        InitialOutcome, RatingListKind, RatingRules, player_change,
+    };
+    let p = t.player(pn)?;
+    let rules = RatingRules::for_event(t, RatingListKind::infer(t).list);
+    let c = player_change(t, p, &rules);
+    if let Some(change) = c.change {
+        return Some((l.t("fact-rating-change"), l.digits(&change.to_string())));
+    }
+    match c.initial.map(|i| i.outcome) {
+        Some(InitialOutcome::Published { rating }) => Some((l.t("fact-initial-rating"), l.int(rating))),
+        _ => None,
+    }
+}

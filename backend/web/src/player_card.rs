@@ -1,0 +1,198 @@
+//! The player card (`GET /tournaments/{id}/players/{pn}`): the player's facts, the rating change
+//! of the event (FIDE Rating Regulations B.02), every round, and each tie-break explained round
+//! by round (C.07), with what separates the player from the neighbours in the standings.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_tournament::ResultCode;
+use arbiter_tournament::tiebreak::{Note, explain};
+use askama::Template;
+use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::l10n::L10n;
+use crate::respond::html;
+use crate::views::{
+    Head, bye_in, colour_letter, format_value, head_in, rating_change_fact, standings_for,
+    titled_name,
+};
+use crate::{AppState, Loaded, load_if_changed};
+
+struct CardRound {
+    round: u16,
+    round_label: String,
+    colour: String,
+    opponent: Option<u16>,
+    opponent_name: String,
+    result: String,
+}
+
+struct CardTieBreak {
+    name: String,
+    value: String,
+    contributions: Vec<CardContribution>,
+}
+
+struct CardContribution {
+    round: String,
+    opponent: String,
+    code: char,
+    basis: String,
+    value: String,
+    note: String,
+    cut: bool,
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    l: L10n,
+    head: Head,
+    pairing_number: u16,
+    number_label: String,
+    name: String,
+    facts: Vec<(String, String)>,
+    rank: String,
+    points: String,
+    rounds: Vec<CardRound>,
+    tiebreaks: Vec<CardTieBreak>,
+    above: String,
+    below: String,
+}
+
+/// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
+/// played over the board.
+fn note_in(note: Note, l: &L10n) -> String {
+    let key = match note {
+        Note::Played => return String::new(),
+        Note::ForfeitAsPlayed => "note-forfeit-as-played",
+        Note::ForeDraw => "note-fore-draw",
+        Note::DummyOwnScore => "note-dummy-own-score",
+        Note::DummyCappedByOpponent => "note-dummy-capped-by-opponent",
+        Note::DummyCappedByDraws => "note-dummy-capped-by-draws",
+        Note::NotCounted => "note-not-counted",
+        Note::BelowKoyaLimit => "note-below-koya-limit",
+        Note::UnratedOpponent => "note-unrated-opponent",
+    };
+    l.t(key)
+}
+
+/// `GET /tournaments/{id}/players/{pn}`: the player card: facts, every round, and each tie-break
+/// explained round by round (C.07), with what separates the player from his neighbours; in the
+/// reader's language.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown tournament or pairing number, [`WebError::Database`].
+pub async fn player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(Uuid, u16)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, pn) = path.into_inner();
+    let (stored, v) = match load_if_changed(&state, &req, id).await? {
+        Loaded::Fresh(r) => return Ok(r),
+        Loaded::Changed(s, v) => (s, v),
+    };
+    let l = L10n::negotiate(&req);
+    let t = &stored.tournament;
+    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
+    let data = standings_for(t, None);
+    let (_, e) =
+        explain(t, &data.tiebreaks, &data.options, pn).ok_or_else(|| WebError::no_player(pn))?;
+    let name_of = |o: u16| t.player(o).map_or_else(|| format!("#{o}"), titled_name);
+    let mut facts = vec![];
+    if let Some(r) = p.rating.filter(|&r| r > 0) {
+        facts.push((l.t("fact-rating"), l.int(r)));
+    }
+    if let Some(fact) = rating_change_fact(t, pn, &l) {
+        facts.push(fact);
+    }
+    if let Some(f) = &p.federation {
+        facts.push((l.t("fact-federation"), f.clone()));
+    }
+    if let Some(f) = p.fide_id.filter(|&f| f > 0) {
+        // FIDE ids keep ASCII digits, so that they can be copied (glossary).
+        facts.push((l.t("fact-fide-id"), f.to_string()));
+    }
+    let rounds = t
+        .player_rounds(pn)
+        .iter()
+        .map(|r| CardRound {
+            round: r.round,
+            round_label: l.int(r.round),
+            colour: colour_letter(r.colour),
+            opponent: r.opponent,
+            opponent_name: r.opponent.map(name_of).unwrap_or_default(),
+            result: match (r.opponent, r.code) {
+                (Some(_), ResultCode::Blank) => l.t("result-pending"),
+                (Some(_), code) => l.digits(&code.trf_char().to_string()),
+                (None, ResultCode::Blank) => bye_in(ResultCode::Blank, &l),
+                (None, code) => format!(
+                    "{} ({})",
+                    l.digits(&code.trf_char().to_string()),
+                    bye_in(code, &l)
+                ),
+            },
+        })
+        .collect();
+    let tiebreaks = e
+        .tiebreaks
+        .iter()
+        .map(|x| {
+            let tb = Some(&x.tiebreak);
+            CardTieBreak {
+                name: format!("{} ({})", x.tiebreak, x.edition),
+                value: l.digits(&format_value(tb, x.value)),
+                contributions: x
+                    .contributions
+                    .iter()
+                    .map(|c| CardContribution {
+                        round: l.int(c.round),
+                        opponent: c.opponent.map(name_of).unwrap_or_default(),
+                        code: c.code.trf_char(),
+                        basis: c
+                            .basis
+                            .map(|b| l.digits(&format_value(tb, Some(b))))
+                            .unwrap_or_default(),
+                        value: l.digits(&format_value(tb, Some(c.value))),
+                        note: note_in(c.note, &l),
+                        cut: c.cut.is_some(),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let neighbour = |n: &Option<(u16, Option<arbiter_tournament::tiebreak::TieBreak>)>,
+                     key: &str| {
+        n.as_ref().map_or_else(String::new, |(o, tb)| match tb {
+            Some(tb) => l.ta(
+                key,
+                &[
+                    ("name", l.data(&name_of(*o))),
+                    ("tiebreak", l.ltr(&tb.to_string())),
+                ],
+            ),
+            None => l.t1("player-shares-rank", "name", &l.data(&name_of(*o))),
+        })
+    };
+    let points = t
+        .scores_after_round(data.standings.after_round)
+        .get(&pn)
+        .map(|s| l.digits(&s.to_string()))
+        .unwrap_or_default();
+    let page = PlayerPage {
+        head: head_in(id, t, &l),
+        pairing_number: pn,
+        number_label: l.ta("player-number", &[("n", l.int(pn))]),
+        name: titled_name(p),
+        facts,
+        rank: l.int(e.rank),
+        points,
+        rounds,
+        tiebreaks,
+        above: neighbour(&e.above, "player-above"),
+        below: neighbour(&e.below, "player-below"),
+        l,
+    };
+    html(&page, &v, state.config.public_max_age)
+}
+
