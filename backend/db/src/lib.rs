@@ -25,13 +25,13 @@ pub use connection::{
     BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
     SetupError, connect, run_migrations,
 };
+pub use organizer::prizes::{prize_list, set_prize_list};
 pub use organizer::{
     ChangeError, Missing, SelfCheckInChange, add_players, create_tournament_for,
     pairs_with_provisional_draws, publish_round, rank_players_initially, request_bye,
     self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
     update_tournament,
 };
-pub use organizer::prizes::{prize_list, set_prize_list};
 pub use queries::language as tournament_language;
 pub use queries::{
     RecordError, StoredTournament, TournamentSummary, add_player, create_tournament,

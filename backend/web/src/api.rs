@@ -9,8 +9,8 @@ use serde::Serialize;
 use uuid::Uuid;
 
 use crate::error::WebError;
-use crate::respond::json;
 use crate::forms::AfterQuery;
+use crate::respond::json;
 use crate::views::{StandingJson, standings_for, standings_json, state_code};
 use crate::{AppState, Loaded, load_if_changed, with_db};
 

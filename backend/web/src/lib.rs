@@ -311,7 +311,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         "/tournaments/{id}/crosstable",
         page().to(public::crosstable_page),
     )
-    .route("/tournaments/{id}/players/{pn}", page().to(player_card::player))
+    .route(
+        "/tournaments/{id}/players/{pn}",
+        page().to(player_card::player),
+    )
     // Games, PGN export, printouts and `/api/v1/games/{id}` (games.rs).
     .configure(games::routes)
     // Board view, default time and check-in (arbiter_board.rs); incidents (penalties.rs).

@@ -31,7 +31,10 @@ use crate::{AppState, Loaded, load_if_changed};
 pub fn routes(cfg: &mut web::ServiceConfig) {
     let page = crate::page;
     cfg.route("/tournaments/{id}/norms", page().to(norms_page))
-        .route("/tournaments/{id}/players/{pn}/norms", page().to(player_norms))
+        .route(
+            "/tournaments/{id}/players/{pn}/norms",
+            page().to(player_norms),
+        )
         .route("/api/v1/tournaments/{id}/norms", page().to(api_norms))
         .route(
             "/api/v1/tournaments/{id}/players/{pn}/norms",
@@ -44,9 +47,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// the event.
 #[must_use]
 pub fn rules_of(t: &Tournament) -> NormRules {
-    let rounds = t
-        .rounds_planned
-        .map_or(t.rounds.len(), usize::from);
+    let rounds = t.rounds_planned.map_or(t.rounds.len(), usize::from);
     let round_robin = arbiter_tournament::tiebreak::is_round_robin(t, rounds);
     NormRules {
         round_robin,
@@ -183,7 +184,9 @@ pub async fn norms_page(
         .map(|r| NormLine {
             pairing_number: r.player,
             number: l.int(r.player),
-            name: t.player(r.player).map_or_else(|| r.name.clone(), titled_name),
+            name: t
+                .player(r.player)
+                .map_or_else(|| r.name.clone(), titled_name),
             title: title_in(&l, r.title),
             games: l.int(r.games.len()),
             average: opt_int(&l, r.average_rating),
@@ -299,7 +302,10 @@ fn requirement_figures(l: &L10n, r: &Requirement) -> (String, String) {
             needed,
             achieved,
             exempt,
-        } => (least(l.int(needed)), with_exemption(l.int(achieved), exempt)),
+        } => (
+            least(l.int(needed)),
+            with_exemption(l.int(achieved), exempt),
+        ),
         Requirement::OwnFederation {
             federation,
             most: m,
@@ -316,7 +322,9 @@ fn requirement_figures(l: &L10n, r: &Requirement) -> (String, String) {
             with_exemption(federation_count(federation, *achieved), exempt),
         ),
         Requirement::TitleHolders { needed, achieved }
-        | Requirement::TitledAtLevel { needed, achieved } => (least(l.int(needed)), l.int(achieved)),
+        | Requirement::TitledAtLevel { needed, achieved } => {
+            (least(l.int(needed)), l.int(achieved))
+        }
         Requirement::UnratedOpponents { most: m, achieved } => (most(l.int(m)), l.int(achieved)),
         Requirement::AverageRating { needed, achieved }
         | Requirement::Performance { needed, achieved } => {
@@ -462,7 +470,11 @@ pub async fn api_norms(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &s.tournament;
-    json(&norm_reports(t, &rules_of(t)), Some(&v), state.config.public_max_age)
+    json(
+        &norm_reports(t, &rules_of(t)),
+        Some(&v),
+        state.config.public_max_age,
+    )
 }
 
 /// `GET /api/v1/tournaments/{id}/players/{pn}/norms`: one player's reports.
@@ -483,9 +495,7 @@ pub async fn api_player_norms(
         Loaded::Changed(s, v) => (s, v),
     };
     let t = &s.tournament;
-    let p = t
-        .player(pn)
-        .ok_or_else(|| WebError::no_player(pn).api())?;
+    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
     let rules = rules_of(t);
     let reports: Vec<NormReport> = open_norms(p)
         .into_iter()

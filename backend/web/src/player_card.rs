@@ -195,4 +195,3 @@ pub async fn player(
     };
     html(&page, &v, state.config.public_max_age)
 }
-

@@ -3,8 +3,7 @@
 //! JavaScript, cacheable (validators from the tournament's last change).
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_tournament::ResultCode;
-use arbiter_tournament::tiebreak::{Note, crosstable, explain};
+use arbiter_tournament::tiebreak::crosstable;
 use askama::Template;
 use uuid::Uuid;
 

@@ -252,10 +252,7 @@ pub async fn player_rating(
     let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
     let inferred = RatingListKind::infer(t);
     let c = player_change(t, p, &RatingRules::for_event(t, inferred.list));
-    let signed = |d: Option<i32>| {
-        d.map(|d| l.digits(&format!("{d:+}")))
-            .unwrap_or_default()
-    };
+    let signed = |d: Option<i32>| d.map(|d| l.digits(&format!("{d:+}"))).unwrap_or_default();
     let games = c
         .games
         .iter()
@@ -365,6 +362,10 @@ pub async fn api_player_rating(
     };
     let t = &s.tournament;
     let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
-    let c = player_change(t, p, &RatingRules::for_event(t, RatingListKind::infer(t).list));
+    let c = player_change(
+        t,
+        p,
+        &RatingRules::for_event(t, RatingListKind::infer(t).list),
+    );
     json(&c, Some(&v), state.config.public_max_age)
 }

@@ -317,21 +317,6 @@ pub(crate) fn bye_in(code: ResultCode, l: &L10n) -> String {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn results_read_as_on_a_pairing_list() {
-        assert_eq!(result_text(&GameResult::white_wins()), "1–0");
-        assert_eq!(result_text(&GameResult::draw()), "½–½");
-        assert_eq!(result_text(&GameResult::forfeit(Colour::Black)), "−–+");
-        assert_eq!(result_text(&GameResult::pending()), "");
-        assert_eq!(result_text(&GameResult::unknown()), "?–?");
-        assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
-    }
-}
-
 /// The player's rating change in the event (FIDE Rating Regulations B.02) on the list the event
 /// is rated on ([`arbiter_tournament::rating_change::RatingListKind::infer`]): the change (`+12.4`)
 /// for a rated player with a rated game, the initial rating for an unrated player who earned one;
@@ -347,7 +332,24 @@ pub(crate) fn rating_change_fact(t: &Tournament, pn: u16, l: &L10n) -> Option<(S
         return Some((l.t("fact-rating-change"), l.digits(&change.to_string())));
     }
     match c.initial.map(|i| i.outcome) {
-        Some(InitialOutcome::Published { rating }) => Some((l.t("fact-initial-rating"), l.int(rating))),
+        Some(InitialOutcome::Published { rating }) => {
+            Some((l.t("fact-initial-rating"), l.int(rating)))
+        }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_as_on_a_pairing_list() {
+        assert_eq!(result_text(&GameResult::white_wins()), "1–0");
+        assert_eq!(result_text(&GameResult::draw()), "½–½");
+        assert_eq!(result_text(&GameResult::forfeit(Colour::Black)), "−–+");
+        assert_eq!(result_text(&GameResult::pending()), "");
+        assert_eq!(result_text(&GameResult::unknown()), "?–?");
+        assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
     }
 }
