@@ -45,7 +45,9 @@ pub mod pairing;
 pub mod penalties;
 pub mod player_card;
 pub mod players;
+pub mod prizes;
 pub mod public;
+pub mod rating_report;
 pub mod ratings;
 pub mod reports;
 pub mod respond;
@@ -328,6 +330,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(kiosk::routes)
     .configure(norms::routes)
     .configure(ratings::routes)
+    .configure(prizes::routes)
+    .configure(rating_report::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

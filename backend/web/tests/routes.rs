@@ -291,6 +291,19 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::Organizer,
         Body::Form,
     ),
+    // The prize list (prizes.rs).
+    (
+        "POST",
+        "/tournaments/{id}/prizes/edit",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "PUT",
+        "/api/v1/tournaments/{id}/prizes",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
 ];
 
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
@@ -303,6 +316,10 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/adjourn/mod.rs"), "pub fn routes"),
     (include_str!("../src/reports.rs"), "pub fn routes"),
     (include_str!("../src/kiosk.rs"), "pub fn routes"),
+    (include_str!("../src/norms.rs"), "pub fn routes"),
+    (include_str!("../src/ratings.rs"), "pub fn routes"),
+    (include_str!("../src/prizes.rs"), "pub fn routes"),
+    (include_str!("../src/rating_report.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
