@@ -146,9 +146,10 @@ fn gap_msg(g: &Gap) -> Msg {
 /// Where a gap is fixed: the page's address and its link text.
 fn fix_link(id: Uuid, f: FixAt, l: &L10n) -> (String, String) {
     match f {
-        FixAt::EventSettings | FixAt::Arbiters => {
-            (format!("/tournaments/{id}/edit"), l.t("fidereport-fix-settings"))
-        }
+        FixAt::EventSettings | FixAt::Arbiters => (
+            format!("/tournaments/{id}/edit"),
+            l.t("fidereport-fix-settings"),
+        ),
         FixAt::Player(pn) => (
             format!("/tournaments/{id}/players/{pn}"),
             l.ta("fidereport-fix-player", &[("player", l.int(pn))]),
