@@ -5,7 +5,7 @@
 //! ([`trf`]); CSV import and export ([`csv_io`]); a tournament from a PGN file and the replay verdict on
 //! a game's score ([`pgn_event`]); FIDE tie-breaks (C.07), standings, explanations
 //! and crosstables ([`tiebreak`]); player names folded for search and duplicate detection
-//! ([`names`]).
+//! ([`names`]); FIDE's downloadable rating lists, TXT and XML, read as a stream ([`rating_list`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -41,6 +41,7 @@ pub mod next_round;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;
+pub mod rating_list;
 pub mod result;
 pub mod scoring;
 pub mod tiebreak;
