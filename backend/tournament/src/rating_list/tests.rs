@@ -37,7 +37,7 @@ fn standard_txt_reads_every_field() {
     let lines = [
         STD_HEADER.to_owned(),
         line(&[
-            (0, "12539929"),
+            (0, "99100001"),
             (15, "Tabatabaei, M. Amin"),
             (76, "IRI"),
             (80, "M"),
@@ -48,7 +48,7 @@ fn standard_txt_reads_every_field() {
             (126, "2001"),
         ]),
         line(&[
-            (0, "12505870"),
+            (0, "99100002"),
             (15, "Khademalsharieh, Sarasadat"),
             (76, "ESP"),
             (80, "F"),
@@ -75,7 +75,7 @@ fn standard_txt_reads_every_field() {
     assert_eq!(header.month, Some(date(2025, 11)));
     assert_eq!(players.len(), 2);
     let a = &players[0];
-    assert_eq!(a.fide_id, 12_539_929);
+    assert_eq!(a.fide_id, 99_100_001);
     assert_eq!(a.name, "Tabatabaei, M. Amin");
     assert_eq!(a.federation, "IRI");
     assert_eq!(a.sex, Some(Sex::Male));
@@ -157,7 +157,7 @@ fn columns_come_from_the_header_not_fixed_offsets() {
     // Every column after the name moved two characters right (a name column of 63).
     let header = STD_HEADER.replacen("Fed", "  Fed", 1);
     let l = line(&[
-        (0, "4100018"),
+        (0, "99000018"),
         (15, "Ghaem Maghami, Ehsan"),
         (78, "IRI"),
         (82, "M"),
