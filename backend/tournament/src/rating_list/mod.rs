@@ -300,6 +300,27 @@ impl ListedPlayer {
         self.title.as_ref().or(self.women_title.as_ref())
     }
 
+    /// The player to register in an event rated in list `kind` (B.02 Art. 1): the name, sex,
+    /// title ([`best_title`](Self::best_title)), federation, FIDE id, birth year (as the birth
+    /// date, a year alone) and the rating and K-factor of that list (none when unrated in it).
+    #[must_use]
+    pub fn to_player(
+        &self,
+        pairing_number: crate::PairingNumber,
+        kind: RatingKind,
+    ) -> crate::Player {
+        let rated = self.rating(kind);
+        let mut p = crate::Player::new(pairing_number, self.name.clone());
+        p.sex = self.sex;
+        p.title = self.best_title().cloned();
+        p.rating = rated.map(|r| r.rating);
+        p.k_factor = rated.and_then(|r| r.k);
+        p.federation = Some(self.federation.clone());
+        p.fide_id = Some(self.fide_id);
+        p.birth_date = self.birth_year.map(|y| y.to_string());
+        p
+    }
+
     pub(crate) fn rating_mut(&mut self, kind: RatingKind) -> &mut Option<ListedRating> {
         match kind {
             RatingKind::Standard => &mut self.standard,

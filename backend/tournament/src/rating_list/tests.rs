@@ -462,3 +462,22 @@ fn months_and_names() {
     );
     assert_eq!(name_hint("mylist.txt"), (None, None));
 }
+
+#[test]
+fn a_listed_player_registers_with_the_events_list() {
+    let xml = "<playerslist><player><fideid>99000003</fideid><name>Hosseini, Fatemeh</name><country>IRI</country><sex>F</sex><title></title><w_title>WIM</w_title><rating>2190</rating><games>4</games><k>20</k><rapid_rating>2100</rapid_rating><rapid_games>2</rapid_games><rapid_k>40</rapid_k><birthday>2004</birthday><flag>w</flag></player></playerslist>";
+    let (_, players) = read_all(xml.as_bytes(), &ListHint::default());
+    let p = players[0].to_player(7, RatingKind::Rapid);
+    assert_eq!(p.pairing_number, 7);
+    assert_eq!(p.name, "Hosseini, Fatemeh");
+    assert_eq!((p.sex, p.title), (Some(Sex::Female), Some(Title::Wim)));
+    // The rapid list's rating and K, not the standard's 2190 and 20.
+    assert_eq!((p.rating, p.k_factor), (Some(2100), Some(40)));
+    assert_eq!(
+        (p.fide_id, p.federation.as_deref(), p.birth_date.as_deref()),
+        (Some(99_000_003), Some("IRI"), Some("2004"))
+    );
+    // Unrated in blitz: no rating, no K.
+    let b = players[0].to_player(7, RatingKind::Blitz);
+    assert_eq!((b.rating, b.k_factor), (None, None));
+}
