@@ -4,7 +4,7 @@
 //! - [`import_rating_list`]: a downloaded file (any layout [`arbiter_tournament::rating_list`]
 //!   reads) streamed into its month's snapshot, in one transaction, in batches; the standard,
 //!   rapid and blitz files of one month fill one snapshot, each its own columns.
-//! - [`rating_lists`], [`listed_player`], [`search_rating_list`]: what the snapshots hold, a
+//! - [`rating_lists()`], [`listed_player`], [`search_rating_list`]: what the snapshots hold, a
 //!   player by FIDE id, players by name (folded, prefix).
 //! - [`refresh_players`]: an event's players brought up to date from a snapshot before round 1,
 //!   audited per player.
