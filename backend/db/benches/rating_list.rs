@@ -1,7 +1,8 @@
 //! FIDE rating lists at full size: a synthetic list of 1,200,000 players (FIDE's full list is
 //! about that size) written to temporary files in the published TXT layout (the standard list)
 //! and the combined XML layout, then measured: parsing each (rows per second, peak memory) and
-//! importing the TXT into a fresh SQLite file (rows per second, peak memory). Peak memory is the
+//! importing the TXT into a fresh SQLite file (rows per second, peak memory), then the month's
+//! rapid list into the same snapshot (its players already there: one UPDATE each). Peak memory is the
 //! process's VmHWM from /proc/self/status, before and after each step (reset between steps
 //! through /proc/self/clear_refs where the kernel allows). Run with
 //! `cargo bench -p arbiter-db --bench rating_list`; it prints its figures.
@@ -104,6 +105,8 @@ fn reset_peak() -> bool {
 fn write_files(dir: &Path, month: NaiveDate) -> std::io::Result<()> {
     let mut txt = BufWriter::new(File::create(dir.join("standard_nov25frl.txt"))?);
     writeln!(txt, "{}\r", txt_header(ListKind::Standard, Some(month)))?;
+    let mut rapid = BufWriter::new(File::create(dir.join("rapid_nov25frl.txt"))?);
+    writeln!(rapid, "{}\r", txt_header(ListKind::Rapid, Some(month)))?;
     let mut xml = BufWriter::new(File::create(dir.join("players_list_xml_foa.xml"))?);
     writeln!(
         xml,
@@ -112,10 +115,14 @@ fn write_files(dir: &Path, month: NaiveDate) -> std::io::Result<()> {
     for i in 0..ROWS {
         let p = player(i);
         writeln!(txt, "{}\r", txt_line(&p, ListKind::Standard))?;
+        if p.rapid.is_some() {
+            writeln!(rapid, "{}\r", txt_line(&p, ListKind::Rapid))?;
+        }
         writeln!(xml, "{}", xml_record(&p, ListKind::Combined))?;
     }
     writeln!(xml, "</playerslist>")?;
     txt.flush()?;
+    rapid.flush()?;
     xml.flush()
 }
 
@@ -196,6 +203,27 @@ fn main() {
         .expect("imported")
         .inserted
     });
+    // The month's rapid list (every second player) into the same snapshot: each of its players is
+    // already there, so each gets its rapid columns by an UPDATE.
+    step(
+        "import the rapid TXT into the same month (600,000 updates)",
+        || {
+            let path = dir.path().join("rapid_nov25frl.txt");
+            let name = path.to_string_lossy().into_owned();
+            let file = BufReader::with_capacity(1 << 16, File::open(&path).expect("the list"));
+            let s = import_rating_list(
+                &mut conn,
+                file,
+                &ListHint {
+                    file_name: Some(&name),
+                    ..ListHint::default()
+                },
+            )
+            .expect("imported");
+            assert_eq!(s.inserted, 0);
+            s.updated
+        },
+    );
     println!(
         "SQLite file: {} MB",
         std::fs::metadata(&db).map_or(0, |m| m.len()) / 1_000_000

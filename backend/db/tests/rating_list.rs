@@ -9,8 +9,8 @@ use std::fs::File;
 use std::io::BufReader;
 
 use arbiter_db::rating_list::{
-    FieldChange, ImportError, RefreshError, import_rating_list, listed_player, rating_lists,
-    refresh_players, search_rating_list,
+    FieldChange, ImportError, RefreshError, import_rating_list, listed_player, preview_refresh,
+    rating_lists, refresh_players, search_rating_list,
 };
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, DbConnection, audit_entries, create_tournament, load_tournament};
@@ -307,7 +307,12 @@ fn refresh_updates_players_before_round_1_with_an_audit_entry_each() {
             "{e:?}"
         );
 
+        // The preview tells what the refresh then does, and changes nothing.
+        let preview = preview_refresh(&mut conn, id, RatingKind::Standard, None).unwrap();
+        let untouched = load_tournament(&mut conn, id).unwrap().unwrap().tournament;
+        assert_eq!(untouched.players[0].rating, Some(2500));
         let report = refresh_players(&mut conn, id, RatingKind::Standard, None, &actor).unwrap();
+        assert_eq!(preview, report);
         assert_eq!(report.list_date, nov25());
         // 146 players have FIDE ids; player 2's is not in the list; the 145 others all change
         // (none had a K-factor or a sex registered: the TRF carries neither).

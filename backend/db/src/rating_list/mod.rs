@@ -7,7 +7,7 @@
 //! - [`rating_lists()`], [`listed_player`], [`search_rating_list`]: what the snapshots hold, a
 //!   player by FIDE id, players by name (folded, prefix).
 //! - [`refresh_players`]: an event's players brought up to date from a snapshot before round 1,
-//!   audited per player.
+//!   audited per player; [`preview_refresh`] shows the same changes without making them.
 
 mod import;
 mod lookup;
@@ -28,7 +28,8 @@ use crate::schema::{rating_list_players, rating_lists};
 pub use import::import_rating_list;
 pub use lookup::{listed_player, rating_lists, search_rating_list};
 pub use refresh::{
-    FieldChange, NotListed, PlayerRefresh, RefreshError, RefreshReport, refresh_players,
+    FieldChange, NotListed, PlayerRefresh, RefreshError, RefreshReport, preview_refresh,
+    refresh_players,
 };
 
 /// One month's rating list as stored: which lists it holds and how many players.

@@ -223,8 +223,35 @@ pub fn refresh_players(
     date: Option<NaiveDate>,
     actor: &Actor,
 ) -> Result<RefreshReport, RefreshError> {
+    refresh(conn, tournament, kind, date, Some(actor))
+}
+
+/// What [`refresh_players`] would change, without changing anything (for a page that shows the
+/// changes before the organizer confirms them).
+///
+/// # Errors
+/// As [`refresh_players`].
+pub fn preview_refresh(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    kind: RatingKind,
+    date: Option<NaiveDate>,
+) -> Result<RefreshReport, RefreshError> {
+    refresh(conn, tournament, kind, date, None)
+}
+
+/// [`refresh_players`] with an actor, [`preview_refresh`] without (nothing written).
+fn refresh(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    kind: RatingKind,
+    date: Option<NaiveDate>,
+    actor: Option<&Actor>,
+) -> Result<RefreshReport, RefreshError> {
     conn.transaction(|conn| {
-        touch(conn, tournament, None)?;
+        if actor.is_some() {
+            touch(conn, tournament, None)?;
+        }
         let stored = load_tournament(conn, tournament)?
             .ok_or(RefreshError::NotFound(Missing::Tournament(tournament)))?;
         let t = stored.tournament;
@@ -299,6 +326,15 @@ pub fn refresh_players(
                 report.unchanged += 1;
                 continue;
             }
+            report.changed.push(PlayerRefresh {
+                pairing_number: p.pairing_number,
+                name: p.name.clone(),
+                fide_id,
+                changes,
+            });
+            let Some(actor) = actor else {
+                continue;
+            };
             diesel::update(players::table.find(p.id.to_string()))
                 .set((
                     players::rating.eq(after.rating.map(i32::from)),
@@ -319,12 +355,6 @@ pub fn refresh_players(
                 Some(&Registered::of(p, None)),
                 Some(&Registered::of(&after, Some((d.clone(), kind)))),
             )?;
-            report.changed.push(PlayerRefresh {
-                pairing_number: p.pairing_number,
-                name: p.name.clone(),
-                fide_id,
-                changes,
-            });
         }
         Ok(report)
     })
