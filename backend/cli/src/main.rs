@@ -29,6 +29,7 @@ mod dead;
 mod games;
 mod pair;
 mod perft;
+mod rating_list;
 mod ratings;
 mod serve;
 mod standings;
@@ -73,6 +74,9 @@ enum Command {
     Token(accounts::TokenCommand),
     /// Pair the next round of a TRF file by the FIDE Dutch system (C.04.3).
     Pair(pair::PairArgs),
+    /// FIDE rating lists: import a downloaded file, find a player.
+    #[command(subcommand, name = "rating-list")]
+    RatingList(rating_list::RatingListCommand),
     /// Games: replay and validate scoresheets.
     #[command(subcommand)]
     Games(GamesCommand),
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
         Some(Command::User(cmd)) => accounts::user(&cmd),
         Some(Command::Token(cmd)) => accounts::token(&cmd),
         Some(Command::Pair(args)) => pair::run(&args),
+        Some(Command::RatingList(cmd)) => rating_list::run(&cmd),
         None => serve::run_default(),
     };
     result.unwrap_or_else(|e| {

@@ -5,6 +5,9 @@
 //! `QueryResult`, the organizer's changes ([`organizer`]), each multi-row write in one transaction with its audit entry, and result entry
 //! guarded by a version column so that two arbiters entering one board never lose an update.
 //!
+//! FIDE rating lists ([`rating_list`]): monthly snapshots imported from FIDE's files, looked up by
+//! FIDE id and name, and an event's players refreshed from them before round 1.
+//!
 //! No web framework here: the web crate runs these functions inside `web::block`.
 
 pub mod accounts;
@@ -15,6 +18,7 @@ pub mod games;
 pub mod models;
 pub mod organizer;
 pub mod queries;
+pub mod rating_list;
 pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;

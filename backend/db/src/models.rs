@@ -164,7 +164,7 @@ pub fn penalty_from(text: &str) -> Option<PenaltyKind> {
 }
 
 /// A title as stored: the canonical letters (`GM`, `WIM`, ...) or the text of another title.
-fn title_from(text: &str) -> Title {
+pub(crate) fn title_from(text: &str) -> Title {
     match text {
         "GM" => Title::Gm,
         "IM" => Title::Im,

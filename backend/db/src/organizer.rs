@@ -57,7 +57,7 @@ pub enum ChangeError {
 
 /// Moves the tournament's last change to now, first thing in a transaction; with
 /// `expected`, only if the last change is still that one.
-fn touch(
+pub(crate) fn touch(
     conn: &mut DbConnection,
     tournament: Uuid,
     expected: Option<NaiveDateTime>,

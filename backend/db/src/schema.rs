@@ -291,3 +291,46 @@ diesel::table! {
         prizes -> Text,
     }
 }
+
+// FIDE rating lists (migration 2026-11-26-000002_rating_lists): one snapshot per month, its
+// players.
+
+diesel::table! {
+    rating_lists (list_date) {
+        list_date -> Text,
+        has_standard -> Bool,
+        has_rapid -> Bool,
+        has_blitz -> Bool,
+        imported_at -> Timestamp,
+        row_count -> Integer,
+    }
+}
+
+diesel::table! {
+    rating_list_players (list_date, fide_id) {
+        list_date -> Text,
+        fide_id -> BigInt,
+        name -> Text,
+        name_folded -> Text,
+        federation -> Text,
+        sex -> Nullable<Text>,
+        title -> Nullable<Text>,
+        women_title -> Nullable<Text>,
+        other_titles -> Text,
+        foa_title -> Nullable<Text>,
+        birth_year -> Nullable<Integer>,
+        flags -> Text,
+        standard_rating -> Nullable<Integer>,
+        standard_games -> Nullable<Integer>,
+        standard_k -> Nullable<Integer>,
+        rapid_rating -> Nullable<Integer>,
+        rapid_games -> Nullable<Integer>,
+        rapid_k -> Nullable<Integer>,
+        blitz_rating -> Nullable<Integer>,
+        blitz_games -> Nullable<Integer>,
+        blitz_k -> Nullable<Integer>,
+    }
+}
+
+diesel::joinable!(rating_list_players -> rating_lists (list_date));
+diesel::allow_tables_to_appear_in_same_query!(rating_lists, rating_list_players);

@@ -8,7 +8,8 @@
 //! [`rating_change`]); player names folded for search and duplicate detection
 //! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]); prize lists
 //! and their allocation by tie-breaks, the Hort system or equal sharing ([`prizes`]); the
-//! pre-flight of a rating report sent to FIDE ([`rating_report`]).
+//! pre-flight of a rating report sent to FIDE ([`rating_report`]); FIDE's downloadable rating
+//! lists, TXT and XML, read as a stream ([`rating_list`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -47,6 +48,7 @@ pub mod pgn_event;
 pub mod points;
 pub mod prizes;
 pub mod rating_change;
+pub mod rating_list;
 pub mod rating_report;
 pub mod result;
 pub mod scoring;

@@ -243,7 +243,10 @@ async fn a_prize_list_set_through_the_api_is_given_out_and_shown() {
         assert!(page.contains("Hort system"));
         let (status, page) = get!(app, format!("/tournaments/{id}/prizes"), "fa");
         assert_eq!(status, StatusCode::OK);
-        assert!(page.contains("۱٬۰۰۰٫۰۰ EUR"), "Persian digits and separators");
+        assert!(
+            page.contains("۱٬۰۰۰٫۰۰ EUR"),
+            "Persian digits and separators"
+        );
     }
 }
 

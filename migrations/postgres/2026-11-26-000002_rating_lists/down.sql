@@ -1,0 +1,2 @@
+DROP TABLE rating_list_players;
+DROP TABLE rating_lists;
