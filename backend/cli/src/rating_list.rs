@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use arbiter_db::rating_list::{
     StoredListedPlayer, import_rating_list, listed_player, rating_lists, search_rating_list,
 };
-use arbiter_tournament::rating_list::{ListHint, ListKind, RatingKind};
+use arbiter_tournament::rating_list::{ListHint, ListKind, RatingListKind};
 use chrono::{Datelike, NaiveDate};
 
 use crate::database::{DatabaseArg, open};
@@ -113,10 +113,10 @@ fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         .into_iter()
         .find(|l| l.date == s.date)
     {
-        let held: Vec<&str> = RatingKind::ALL
+        let held: Vec<&str> = RatingListKind::ALL
             .into_iter()
             .filter(|&k| snapshot.holds(k))
-            .map(RatingKind::as_str)
+            .map(RatingListKind::as_str)
             .collect();
         outln!(
             "snapshot {}: {} players; lists: {}",
@@ -158,7 +158,7 @@ fn find(args: &FindArgs) -> anyhow::Result<ExitCode> {
             p.federation,
             p.best_title().map_or("", |t| t.as_str())
         );
-        for kind in RatingKind::ALL {
+        for kind in RatingListKind::ALL {
             if let Some(r) = p.rating(kind) {
                 line.push_str(&format!(
                     "  {kind} {} ({} games, K {})",

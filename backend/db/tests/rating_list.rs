@@ -15,7 +15,7 @@ use arbiter_db::rating_list::{
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, DbConnection, audit_entries, create_tournament, load_tournament};
 use arbiter_tournament::rating_list::{
-    ListField, ListHint, ListKind, ListPlace, ListedRating, RatingKind, RatingListError,
+    ListField, ListHint, ListKind, ListPlace, ListedRating, RatingListKind, RatingListError,
 };
 use arbiter_tournament::{Sex, Title, read_trf};
 use chrono::NaiveDate;
@@ -76,7 +76,7 @@ fn the_three_lists_of_a_month_fill_one_snapshot_as_the_combined_xml_does() {
         // A second import of a list the month holds is refused.
         match import(&mut conn, "rapid_nov25frl.txt") {
             Err(ImportError::AlreadyImported { date, kind }) => {
-                assert_eq!((date, kind), (nov25(), RatingKind::Rapid));
+                assert_eq!((date, kind), (nov25(), RatingListKind::Rapid));
             }
             other => panic!("{other:?}"),
         }
@@ -229,7 +229,7 @@ fn a_malformed_row_refuses_the_whole_file() {
                 value,
             }) => {
                 assert_eq!(place, ListPlace::Line(1502));
-                assert_eq!(field, ListField::K(RatingKind::Standard));
+                assert_eq!(field, ListField::K(RatingListKind::Standard));
                 assert_eq!(value, "2x");
             }
             other => panic!("{other:?}"),
@@ -292,15 +292,15 @@ fn refresh_updates_players_before_round_1_with_an_audit_entry_each() {
         let id = karl_mala_before_round_1(&mut conn, false);
         let actor = Actor::system("test");
         // No list stored yet.
-        let e = refresh_players(&mut conn, id, RatingKind::Standard, None, &actor).unwrap_err();
+        let e = refresh_players(&mut conn, id, RatingListKind::Standard, None, &actor).unwrap_err();
         assert!(matches!(e, RefreshError::NoRatingList(None)), "{e:?}");
         import(&mut conn, "standard_nov25frl.txt").unwrap();
-        let e = refresh_players(&mut conn, id, RatingKind::Blitz, None, &actor).unwrap_err();
+        let e = refresh_players(&mut conn, id, RatingListKind::Blitz, None, &actor).unwrap_err();
         assert!(
             matches!(
                 e,
                 RefreshError::ListMissing {
-                    kind: RatingKind::Blitz,
+                    kind: RatingListKind::Blitz,
                     ..
                 }
             ),
@@ -308,10 +308,10 @@ fn refresh_updates_players_before_round_1_with_an_audit_entry_each() {
         );
 
         // The preview tells what the refresh then does, and changes nothing.
-        let preview = preview_refresh(&mut conn, id, RatingKind::Standard, None).unwrap();
+        let preview = preview_refresh(&mut conn, id, RatingListKind::Standard, None).unwrap();
         let untouched = load_tournament(&mut conn, id).unwrap().unwrap().tournament;
         assert_eq!(untouched.players[0].rating, Some(2500));
-        let report = refresh_players(&mut conn, id, RatingKind::Standard, None, &actor).unwrap();
+        let report = refresh_players(&mut conn, id, RatingListKind::Standard, None, &actor).unwrap();
         assert_eq!(preview, report);
         assert_eq!(report.list_date, nov25());
         // 146 players have FIDE ids; player 2's is not in the list; the 145 others all change
@@ -380,7 +380,7 @@ fn refresh_updates_players_before_round_1_with_an_audit_entry_each() {
         );
         assert!(refreshes[0].after_json.as_deref().unwrap().contains("2558"));
         // Again: nothing left to change, nothing audited.
-        let again = refresh_players(&mut conn, id, RatingKind::Standard, None, &actor).unwrap();
+        let again = refresh_players(&mut conn, id, RatingListKind::Standard, None, &actor).unwrap();
         assert_eq!((again.changed.len(), again.unchanged), (0, 145));
         assert_eq!(audit_entries(&mut conn, id).unwrap().len(), audits.len());
     }
@@ -395,7 +395,7 @@ fn refresh_is_refused_once_round_1_is_paired() {
         let e = refresh_players(
             &mut conn,
             id,
-            RatingKind::Standard,
+            RatingListKind::Standard,
             None,
             &Actor::system("test"),
         )

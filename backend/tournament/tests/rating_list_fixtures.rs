@@ -6,7 +6,7 @@
 use std::fs::File;
 use std::io::BufReader;
 
-use arbiter_tournament::rating_list::{ListHint, ListKind, ListedPlayer, RatingKind, open};
+use arbiter_tournament::rating_list::{ListHint, ListKind, ListedPlayer, RatingListKind, open};
 use arbiter_tournament::read_trf;
 
 fn root() -> String {
@@ -41,9 +41,9 @@ fn every_fixture_reads_and_the_layouts_agree() {
     assert_eq!(combined_txt, combined_xml);
     // Each single list's rating is the combined list's.
     for (list, kind) in [
-        (&standard, RatingKind::Standard),
-        (&rapid, RatingKind::Rapid),
-        (&blitz, RatingKind::Blitz),
+        (&standard, RatingListKind::Standard),
+        (&rapid, RatingListKind::Rapid),
+        (&blitz, RatingListKind::Blitz),
     ] {
         for p in list {
             let c = combined_txt

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use arbiter_tournament::rating_list::{ListHint, RatingKind, open};
+use arbiter_tournament::rating_list::{ListHint, RatingListKind, open};
 use diesel::prelude::*;
 
 use super::{ImportError, ImportSummary, ListedRow, SnapshotRow, date_text, rated_columns};
@@ -50,9 +50,9 @@ pub fn import_rating_list<R: BufRead>(
         let mut snapshot = if let Some(s) = existing {
             for &kind in kinds {
                 let held = match kind {
-                    RatingKind::Standard => s.has_standard,
-                    RatingKind::Rapid => s.has_rapid,
-                    RatingKind::Blitz => s.has_blitz,
+                    RatingListKind::Standard => s.has_standard,
+                    RatingListKind::Rapid => s.has_rapid,
+                    RatingListKind::Blitz => s.has_blitz,
                 };
                 if held {
                     return Err(ImportError::AlreadyImported { date, kind });
@@ -97,9 +97,9 @@ pub fn import_rating_list<R: BufRead>(
             .get_result(conn)?;
         for &kind in kinds {
             match kind {
-                RatingKind::Standard => snapshot.has_standard = true,
-                RatingKind::Rapid => snapshot.has_rapid = true,
-                RatingKind::Blitz => snapshot.has_blitz = true,
+                RatingListKind::Standard => snapshot.has_standard = true,
+                RatingListKind::Rapid => snapshot.has_rapid = true,
+                RatingListKind::Blitz => snapshot.has_blitz = true,
             }
         }
         diesel::update(rating_lists::table.find(&d))
@@ -120,7 +120,7 @@ pub fn import_rating_list<R: BufRead>(
 fn flush(
     conn: &mut DbConnection,
     date: &str,
-    kinds: &[RatingKind],
+    kinds: &[RatingListKind],
     fresh: bool,
     batch: &mut Vec<ListedRow>,
     summary: &mut ImportSummary,
@@ -157,21 +157,21 @@ fn flush(
         let (r, g, k) = rated_columns(p.rating(kind));
         let target = rlp::table.find((date, row.fide_id));
         match kind {
-            RatingKind::Standard => diesel::update(target)
+            RatingListKind::Standard => diesel::update(target)
                 .set((
                     rlp::standard_rating.eq(r),
                     rlp::standard_games.eq(g),
                     rlp::standard_k.eq(k),
                 ))
                 .execute(conn)?,
-            RatingKind::Rapid => diesel::update(target)
+            RatingListKind::Rapid => diesel::update(target)
                 .set((
                     rlp::rapid_rating.eq(r),
                     rlp::rapid_games.eq(g),
                     rlp::rapid_k.eq(k),
                 ))
                 .execute(conn)?,
-            RatingKind::Blitz => diesel::update(target)
+            RatingListKind::Blitz => diesel::update(target)
                 .set((
                     rlp::blitz_rating.eq(r),
                     rlp::blitz_games.eq(g),

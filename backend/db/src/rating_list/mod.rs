@@ -15,7 +15,7 @@ mod refresh;
 
 use arbiter_tournament::names::fold_name;
 use arbiter_tournament::rating_list::{
-    ListFlags, ListedPlayer, ListedRating, RatingKind, RatingListError,
+    ListFlags, ListedPlayer, ListedRating, RatingListKind, RatingListError,
 };
 use arbiter_tournament::{Sex, Title};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -53,11 +53,11 @@ pub struct RatingListSnapshot {
 impl RatingListSnapshot {
     /// Whether the snapshot holds one list.
     #[must_use]
-    pub const fn holds(&self, kind: RatingKind) -> bool {
+    pub const fn holds(&self, kind: RatingListKind) -> bool {
         match kind {
-            RatingKind::Standard => self.standard,
-            RatingKind::Rapid => self.rapid,
-            RatingKind::Blitz => self.blitz,
+            RatingListKind::Standard => self.standard,
+            RatingListKind::Rapid => self.rapid,
+            RatingListKind::Blitz => self.blitz,
         }
     }
 
@@ -92,7 +92,7 @@ pub enum ImportError {
         /// The snapshot's month.
         date: NaiveDate,
         /// The list it already holds.
-        kind: RatingKind,
+        kind: RatingListKind,
     },
     /// A FIDE id twice in one file.
     #[error("FIDE id {fide_id} is listed twice")]
@@ -198,17 +198,17 @@ pub(crate) fn rated_columns(r: Option<&ListedRating>) -> RatedColumns {
 
 impl ListedRow {
     /// The row of `p` in snapshot `date`, with the ratings of `kinds` only (the file's lists).
-    pub(crate) fn of(date: &str, p: &ListedPlayer, kinds: &[RatingKind]) -> QueryResult<ListedRow> {
-        let rated = |k: RatingKind| {
+    pub(crate) fn of(date: &str, p: &ListedPlayer, kinds: &[RatingListKind]) -> QueryResult<ListedRow> {
+        let rated = |k: RatingListKind| {
             if kinds.contains(&k) {
                 rated_columns(p.rating(k))
             } else {
                 (None, None, None)
             }
         };
-        let (standard_rating, standard_games, standard_k) = rated(RatingKind::Standard);
-        let (rapid_rating, rapid_games, rapid_k) = rated(RatingKind::Rapid);
-        let (blitz_rating, blitz_games, blitz_k) = rated(RatingKind::Blitz);
+        let (standard_rating, standard_games, standard_k) = rated(RatingListKind::Standard);
+        let (rapid_rating, rapid_games, rapid_k) = rated(RatingListKind::Rapid);
+        let (blitz_rating, blitz_games, blitz_k) = rated(RatingListKind::Blitz);
         Ok(ListedRow {
             list_date: date.to_owned(),
             fide_id: i64::try_from(p.fide_id).map_err(|_| {

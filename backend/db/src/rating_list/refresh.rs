@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_tournament::rating_list::{ListedPlayer, RatingKind};
+use arbiter_tournament::rating_list::{ListedPlayer, RatingListKind};
 use arbiter_tournament::{Player, RoundState, Sex};
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -134,7 +134,7 @@ pub struct RefreshReport {
     /// The snapshot read.
     pub list_date: NaiveDate,
     /// The list whose rating and K were taken.
-    pub kind: RatingKind,
+    pub kind: RatingListKind,
     /// The players changed, by pairing number.
     pub changed: Vec<PlayerRefresh>,
     /// Players found in the list with nothing to change.
@@ -158,7 +158,7 @@ pub enum RefreshError {
         /// The snapshot.
         date: NaiveDate,
         /// The list asked for.
-        kind: RatingKind,
+        kind: RatingListKind,
     },
     /// Round 1 is paired: ratings, titles and federations are fixed for the pairing (C.04.2).
     #[error("the players are fixed once round 1 is paired")]
@@ -187,11 +187,11 @@ struct Registered<'a> {
     k_factor: Option<u8>,
     sex: Option<&'static str>,
     birth_date: Option<&'a str>,
-    list: Option<(String, RatingKind)>,
+    list: Option<(String, RatingListKind)>,
 }
 
 impl<'a> Registered<'a> {
-    fn of(p: &'a Player, list: Option<(String, RatingKind)>) -> Registered<'a> {
+    fn of(p: &'a Player, list: Option<(String, RatingListKind)>) -> Registered<'a> {
         Registered {
             rating: p.rating,
             title: title_text(p.title.as_ref()),
@@ -219,7 +219,7 @@ impl<'a> Registered<'a> {
 pub fn refresh_players(
     conn: &mut DbConnection,
     tournament: Uuid,
-    kind: RatingKind,
+    kind: RatingListKind,
     date: Option<NaiveDate>,
     actor: &Actor,
 ) -> Result<RefreshReport, RefreshError> {
@@ -234,7 +234,7 @@ pub fn refresh_players(
 pub fn preview_refresh(
     conn: &mut DbConnection,
     tournament: Uuid,
-    kind: RatingKind,
+    kind: RatingListKind,
     date: Option<NaiveDate>,
 ) -> Result<RefreshReport, RefreshError> {
     refresh(conn, tournament, kind, date, None)
@@ -244,7 +244,7 @@ pub fn preview_refresh(
 fn refresh(
     conn: &mut DbConnection,
     tournament: Uuid,
-    kind: RatingKind,
+    kind: RatingListKind,
     date: Option<NaiveDate>,
     actor: Option<&Actor>,
 ) -> Result<RefreshReport, RefreshError> {
@@ -273,9 +273,9 @@ fn refresh(
             ))
             .first(conn)?;
         let holds = match kind {
-            RatingKind::Standard => s,
-            RatingKind::Rapid => r,
-            RatingKind::Blitz => b,
+            RatingListKind::Standard => s,
+            RatingListKind::Rapid => r,
+            RatingListKind::Blitz => b,
         };
         if !holds {
             return Err(RefreshError::ListMissing {
@@ -361,7 +361,7 @@ fn refresh(
 }
 
 /// The player as the list gives them, and what differs.
-fn refreshed(p: &Player, l: &ListedPlayer, kind: RatingKind) -> (Player, Vec<FieldChange>) {
+fn refreshed(p: &Player, l: &ListedPlayer, kind: RatingListKind) -> (Player, Vec<FieldChange>) {
     let mut after = p.clone();
     let mut changes = Vec::new();
     let listed = l.rating(kind);

@@ -60,6 +60,23 @@ pub struct ListInference {
 }
 
 impl RatingListKind {
+    /// The three, in FIDE's order.
+    pub const ALL: [RatingListKind; 3] = [
+        RatingListKind::Standard,
+        RatingListKind::Rapid,
+        RatingListKind::Blitz,
+    ];
+
+    /// `standard`, `rapid`, `blitz` (as FIDE's file names start).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RatingListKind::Standard => "standard",
+            RatingListKind::Rapid => "rapid",
+            RatingListKind::Blitz => "blitz",
+        }
+    }
+
     /// Reads `standard`, `rapid` or `blitz` (any case; `classical` and `std` for standard).
     #[must_use]
     pub fn parse(text: &str) -> Option<RatingListKind> {
@@ -133,11 +150,7 @@ impl RatingListKind {
 
 impl fmt::Display for RatingListKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RatingListKind::Standard => "standard",
-            RatingListKind::Rapid => "rapid",
-            RatingListKind::Blitz => "blitz",
-        })
+        f.write_str(self.as_str())
     }
 }
 

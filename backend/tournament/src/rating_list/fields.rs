@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use chrono::NaiveDate;
 
-use super::{ListField, ListKind, ListPlace, ListedRating, RatingKind, RatingListError};
+use super::{ListField, ListKind, ListPlace, ListedRating, RatingListKind, RatingListError};
 use crate::model::{Sex, Title};
 
 /// Bytes as text: UTF-8 when they are valid UTF-8, Latin-1 (ISO 8859-1: each byte its code
@@ -99,7 +99,7 @@ pub(crate) struct RawRecord {
     pub foa_title: String,
     pub birth_year: String,
     pub flag: String,
-    /// Rating, games, K per list, in [`RatingKind::ALL`] order.
+    /// Rating, games, K per list, in [`RatingListKind::ALL`] order.
     pub ratings: [[String; 3]; 3],
 }
 
@@ -188,7 +188,7 @@ impl RawRecord {
             rapid: None,
             blitz: None,
         };
-        for (i, kind) in RatingKind::ALL.into_iter().enumerate() {
+        for (i, kind) in RatingListKind::ALL.into_iter().enumerate() {
             let [rating, games, k] = &self.ratings[i];
             *p.rating_mut(kind) = rated(kind, rating, games, k, &bad)?;
         }
@@ -231,7 +231,7 @@ fn number<T: std::str::FromStr>(text: &str) -> Result<Option<T>, &str> {
 
 /// A list's rating, games and K; a blank or `0` rating is unrated.
 fn rated(
-    kind: RatingKind,
+    kind: RatingListKind,
     rating: &str,
     games: &str,
     k: &str,

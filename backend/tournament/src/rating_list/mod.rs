@@ -23,7 +23,7 @@
 //! files declare UTF-8; both read here without being told.
 //!
 //! ```
-//! use arbiter_tournament::rating_list::{ListHint, ListKind, RatingKind, open};
+//! use arbiter_tournament::rating_list::{ListHint, ListKind, RatingListKind, open};
 //!
 //! let file = "\
 //! ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA NOV25 Gms K  B-day Flag
@@ -35,7 +35,7 @@
 //! assert_eq!(list.header().month.map(|d| d.to_string()).as_deref(), Some("2025-11-01"));
 //! let p = list.next().unwrap()?;
 //! assert_eq!((p.fide_id, p.name.as_str()), (12_573_981, "Firouzja, Alireza"));
-//! assert_eq!(p.rating(RatingKind::Standard).map(|r| (r.rating, r.k)), Some((2759, Some(10))));
+//! assert_eq!(p.rating(RatingListKind::Standard).map(|r| (r.rating, r.k)), Some((2759, Some(10))));
 //! # Ok::<(), arbiter_tournament::rating_list::RatingListError>(())
 //! ```
 
@@ -59,45 +59,8 @@ pub use txt::TxtList;
 pub use write::{txt_header, txt_line, xml_record};
 pub use xml::XmlList;
 
-/// One of FIDE's three rating lists (Rating Regulations B.02, Art. 1: standard, rapid, blitz).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RatingKind {
-    /// Standard play.
-    Standard,
-    /// Rapid play.
-    Rapid,
-    /// Blitz.
-    Blitz,
-}
-
-impl RatingKind {
-    /// The three, in FIDE's order.
-    pub const ALL: [RatingKind; 3] = [RatingKind::Standard, RatingKind::Rapid, RatingKind::Blitz];
-
-    /// `standard`, `rapid`, `blitz` (as FIDE's file names start).
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            RatingKind::Standard => "standard",
-            RatingKind::Rapid => "rapid",
-            RatingKind::Blitz => "blitz",
-        }
-    }
-
-    /// Reads [`as_str`](Self::as_str)'s words (any case).
-    #[must_use]
-    pub fn parse(text: &str) -> Option<RatingKind> {
-        RatingKind::ALL
-            .into_iter()
-            .find(|k| k.as_str().eq_ignore_ascii_case(text.trim()))
-    }
-}
-
-impl fmt::Display for RatingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// One of FIDE's three rating lists: the type rating changes use too.
+pub use crate::rating_change::RatingListKind;
 
 /// What a downloaded file holds: one list or the three together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -115,22 +78,22 @@ pub enum ListKind {
 impl ListKind {
     /// The rating lists the file fills.
     #[must_use]
-    pub const fn kinds(self) -> &'static [RatingKind] {
+    pub const fn kinds(self) -> &'static [RatingListKind] {
         match self {
-            ListKind::Standard => &[RatingKind::Standard],
-            ListKind::Rapid => &[RatingKind::Rapid],
-            ListKind::Blitz => &[RatingKind::Blitz],
-            ListKind::Combined => &RatingKind::ALL,
+            ListKind::Standard => &[RatingListKind::Standard],
+            ListKind::Rapid => &[RatingListKind::Rapid],
+            ListKind::Blitz => &[RatingListKind::Blitz],
+            ListKind::Combined => &RatingListKind::ALL,
         }
     }
 
     /// The one list of a single-list file; `None` for [`ListKind::Combined`].
     #[must_use]
-    pub const fn single(self) -> Option<RatingKind> {
+    pub const fn single(self) -> Option<RatingListKind> {
         match self {
-            ListKind::Standard => Some(RatingKind::Standard),
-            ListKind::Rapid => Some(RatingKind::Rapid),
-            ListKind::Blitz => Some(RatingKind::Blitz),
+            ListKind::Standard => Some(RatingListKind::Standard),
+            ListKind::Rapid => Some(RatingListKind::Rapid),
+            ListKind::Blitz => Some(RatingListKind::Blitz),
             ListKind::Combined => None,
         }
     }
@@ -147,12 +110,12 @@ impl ListKind {
     }
 }
 
-impl From<RatingKind> for ListKind {
-    fn from(k: RatingKind) -> ListKind {
+impl From<RatingListKind> for ListKind {
+    fn from(k: RatingListKind) -> ListKind {
         match k {
-            RatingKind::Standard => ListKind::Standard,
-            RatingKind::Rapid => ListKind::Rapid,
-            RatingKind::Blitz => ListKind::Blitz,
+            RatingListKind::Standard => ListKind::Standard,
+            RatingListKind::Rapid => ListKind::Rapid,
+            RatingListKind::Blitz => ListKind::Blitz,
         }
     }
 }
@@ -286,11 +249,11 @@ pub struct ListedPlayer {
 impl ListedPlayer {
     /// The rating in one list.
     #[must_use]
-    pub const fn rating(&self, kind: RatingKind) -> Option<&ListedRating> {
+    pub const fn rating(&self, kind: RatingListKind) -> Option<&ListedRating> {
         match kind {
-            RatingKind::Standard => self.standard.as_ref(),
-            RatingKind::Rapid => self.rapid.as_ref(),
-            RatingKind::Blitz => self.blitz.as_ref(),
+            RatingListKind::Standard => self.standard.as_ref(),
+            RatingListKind::Rapid => self.rapid.as_ref(),
+            RatingListKind::Blitz => self.blitz.as_ref(),
         }
     }
 
@@ -307,7 +270,7 @@ impl ListedPlayer {
     pub fn to_player(
         &self,
         pairing_number: crate::PairingNumber,
-        kind: RatingKind,
+        kind: RatingListKind,
     ) -> crate::Player {
         let rated = self.rating(kind);
         let mut p = crate::Player::new(pairing_number, self.name.clone());
@@ -321,11 +284,11 @@ impl ListedPlayer {
         p
     }
 
-    pub(crate) fn rating_mut(&mut self, kind: RatingKind) -> &mut Option<ListedRating> {
+    pub(crate) fn rating_mut(&mut self, kind: RatingListKind) -> &mut Option<ListedRating> {
         match kind {
-            RatingKind::Standard => &mut self.standard,
-            RatingKind::Rapid => &mut self.rapid,
-            RatingKind::Blitz => &mut self.blitz,
+            RatingListKind::Standard => &mut self.standard,
+            RatingListKind::Rapid => &mut self.rapid,
+            RatingListKind::Blitz => &mut self.blitz,
         }
     }
 }
@@ -348,11 +311,11 @@ pub enum ListField {
     /// `FOA`.
     FoaTitle,
     /// A list's rating.
-    Rating(RatingKind),
+    Rating(RatingListKind),
     /// A list's games.
-    Games(RatingKind),
+    Games(RatingListKind),
     /// A list's K.
-    K(RatingKind),
+    K(RatingListKind),
     /// `B-day`, `<birthday>`.
     BirthYear,
 }

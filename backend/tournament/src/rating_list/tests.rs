@@ -137,7 +137,7 @@ fn combined_txt_fills_the_three_lists_and_takes_the_date_from_the_caller() {
     // No month heading in the combined list, none in its name: the caller's.
     assert_eq!(header.month, Some(date(2025, 11)));
     let p = &players[0];
-    let got: Vec<_> = RatingKind::ALL
+    let got: Vec<_> = RatingListKind::ALL
         .iter()
         .map(|&k| p.rating(k).map(|r| (r.rating, r.games, r.k)))
         .collect();
@@ -251,7 +251,7 @@ fn a_bad_field_names_its_line_field_and_value() {
             value,
         }) => {
             assert_eq!(place, ListPlace::Line(4));
-            assert_eq!(field, ListField::Rating(RatingKind::Standard));
+            assert_eq!(field, ListField::Rating(RatingListKind::Standard));
             assert_eq!(value, "15O0");
         }
         other => panic!("{other:?}"),
@@ -367,7 +367,7 @@ fn xml_errors_name_the_record_and_offset() {
                 }
             );
             // No file name: the combined list, whose `<k>` is the standard K.
-            assert_eq!(field, ListField::K(RatingKind::Standard));
+            assert_eq!(field, ListField::K(RatingListKind::Standard));
             assert_eq!(value, "x");
         }
         other => panic!("{other:?}"),
@@ -467,7 +467,7 @@ fn months_and_names() {
 fn a_listed_player_registers_with_the_events_list() {
     let xml = "<playerslist><player><fideid>99000003</fideid><name>Hosseini, Fatemeh</name><country>IRI</country><sex>F</sex><title></title><w_title>WIM</w_title><rating>2190</rating><games>4</games><k>20</k><rapid_rating>2100</rapid_rating><rapid_games>2</rapid_games><rapid_k>40</rapid_k><birthday>2004</birthday><flag>w</flag></player></playerslist>";
     let (_, players) = read_all(xml.as_bytes(), &ListHint::default());
-    let p = players[0].to_player(7, RatingKind::Rapid);
+    let p = players[0].to_player(7, RatingListKind::Rapid);
     assert_eq!(p.pairing_number, 7);
     assert_eq!(p.name, "Hosseini, Fatemeh");
     assert_eq!((p.sex, p.title), (Some(Sex::Female), Some(Title::Wim)));
@@ -478,6 +478,6 @@ fn a_listed_player_registers_with_the_events_list() {
         (Some(99_000_003), Some("IRI"), Some("2004"))
     );
     // Unrated in blitz: no rating, no K.
-    let b = players[0].to_player(7, RatingKind::Blitz);
+    let b = players[0].to_player(7, RatingListKind::Blitz);
     assert_eq!((b.rating, b.k_factor), (None, None));
 }

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use super::fields::{RawRecord, decode, list_month, name_hint};
 use super::{
-    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingKind,
+    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListKind,
     RatingListError,
 };
 
@@ -21,7 +21,7 @@ enum Col {
     OtherTitles,
     Foa,
     /// Rating, games or K (0, 1, 2) of a list; `None`: the single list of the file.
-    Rated(Option<RatingKind>, usize),
+    Rated(Option<RatingListKind>, usize),
     BirthYear,
     Flag,
     Ignored,
@@ -303,15 +303,15 @@ fn columns(header: &str) -> (Vec<(Col, Range<usize>)>, Option<chrono::NaiveDate>
             "foa" => Col::Foa,
             "gms" | "games" => Col::Rated(None, 1),
             "k" => Col::Rated(None, 2),
-            "srtng" => Col::Rated(Some(RatingKind::Standard), 0),
-            "sgm" => Col::Rated(Some(RatingKind::Standard), 1),
-            "sk" => Col::Rated(Some(RatingKind::Standard), 2),
-            "rrtng" => Col::Rated(Some(RatingKind::Rapid), 0),
-            "rgm" => Col::Rated(Some(RatingKind::Rapid), 1),
-            "rk" => Col::Rated(Some(RatingKind::Rapid), 2),
-            "brtng" => Col::Rated(Some(RatingKind::Blitz), 0),
-            "bgm" => Col::Rated(Some(RatingKind::Blitz), 1),
-            "bk" => Col::Rated(Some(RatingKind::Blitz), 2),
+            "srtng" => Col::Rated(Some(RatingListKind::Standard), 0),
+            "sgm" => Col::Rated(Some(RatingListKind::Standard), 1),
+            "sk" => Col::Rated(Some(RatingListKind::Standard), 2),
+            "rrtng" => Col::Rated(Some(RatingListKind::Rapid), 0),
+            "rgm" => Col::Rated(Some(RatingListKind::Rapid), 1),
+            "rk" => Col::Rated(Some(RatingListKind::Rapid), 2),
+            "brtng" => Col::Rated(Some(RatingListKind::Blitz), 0),
+            "bgm" => Col::Rated(Some(RatingListKind::Blitz), 1),
+            "bk" => Col::Rated(Some(RatingListKind::Blitz), 2),
             "b-day" | "bday" | "born" => Col::BirthYear,
             "flag" => Col::Flag,
             "rtng" | "rating" => Col::Rated(None, 0),

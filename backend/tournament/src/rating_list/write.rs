@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use chrono::{Datelike, NaiveDate};
 
-use super::{ListKind, ListedPlayer, RatingKind};
+use super::{ListKind, ListedPlayer, RatingListKind};
 
 /// FIDE's TXT column starts shared by every list: `ID Number` 0, `Name` 15, `Fed` 76, `Sex` 80,
 /// `Tit` 84, `WTit` 89, `OTit` 94, `FOA` 109; the ratings from 113.
@@ -100,7 +100,7 @@ pub fn txt_line(p: &ListedPlayer, kind: ListKind) -> String {
     put(89, &title(p.women_title.as_ref()));
     put(94, &p.other_titles.join(","));
     put(109, p.foa_title.as_deref().unwrap_or(""));
-    let rated = |k: RatingKind| {
+    let rated = |k: RatingListKind| {
         p.rating(k).map_or_else(
             || [String::new(), String::new(), String::new()],
             |r| {
@@ -117,7 +117,7 @@ pub fn txt_line(p: &ListedPlayer, kind: ListKind) -> String {
         (vec![(113, r), (119, g), (123, k)], 126, 132)
     } else {
         let mut v = Vec::new();
-        for (i, k) in RatingKind::ALL.into_iter().enumerate() {
+        for (i, k) in RatingListKind::ALL.into_iter().enumerate() {
             let [r, g, kk] = rated(k);
             let base = [113, 126, 139][i];
             v.extend([(base, r), (base + 6, g), (base + 10, kk)]);
@@ -161,15 +161,15 @@ pub fn xml_record(p: &ListedPlayer, kind: ListKind) -> String {
     el("w_title", &title(p.women_title.as_ref()));
     el("o_title", &p.other_titles.join(","));
     el("foa_title", p.foa_title.as_deref().unwrap_or(""));
-    let kinds: &[(RatingKind, &str)] = match kind.single() {
+    let kinds: &[(RatingListKind, &str)] = match kind.single() {
         Some(k) => &[(k, "")][..],
         None => &[
-            (RatingKind::Standard, ""),
-            (RatingKind::Rapid, "rapid_"),
-            (RatingKind::Blitz, "blitz_"),
+            (RatingListKind::Standard, ""),
+            (RatingListKind::Rapid, "rapid_"),
+            (RatingListKind::Blitz, "blitz_"),
         ][..],
     };
-    let kinds: Vec<(RatingKind, &str)> = kinds.to_vec();
+    let kinds: Vec<(RatingListKind, &str)> = kinds.to_vec();
     for (k, prefix) in kinds {
         let r = p.rating(k);
         el(

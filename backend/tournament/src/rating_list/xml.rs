@@ -8,7 +8,7 @@ use quick_xml::events::Event;
 
 use super::fields::{RawRecord, decode, name_hint};
 use super::{
-    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingKind,
+    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListKind,
     RatingListError,
 };
 
@@ -25,7 +25,7 @@ enum Slot {
     Foa,
     BirthYear,
     Flag,
-    Rated(RatingKind, usize),
+    Rated(RatingListKind, usize),
 }
 
 /// A reader of an XML list; each [`Iterator::next`] reads up to the next `</player>`.
@@ -35,7 +35,7 @@ pub struct XmlList<R> {
     header: ListHeader,
     /// The list `<rating>`, `<games>` and `<k>` belong to: the file's list, standard in the
     /// combined file.
-    primary: RatingKind,
+    primary: RatingListKind,
     buf: Vec<u8>,
     raw: RawRecord,
     records: u64,
@@ -58,7 +58,7 @@ impl<R: BufRead> XmlList<R> {
                 kind,
                 month: name_month.or(hint.date),
             },
-            primary: kind.single().unwrap_or(RatingKind::Standard),
+            primary: kind.single().unwrap_or(RatingListKind::Standard),
             buf: Vec::with_capacity(1024),
             raw: RawRecord::default(),
             records: 0,
@@ -75,7 +75,7 @@ impl<R: BufRead> XmlList<R> {
 }
 
 /// The field an element of a `<player>` fills; `primary` is the list of `<rating>`.
-fn slot(primary: RatingKind, element: &[u8]) -> Option<Slot> {
+fn slot(primary: RatingListKind, element: &[u8]) -> Option<Slot> {
     let p = primary;
     Some(match element {
         b"fideid" => Slot::FideId,
@@ -91,12 +91,12 @@ fn slot(primary: RatingKind, element: &[u8]) -> Option<Slot> {
         b"rating" => Slot::Rated(p, 0),
         b"games" => Slot::Rated(p, 1),
         b"k" => Slot::Rated(p, 2),
-        b"rapid_rating" => Slot::Rated(RatingKind::Rapid, 0),
-        b"rapid_games" => Slot::Rated(RatingKind::Rapid, 1),
-        b"rapid_k" => Slot::Rated(RatingKind::Rapid, 2),
-        b"blitz_rating" => Slot::Rated(RatingKind::Blitz, 0),
-        b"blitz_games" => Slot::Rated(RatingKind::Blitz, 1),
-        b"blitz_k" => Slot::Rated(RatingKind::Blitz, 2),
+        b"rapid_rating" => Slot::Rated(RatingListKind::Rapid, 0),
+        b"rapid_games" => Slot::Rated(RatingListKind::Rapid, 1),
+        b"rapid_k" => Slot::Rated(RatingListKind::Rapid, 2),
+        b"blitz_rating" => Slot::Rated(RatingListKind::Blitz, 0),
+        b"blitz_games" => Slot::Rated(RatingListKind::Blitz, 1),
+        b"blitz_k" => Slot::Rated(RatingListKind::Blitz, 2),
         _ => return None,
     })
 }
