@@ -689,6 +689,7 @@ const WEB_SHARED: &[&str] = &[
     "l10n",
     "arbiter_words",
     "names",
+    "listed",
 ];
 
 #[test]

@@ -15,7 +15,7 @@ use arbiter_db::rating_list::{
 use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, DbConnection, audit_entries, create_tournament, load_tournament};
 use arbiter_tournament::rating_list::{
-    ListField, ListHint, ListKind, ListPlace, ListedRating, RatingListKind, RatingListError,
+    ListField, ListHint, ListKind, ListPlace, ListedRating, RatingListError, RatingListKind,
 };
 use arbiter_tournament::{Sex, Title, read_trf};
 use chrono::NaiveDate;
@@ -311,7 +311,8 @@ fn refresh_updates_players_before_round_1_with_an_audit_entry_each() {
         let preview = preview_refresh(&mut conn, id, RatingListKind::Standard, None).unwrap();
         let untouched = load_tournament(&mut conn, id).unwrap().unwrap().tournament;
         assert_eq!(untouched.players[0].rating, Some(2500));
-        let report = refresh_players(&mut conn, id, RatingListKind::Standard, None, &actor).unwrap();
+        let report =
+            refresh_players(&mut conn, id, RatingListKind::Standard, None, &actor).unwrap();
         assert_eq!(preview, report);
         assert_eq!(report.list_date, nov25());
         // 146 players have FIDE ids; player 2's is not in the list; the 145 others all change

@@ -212,7 +212,9 @@ pub async fn update_tournament(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ApiPlayer {
-    /// `Last, First`, at most 33 characters.
+    /// `Last, First`, at most 33 characters; may be left out with a `fide_id` listed in the
+    /// newest FIDE rating list, which then gives it (and the other fields left out).
+    #[serde(default)]
     pub name: String,
     /// FIDE title.
     #[serde(default)]
@@ -267,30 +269,41 @@ pub async fn add_players(
                 crate::l10n::Msg::new("bad-empty-list"),
             ));
         }
-        let players = body
+        let mut forms: Vec<PlayerForm> = body
             .iter()
+            .map(|p| PlayerForm {
+                name: p.name.clone(),
+                title: p.title.clone().unwrap_or_default(),
+                rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                federation: p.federation.clone().unwrap_or_default(),
+                fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+                confirm_duplicate: String::new(),
+                csrf: String::new(),
+            })
+            .collect();
+        let t = load(&state, id).await?.tournament;
+        // A FIDE id in the newest rating list fills what the request left out.
+        let listings = crate::listed::look_up(&state, &t, &forms).await?;
+        for (form, listing) in forms.iter_mut().zip(&listings) {
+            listing.fill(form);
+        }
+        let players = forms
+            .iter()
+            .zip(&listings)
             .enumerate()
-            .map(|(i, p)| {
-                PlayerForm {
-                    name: p.name.clone(),
-                    title: p.title.clone().unwrap_or_default(),
-                    rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
-                    federation: p.federation.clone().unwrap_or_default(),
-                    fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
-                    confirm_duplicate: String::new(),
-                    csrf: String::new(),
-                }
-                .to_model()
-                .map_err(|e| match e {
+            .map(|(i, (form, listing))| {
+                let mut p = form.to_model().map_err(|e| match e {
                     WebError::BadRequest { field, message } => WebError::BadRequest {
                         field: format!("players[{i}].{field}"),
                         message,
                     },
                     other => other,
-                })
+                })?;
+                listing.complete(&mut p);
+                Ok(p)
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        let registered = load(&state, id).await?.tournament.players;
+            .collect::<Result<Vec<_>, WebError>>()?;
+        let registered = t.players;
         let duplicates = arbiter_tournament::names::duplicates_in(&players, &registered);
         for (i, d) in &duplicates {
             let allowed = body.get(*i).is_some_and(|p| p.allow_duplicate_name);

@@ -38,6 +38,7 @@ pub mod forms;
 pub mod games;
 pub mod kiosk;
 pub mod l10n;
+mod listed;
 pub mod names;
 pub mod norms;
 pub mod pages;
@@ -47,6 +48,7 @@ pub mod player_card;
 pub mod players;
 pub mod prizes;
 pub mod public;
+pub mod rating_lists;
 pub mod rating_report;
 pub mod ratings;
 pub mod reports;
@@ -332,6 +334,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(ratings::routes)
     .configure(prizes::routes)
     .configure(rating_report::routes)
+    .configure(rating_lists::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

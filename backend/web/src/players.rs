@@ -34,17 +34,26 @@ pub async fn register_player(
     path: web::Path<Uuid>,
     l: crate::l10n::L10n,
     Staff { user, .. }: Staff<Organizer>,
-    Checked(form): Checked<PlayerForm>,
+    Checked(mut form): Checked<PlayerForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let p = match form.to_model() {
+    let t = load(&state, id).await?.tournament;
+    // A FIDE id in the newest rating list fills what the form left empty.
+    let listing = crate::listed::look_up(&state, &t, std::slice::from_ref(&form)).await?;
+    if let Some(listing) = listing.first() {
+        listing.fill(&mut form);
+    }
+    let mut p = match form.to_model() {
         Ok(p) => p,
         Err(e) => {
             let error = e.detail(&l);
             return manage_page(&state, &session, l, &user, id, error).await;
         }
     };
-    let registered = load(&state, id).await?.tournament.players;
+    if let Some(listing) = listing.first() {
+        listing.complete(&mut p);
+    }
+    let registered = t.players;
     let duplicates = arbiter_tournament::names::duplicates_of(&p, &registered);
     let refused = refusal(&duplicates, form.confirmed(), Channel::Form);
     if let Some(e) = refused {

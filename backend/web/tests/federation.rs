@@ -279,3 +279,157 @@ async fn the_rating_report_check_names_each_gap() {
         "{status}"
     );
 }
+
+/// The fixture list (November 2025, the combined XML) imported, and the FIDE ids it holds.
+fn import_fixture_list(db: &TestDb) -> Vec<u64> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/ratings/players_list_xml_foa.xml"
+    );
+    let file = std::io::BufReader::new(std::fs::File::open(path).expect("the fixture list"));
+    let hint = arbiter_tournament::rating_list::ListHint {
+        file_name: Some("players_list_xml_foa.xml"),
+        kind: None,
+        date: chrono::NaiveDate::from_ymd_opt(2025, 11, 1),
+    };
+    let summary =
+        arbiter_db::rating_list::import_rating_list(&mut db.pool.get().unwrap(), file, &hint)
+            .expect("the fixture list imports");
+    let _ = summary;
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("<fideid>")
+        .skip(1)
+        .map(|s| s[..s.find('<').unwrap()].trim().parse().unwrap())
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list() {
+    for db in TestDb::all() {
+        let ids = import_fixture_list(&db);
+        assert_eq!(ids.len(), 182);
+        let (token, id) = {
+            let c = &mut db.pool.get().unwrap();
+            let sys = Actor::system("test");
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            arbiter_db::accounts::create_user(c, "admin@example.org", &hash, false, &sys).unwrap();
+            let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
+                .unwrap();
+            let t = Tournament {
+                name: Some("Open by FIDE id".into()),
+                start_date: Some("2025/12/01".into()),
+                ..Tournament::default()
+            };
+            let id = create_tournament(c, &t, None, &sys, "create").unwrap();
+            arbiter_db::accounts::grant_role(
+                c,
+                u.uuid().unwrap(),
+                id,
+                arbiter_db::Role::Organizer,
+                &sys,
+            )
+            .unwrap();
+            (
+                arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), None, &sys).unwrap(),
+                id,
+            )
+        };
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let chosen: Vec<u64> = ids.iter().copied().take(100).collect();
+        let body: Vec<Json> = chosen
+            .iter()
+            .map(|f| serde_json::json!({"fide_id": f}))
+            .collect();
+        let req = test::TestRequest::post()
+            .uri(&format!("/api/v1/tournaments/{id}/players"))
+            .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+            .set_json(body)
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::CREATED);
+
+        let c = &mut db.pool.get().unwrap();
+        let t = arbiter_db::load_tournament(c, id)
+            .unwrap()
+            .unwrap()
+            .tournament;
+        assert_eq!(t.players.len(), 100);
+        let mut with_title = 0;
+        for p in &t.players {
+            let fide = p.fide_id.unwrap();
+            let listed = arbiter_db::rating_list::listed_player(c, fide, None)
+                .unwrap()
+                .unwrap()
+                .player;
+            let want = listed.to_player(
+                p.pairing_number,
+                arbiter_tournament::rating_list::RatingListKind::Standard,
+            );
+            assert!(!p.name.is_empty());
+            assert_eq!(
+                p.name,
+                want.name.chars().take(33).collect::<String>(),
+                "{fide}"
+            );
+            assert_eq!(p.title, want.title, "{fide}");
+            assert_eq!(p.federation, want.federation, "{fide}");
+            assert_eq!(p.sex, want.sex, "{fide}");
+            assert!(p.sex.is_some(), "{fide}: the list gives the sex");
+            assert_eq!(p.birth_date, want.birth_date, "{fide}");
+            assert!(
+                p.birth_date.is_some(),
+                "{fide}: the list gives the birth year"
+            );
+            assert_eq!(p.rating, want.rating, "{fide}");
+            assert_eq!(p.k_factor, want.k_factor, "{fide}");
+            if p.rating.is_some() {
+                assert!(
+                    p.k_factor.is_some(),
+                    "{fide}: a rated player gets the list's K"
+                );
+            }
+            with_title += usize::from(p.title.is_some());
+        }
+        assert!(with_title > 10, "titles come from the list: {with_title}");
+        // Vasquez (3400042), GM, CHI, standard 2558, K 10, born 1969.
+        let v = t
+            .players
+            .iter()
+            .find(|p| p.fide_id == Some(3_400_042))
+            .unwrap();
+        assert_eq!(
+            (
+                v.rating,
+                v.k_factor,
+                v.federation.as_deref(),
+                v.birth_date.as_deref()
+            ),
+            (Some(2558), Some(10), Some("CHI"), Some("1969"))
+        );
+
+        // The list's pages and API.
+        let (status, body) = get!(app, "/api/v1/rating-lists/players/3400042".to_owned());
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("Vasquez, Rodrigo"));
+        let (status, _) = get!(app, "/api/v1/rating-lists/players/1".to_owned());
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let (status, body) = get!(app, "/api/v1/rating-lists/search?q=vasq".to_owned());
+        assert_eq!(status, StatusCode::OK);
+        let found: Vec<Json> = serde_json::from_str(&body).unwrap();
+        assert_eq!(found.len(), 1);
+        let (status, body) = get!(app, "/api/v1/rating-lists".to_owned());
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("2025-11-01"), "{body}");
+
+        // A refresh before round 1 finds nothing to change (they were just registered from it).
+        let req = test::TestRequest::post()
+            .uri(&format!("/api/v1/tournaments/{id}/ratings/refresh"))
+            .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        let r: Json = test::read_body_json(resp).await;
+        assert_eq!(r["changed"].as_array().unwrap().len(), 0, "{r}");
+        assert_eq!(r["unchanged"], 100);
+    }
+}

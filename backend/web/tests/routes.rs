@@ -304,6 +304,20 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiOrganizer,
         Body::Json,
     ),
+    // FIDE rating lists and an event's refresh from them (rating_lists.rs).
+    ("POST", "/rating-lists", Guard::User, Body::Multipart),
+    (
+        "POST",
+        "/tournaments/{id}/ratings/refresh",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/ratings/refresh",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
 ];
 
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
@@ -320,6 +334,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/ratings.rs"), "pub fn routes"),
     (include_str!("../src/prizes.rs"), "pub fn routes"),
     (include_str!("../src/rating_report.rs"), "pub fn routes"),
+    (include_str!("../src/rating_lists.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
@@ -420,7 +435,9 @@ fn json_for(uri: &str) -> serde_json::Value {
         json!({"round": 2, "player": 1, "code": "H"})
     } else if uri.ends_with("/rounds") {
         json!({"round": 2, "seen": "2026-01-01T00:00:00"})
-    } else if uri.ends_with("/publish") || uri.contains("/rounds/") {
+    } else if uri.ends_with("/prizes") {
+        json!({"list": null})
+    } else if uri.ends_with("/publish") || uri.contains("/rounds/") || uri.ends_with("/refresh") {
         json!({})
     } else {
         json!({"name": "Intruder"})

@@ -15,7 +15,7 @@ mod refresh;
 
 use arbiter_tournament::names::fold_name;
 use arbiter_tournament::rating_list::{
-    ListFlags, ListedPlayer, ListedRating, RatingListKind, RatingListError,
+    ListFlags, ListedPlayer, ListedRating, RatingListError, RatingListKind,
 };
 use arbiter_tournament::{Sex, Title};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -198,7 +198,11 @@ pub(crate) fn rated_columns(r: Option<&ListedRating>) -> RatedColumns {
 
 impl ListedRow {
     /// The row of `p` in snapshot `date`, with the ratings of `kinds` only (the file's lists).
-    pub(crate) fn of(date: &str, p: &ListedPlayer, kinds: &[RatingListKind]) -> QueryResult<ListedRow> {
+    pub(crate) fn of(
+        date: &str,
+        p: &ListedPlayer,
+        kinds: &[RatingListKind],
+    ) -> QueryResult<ListedRow> {
         let rated = |k: RatingListKind| {
             if kinds.contains(&k) {
                 rated_columns(p.rating(k))

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use chrono::NaiveDate;
 
-use super::{ListField, ListKind, ListPlace, ListedRating, RatingListKind, RatingListError};
+use super::{ListField, ListKind, ListPlace, ListedRating, RatingListError, RatingListKind};
 use crate::model::{Sex, Title};
 
 /// Bytes as text: UTF-8 when they are valid UTF-8, Latin-1 (ISO 8859-1: each byte its code

@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use super::fields::{RawRecord, decode, list_month, name_hint};
 use super::{
-    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListKind,
-    RatingListError,
+    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListError,
+    RatingListKind,
 };
 
 /// What a heading heads.

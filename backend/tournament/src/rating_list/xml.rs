@@ -8,8 +8,8 @@ use quick_xml::events::Event;
 
 use super::fields::{RawRecord, decode, name_hint};
 use super::{
-    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListKind,
-    RatingListError,
+    ListFormat, ListHeader, ListHint, ListKind, ListPlace, ListedPlayer, RatingListError,
+    RatingListKind,
 };
 
 /// Which field an element fills.

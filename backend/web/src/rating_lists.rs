@@ -1,0 +1,659 @@
+//! FIDE rating lists in the service: the stored monthly snapshots, an administrator's upload of
+//! a downloaded list (TXT or XML, streamed to a temporary file, then imported in one transaction,
+//! [`arbiter_db::rating_list::import_rating_list`]), a search by FIDE id or name, and an
+//! organizer's refresh of an event's players from the newest snapshot before round 1 (previewed,
+//! then applied, one audit entry per changed player).
+//!
+//! - `GET /rating-lists[?q=]` (signed in) and `POST /rating-lists` (administrator, multipart:
+//!   `csrf` first, then `file`, optional `date` `YYYY-MM-DD` and `list`);
+//! - `GET /tournaments/{id}/ratings/refresh` (organizer: what would change) and `POST` the same;
+//! - `GET /api/v1/rating-lists`, `GET /api/v1/rating-lists/players/{fide_id}`,
+//!   `GET /api/v1/rating-lists/search?q=`, `POST /api/v1/tournaments/{id}/ratings/refresh`
+//!   (organizer's bearer token).
+
+use std::io::Write;
+
+use actix_multipart::Multipart;
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use arbiter_db::rating_list::{
+    FieldChange, ImportError, RefreshError, RefreshReport, StoredListedPlayer,
+};
+use arbiter_tournament::Sex;
+use arbiter_tournament::rating_list::{ListHint, ListKind, RatingListKind};
+use askama::Template;
+use futures_util::StreamExt;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use crate::auth::{check_csrf, csrf_token};
+use crate::error::WebError;
+use crate::extract::{ApiStaff, Checked, Organizer, SignedIn, Staff};
+use crate::l10n::{L10n, Msg};
+use crate::respond::{bad, json, load, ok, private, see_other};
+use crate::{AppState, with_db};
+
+/// The largest list file taken (FIDE's combined XML is about 500 MB).
+const MAX_UPLOAD: usize = 1 << 30;
+
+/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    let page = crate::page;
+    cfg.route("/rating-lists", page().to(lists_page))
+        .route("/rating-lists", web::post().to(upload))
+        .route(
+            "/tournaments/{id}/ratings/refresh",
+            page().to(refresh_preview),
+        )
+        .route("/tournaments/{id}/ratings/refresh", web::post().to(refresh))
+        .route("/api/v1/rating-lists", page().to(api_lists))
+        .route(
+            "/api/v1/rating-lists/players/{fide_id}",
+            page().to(api_player),
+        )
+        .route("/api/v1/rating-lists/search", page().to(api_search))
+        .route(
+            "/api/v1/tournaments/{id}/ratings/refresh",
+            web::post().to(api_refresh),
+        );
+}
+
+/// `?q=`: a FIDE id or the start of a name.
+#[derive(Debug, Default, Deserialize)]
+pub struct SearchQuery {
+    /// The query.
+    #[serde(default)]
+    pub q: String,
+}
+
+/// A FIDE id (digits) or a name, looked up in the newest snapshot (at most 50 players).
+async fn search(state: &AppState, q: String) -> Result<Vec<StoredListedPlayer>, WebError> {
+    let q = q.trim().to_owned();
+    if q.is_empty() {
+        return Ok(vec![]);
+    }
+    with_db(state, move |c| {
+        if let Ok(id) = q.parse::<u64>() {
+            return Ok(arbiter_db::rating_list::listed_player(c, id, None)?
+                .into_iter()
+                .collect());
+        }
+        Ok(arbiter_db::rating_list::search_rating_list(
+            c, &q, None, 50,
+        )?)
+    })
+    .await
+}
+
+struct SnapshotLine {
+    date: String,
+    lists: String,
+    players: String,
+    imported: String,
+}
+
+struct FoundLine {
+    fide_id: String,
+    name: String,
+    title: String,
+    federation: String,
+    sex: String,
+    born: String,
+    standard: String,
+    rapid: String,
+    blitz: String,
+}
+
+#[derive(Template)]
+#[template(path = "rating_lists.html")]
+struct ListsPage {
+    l: L10n,
+    csrf: String,
+    admin: bool,
+    message: String,
+    q: String,
+    snapshots: Vec<SnapshotLine>,
+    found: Vec<FoundLine>,
+    searched: bool,
+}
+
+fn kind_in(l: &L10n, k: RatingListKind) -> String {
+    l.t(match k {
+        RatingListKind::Standard => "ratings-list-standard",
+        RatingListKind::Rapid => "ratings-list-rapid",
+        RatingListKind::Blitz => "ratings-list-blitz",
+    })
+}
+
+async fn lists_view(
+    state: &AppState,
+    session: &Session,
+    l: L10n,
+    admin: bool,
+    q: String,
+    message: String,
+) -> Result<ListsPage, WebError> {
+    let snapshots = with_db(state, |c| Ok(arbiter_db::rating_list::rating_lists(c)?)).await?;
+    let found = search(state, q.clone()).await?;
+    let rating = |p: &StoredListedPlayer, k: RatingListKind| {
+        p.player
+            .rating(k)
+            .map(|r| {
+                let mut s = l.int(r.rating);
+                if let Some(k) = r.k {
+                    s.push_str(&format!(" (K {})", l.int(k)));
+                }
+                s
+            })
+            .unwrap_or_default()
+    };
+    let found = found
+        .iter()
+        .map(|p| FoundLine {
+            fide_id: p.player.fide_id.to_string(),
+            name: p.player.name.clone(),
+            title: p
+                .player
+                .best_title()
+                .map(|t| t.as_str().to_owned())
+                .unwrap_or_default(),
+            federation: p.player.federation.clone(),
+            sex: match p.player.sex {
+                Some(Sex::Female) => l.t("prizes-women"),
+                Some(Sex::Male) => l.t("prizes-men"),
+                None => String::new(),
+            },
+            born: p.player.birth_year.map(|y| l.int(y)).unwrap_or_default(),
+            standard: rating(p, RatingListKind::Standard),
+            rapid: rating(p, RatingListKind::Rapid),
+            blitz: rating(p, RatingListKind::Blitz),
+        })
+        .collect();
+    let snapshots = snapshots
+        .iter()
+        .map(|s| SnapshotLine {
+            date: l.date(s.date),
+            lists: RatingListKind::ALL
+                .into_iter()
+                .filter(|&k| s.holds(k))
+                .map(|k| kind_in(&l, k))
+                .collect::<Vec<_>>()
+                .join(&l.t("list-separator")),
+            players: l.int(s.players),
+            imported: l.date(s.imported_at.date()),
+        })
+        .collect();
+    Ok(ListsPage {
+        csrf: csrf_token(session)?,
+        admin,
+        message,
+        searched: !q.trim().is_empty(),
+        q,
+        snapshots,
+        found,
+        l,
+    })
+}
+
+/// `GET /rating-lists[?q=]`: the snapshots stored, a search of the newest one, and (for an
+/// administrator) the upload form.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Database`].
+pub async fn lists_page(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, WebError> {
+    let page = lists_view(
+        &state,
+        &session,
+        l,
+        user.is_admin,
+        query.into_inner().q,
+        String::new(),
+    )
+    .await?;
+    ok(&page)
+}
+
+/// An import's refusal as a message naming the line (or record), the field and the value.
+fn import_msg(e: &ImportError) -> Msg {
+    match e {
+        ImportError::NoDate => Msg::new("lists-no-date"),
+        ImportError::AlreadyImported { date, kind } => Msg::new("lists-already")
+            .ltr("date", date.to_string())
+            .text("list", kind.as_str()),
+        ImportError::Duplicate { fide_id } => {
+            Msg::new("lists-duplicate").ltr("id", fide_id.to_string())
+        }
+        other => Msg::new("lists-unreadable").data("error", other.to_string()),
+    }
+}
+
+/// `POST /rating-lists` (administrator): imports a downloaded list. The multipart body gives
+/// `csrf` first (checked before any byte of the file is read), then optionally `date` and
+/// `list`, then `file`, streamed to a temporary file (at most 1 GiB) and imported whole or not at
+/// all.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (not an administrator, CSRF); a refused
+/// file shows the page again naming the line and field (400).
+pub async fn upload(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+    mut body: Multipart,
+) -> Result<HttpResponse, WebError> {
+    if !user.is_admin {
+        return Err(WebError::Forbidden(Msg::new("lists-admin-only")));
+    }
+    let mut csrf_ok = false;
+    let mut date: Option<chrono::NaiveDate> = None;
+    let mut kind: Option<ListKind> = None;
+    let mut file: Option<(tempfile::NamedTempFile, String)> = None;
+    while let Some(field) = body.next().await {
+        let mut field = field.map_err(|e| {
+            bad(
+                "file",
+                Msg::new("lists-unreadable").data("error", e.to_string()),
+            )
+        })?;
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            if !csrf_ok {
+                return Err(WebError::Forbidden(Msg::new("lists-csrf-first")));
+            }
+            let file_name = field
+                .content_disposition()
+                .and_then(|d| d.get_filename())
+                .unwrap_or_default()
+                .to_owned();
+            let mut tmp =
+                tempfile::NamedTempFile::new().map_err(|e| WebError::Internal(e.to_string()))?;
+            let mut size = 0usize;
+            while let Some(chunk) = field.next().await {
+                let chunk = chunk.map_err(|e| {
+                    bad(
+                        "file",
+                        Msg::new("lists-unreadable").data("error", e.to_string()),
+                    )
+                })?;
+                size += chunk.len();
+                if size > MAX_UPLOAD {
+                    return Err(bad("file", Msg::new("lists-too-large")));
+                }
+                tmp.write_all(&chunk)
+                    .map_err(|e| WebError::Internal(e.to_string()))?;
+            }
+            if size > 0 {
+                file = Some((tmp, file_name));
+            }
+            continue;
+        }
+        let mut text = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| {
+                bad(
+                    &name,
+                    Msg::new("lists-unreadable").data("error", e.to_string()),
+                )
+            })?;
+            if text.len() + chunk.len() > 4096 {
+                return Err(bad(
+                    &name,
+                    Msg::new("lists-unreadable").data("error", "too long"),
+                ));
+            }
+            text.extend_from_slice(&chunk);
+        }
+        let text = String::from_utf8_lossy(&text).trim().to_owned();
+        match name.as_str() {
+            "csrf" => {
+                check_csrf(&session, &text)?;
+                csrf_ok = true;
+            }
+            "date" if !text.is_empty() => {
+                date = Some(
+                    chrono::NaiveDate::parse_from_str(&text, "%Y-%m-%d").map_err(|_| {
+                        bad(
+                            "date",
+                            Msg::new("prizes-bad-date").ltr("value", text.clone()),
+                        )
+                    })?,
+                );
+            }
+            "list" if !text.is_empty() => {
+                kind = Some(match text.as_str() {
+                    "combined" => ListKind::Combined,
+                    other => match RatingListKind::parse(other) {
+                        Some(RatingListKind::Standard) => ListKind::Standard,
+                        Some(RatingListKind::Rapid) => ListKind::Rapid,
+                        Some(RatingListKind::Blitz) => ListKind::Blitz,
+                        None => {
+                            return Err(bad(
+                                "list",
+                                Msg::new("prizes-bad-choice").ltr("value", text.clone()),
+                            ));
+                        }
+                    },
+                });
+            }
+            _ => {}
+        }
+    }
+    if !csrf_ok {
+        return Err(WebError::Forbidden(Msg::new("lists-csrf-first")));
+    }
+    let Some((tmp, file_name)) = file else {
+        let page = lists_view(&state, &session, l, true, String::new(), String::new()).await?;
+        let mut page = page;
+        page.message = page.l.t("lists-no-file");
+        return private(&page, StatusCode::BAD_REQUEST);
+    };
+    let imported = with_db(&state, move |c| {
+        let reader = std::io::BufReader::new(
+            std::fs::File::open(tmp.path()).map_err(|e| WebError::Internal(e.to_string()))?,
+        );
+        let hint = ListHint {
+            file_name: Some(&file_name),
+            kind,
+            date,
+        };
+        Ok(arbiter_db::rating_list::import_rating_list(
+            c, reader, &hint,
+        ))
+    })
+    .await?;
+    match imported {
+        Ok(_) => Ok(see_other("/rating-lists")),
+        Err(ImportError::Database(e)) => Err(WebError::Database(e.to_string())),
+        Err(e) => {
+            let message = l.m(&import_msg(&e));
+            let page = lists_view(&state, &session, l, true, String::new(), message).await?;
+            private(&page, StatusCode::BAD_REQUEST)
+        }
+    }
+}
+
+fn change_in(l: &L10n, c: &FieldChange) -> String {
+    let opt = |v: Option<String>| v.unwrap_or_else(|| l.t("refresh-none"));
+    let (key, before, after) = match c {
+        FieldChange::Rating { before, after } => (
+            "refresh-rating",
+            opt(before.map(|r| l.int(r))),
+            opt(after.map(|r| l.int(r))),
+        ),
+        FieldChange::Title { before, after } => (
+            "refresh-title-change",
+            opt(before.clone()),
+            opt(after.clone()),
+        ),
+        FieldChange::Federation { before, after } => {
+            ("refresh-federation", opt(before.clone()), after.clone())
+        }
+        FieldChange::KFactor { before, after } => (
+            "refresh-k",
+            opt(before.map(|k| l.int(k))),
+            opt(after.map(|k| l.int(k))),
+        ),
+        FieldChange::Sex { before, after } => {
+            let sex = |s: Sex| {
+                l.t(if s == Sex::Female {
+                    "prizes-women"
+                } else {
+                    "prizes-men"
+                })
+            };
+            ("refresh-sex", opt(before.map(sex)), sex(*after))
+        }
+        FieldChange::BirthYear { before, after } => {
+            ("refresh-born", opt(before.clone()), l.int(after))
+        }
+    };
+    l.ta(key, &[("before", before), ("after", after)])
+}
+
+#[derive(Template)]
+#[template(path = "ratings_refresh.html")]
+struct RefreshPage {
+    l: L10n,
+    id: String,
+    name: String,
+    csrf: String,
+    summary: String,
+    changed: Vec<ChangedLine>,
+    not_listed: Vec<MissingLine>,
+    error: String,
+    done: bool,
+}
+
+fn refresh_msg(e: &RefreshError) -> Option<Msg> {
+    match e {
+        RefreshError::NoRatingList(_) | RefreshError::ListMissing { .. } => {
+            Some(Msg::new("refresh-no-list"))
+        }
+        RefreshError::RoundPaired => Some(Msg::new("refresh-round-paired")),
+        _ => None,
+    }
+}
+
+/// A player changed: pairing number, name, the changes worded.
+type ChangedLine = (u16, String, Vec<String>);
+
+/// A player not listed: pairing number, name, FIDE id.
+type MissingLine = (u16, String, String);
+
+fn report_view(l: &L10n, r: &RefreshReport) -> (String, Vec<ChangedLine>, Vec<MissingLine>) {
+    (
+        l.ta(
+            "refresh-summary",
+            &[
+                ("date", l.date(r.list_date)),
+                ("list", kind_in(l, r.kind)),
+                ("changed", l.int(r.changed.len())),
+                ("unchanged", l.int(r.unchanged)),
+                ("missing", l.int(r.not_listed.len())),
+            ],
+        ),
+        r.changed
+            .iter()
+            .map(|p| {
+                (
+                    p.pairing_number,
+                    p.name.clone(),
+                    p.changes.iter().map(|c| change_in(l, c)).collect(),
+                )
+            })
+            .collect(),
+        r.not_listed
+            .iter()
+            .map(|p| (p.pairing_number, p.name.clone(), p.fide_id.to_string()))
+            .collect(),
+    )
+}
+
+async fn refresh_view(
+    state: &AppState,
+    session: &Session,
+    l: L10n,
+    id: Uuid,
+    apply: Option<arbiter_db::Actor>,
+) -> Result<(RefreshPage, StatusCode), WebError> {
+    let t = load(state, id).await?.tournament;
+    let kind = RatingListKind::infer(&t).list;
+    let applied = apply.is_some();
+    let result = with_db(state, move |c| {
+        Ok(match apply {
+            Some(actor) => arbiter_db::rating_list::refresh_players(c, id, kind, None, &actor),
+            None => arbiter_db::rating_list::preview_refresh(c, id, kind, None),
+        })
+    })
+    .await?;
+    let mut page = RefreshPage {
+        id: id.to_string(),
+        name: t.name.clone().unwrap_or_else(|| l.t("unnamed")),
+        csrf: csrf_token(session)?,
+        summary: String::new(),
+        changed: vec![],
+        not_listed: vec![],
+        error: String::new(),
+        done: applied,
+        l,
+    };
+    match result {
+        Ok(r) => {
+            (page.summary, page.changed, page.not_listed) = report_view(&page.l, &r);
+            Ok((page, StatusCode::OK))
+        }
+        Err(e) => match refresh_msg(&e) {
+            Some(m) => {
+                page.error = page.l.m(&m);
+                page.done = false;
+                Ok((page, StatusCode::CONFLICT))
+            }
+            None => Err(match e {
+                RefreshError::NotFound(_) => WebError::no_tournament(id),
+                other => WebError::Database(other.to_string()),
+            }),
+        },
+    }
+}
+
+/// `GET /tournaments/{id}/ratings/refresh` (organizer): what a refresh from the newest rating
+/// list would change, player by player; nothing is written.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn refresh_preview(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    path: web::Path<Uuid>,
+    _staff: Staff<Organizer>,
+) -> Result<HttpResponse, WebError> {
+    let (page, status) = refresh_view(&state, &session, l, path.into_inner(), None).await?;
+    private(&page, status)
+}
+
+/// The refresh form: its CSRF token.
+#[derive(Debug, Deserialize)]
+pub struct RefreshForm {
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+crate::extract::csrf_field!(RefreshForm);
+
+/// `POST /tournaments/{id}/ratings/refresh` (organizer): applies the refresh (refused once round 1
+/// is paired, 409), one audit entry per changed player, and shows what changed.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn refresh(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(_form): Checked<RefreshForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let (page, status) = refresh_view(&state, &session, l, id, Some(user.actor())).await?;
+    if status == StatusCode::OK {
+        return Ok(see_other(&format!("/tournaments/{id}/manage")));
+    }
+    private(&page, status)
+}
+
+/// `GET /api/v1/rating-lists`: the snapshots, newest first.
+///
+/// # Errors
+/// [`WebError::Database`] (problem+json).
+pub async fn api_lists(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let lists = with_db(&state, |c| Ok(arbiter_db::rating_list::rating_lists(c)?))
+        .await
+        .map_err(WebError::api)?;
+    json(&lists, None, 0)
+}
+
+/// `GET /api/v1/rating-lists/players/{fide_id}`: the player in the newest snapshot.
+///
+/// # Errors
+/// Problem JSON: 404 when no snapshot lists the id.
+pub async fn api_player(
+    state: web::Data<AppState>,
+    path: web::Path<u64>,
+) -> Result<HttpResponse, WebError> {
+    let fide_id = path.into_inner();
+    let found = with_db(&state, move |c| {
+        Ok(arbiter_db::rating_list::listed_player(c, fide_id, None)?)
+    })
+    .await
+    .map_err(WebError::api)?;
+    match found {
+        Some(p) => json(&p, None, 0),
+        None => Err(WebError::NotFound(
+            Msg::new("lists-not-listed").ltr("id", fide_id.to_string()),
+        )
+        .api()),
+    }
+}
+
+/// `GET /api/v1/rating-lists/search?q=`: a FIDE id, or the start of a name (folded: accents,
+/// case and Persian/Arabic letter forms do not matter), at most 50 players of the newest snapshot.
+///
+/// # Errors
+/// [`WebError::Database`] (problem+json).
+pub async fn api_search(
+    state: web::Data<AppState>,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, WebError> {
+    let found = search(&state, query.into_inner().q)
+        .await
+        .map_err(WebError::api)?;
+    json(&found, None, 0)
+}
+
+/// `POST /api/v1/tournaments/{id}/ratings/refresh` (organizer's bearer token): refreshes the
+/// players from the newest snapshot; `200` with what changed.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404; 409 once round 1 is paired or without a list.
+pub async fn api_refresh(
+    state: web::Data<AppState>,
+    path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let t = load(&state, id).await?.tournament;
+        let kind = RatingListKind::infer(&t).list;
+        let actor = user.actor();
+        let r = with_db(&state, move |c| {
+            Ok(arbiter_db::rating_list::refresh_players(
+                c, id, kind, None, &actor,
+            ))
+        })
+        .await?;
+        match r {
+            Ok(report) => json(&report, None, 0),
+            Err(e) => Err(match refresh_msg(&e) {
+                Some(_) => WebError::Conflict {
+                    current: serde_json::json!({ "refused": e.to_string() }),
+                },
+                None => match e {
+                    RefreshError::NotFound(_) => WebError::no_tournament(id),
+                    other => WebError::Database(other.to_string()),
+                },
+            }),
+        }
+    }
+    .await
+    .map_err(WebError::api)
+}
