@@ -21,7 +21,9 @@ use arbiter_db::rating_list::{
     FieldChange, ImportError, RefreshError, RefreshReport, StoredListedPlayer,
 };
 use arbiter_tournament::Sex;
-use arbiter_tournament::rating_list::{ListHint, ListKind, RatingListKind};
+use arbiter_tournament::rating_list::{
+    ListField, ListHint, ListKind, ListPlace, RatingListError, RatingListKind,
+};
 use askama::Template;
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -230,7 +232,70 @@ fn import_msg(e: &ImportError) -> Msg {
         ImportError::Duplicate { fide_id } => {
             Msg::new("lists-duplicate").ltr("id", fide_id.to_string())
         }
+        ImportError::List(e) => Msg::new("lists-unreadable").msg("error", list_error_msg(e)),
         other => Msg::new("lists-unreadable").data("error", other.to_string()),
+    }
+}
+
+/// Where in the file: `line 12` (TXT) or `record 7, byte 1350` (XML).
+fn place_msg(p: &ListPlace) -> Msg {
+    match p {
+        ListPlace::Line(n) => {
+            Msg::new("lists-at-line").int("line", i64::try_from(*n).unwrap_or(i64::MAX))
+        }
+        ListPlace::Record { index, offset } => Msg::new("lists-at-record")
+            .int("record", i64::try_from(*index).unwrap_or(i64::MAX))
+            .int("byte", i64::try_from(*offset).unwrap_or(i64::MAX)),
+    }
+}
+
+fn field_msg(f: ListField) -> Msg {
+    let list = |k: RatingListKind| {
+        Msg::new(match k {
+            RatingListKind::Standard => "ratings-list-standard",
+            RatingListKind::Rapid => "ratings-list-rapid",
+            RatingListKind::Blitz => "ratings-list-blitz",
+        })
+    };
+    match f {
+        ListField::FideId => Msg::new("fidereport-player-fide-id"),
+        ListField::Name => Msg::new("fidereport-player-name"),
+        ListField::Federation => Msg::new("fidereport-player-federation"),
+        ListField::Sex => Msg::new("fidereport-player-sex"),
+        ListField::Title | ListField::WomenTitle | ListField::FoaTitle => {
+            Msg::new("lists-field-title")
+        }
+        ListField::Rating(k) => Msg::new("lists-field-rating").msg("list", list(k)),
+        ListField::Games(k) => Msg::new("lists-field-games").msg("list", list(k)),
+        ListField::K(k) => Msg::new("lists-field-k").msg("list", list(k)),
+        ListField::BirthYear => Msg::new("fidereport-player-birth-date"),
+    }
+}
+
+/// A reader's refusal in the reader's language, naming the place, the field and the value.
+fn list_error_msg(e: &RatingListError) -> Msg {
+    let int = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    match e {
+        RatingListError::NoHeader { line } => Msg::new("lists-no-header").int("line", int(*line)),
+        RatingListError::MissingColumn { line, column } => Msg::new("lists-missing-column")
+            .int("line", int(*line))
+            .ltr("column", *column),
+        RatingListError::UnknownKind => Msg::new("lists-unknown-kind"),
+        RatingListError::Field {
+            place,
+            field,
+            value,
+        } => Msg::new("lists-bad-field")
+            .msg("place", place_msg(place))
+            .msg("field", field_msg(*field))
+            .data("value", value.clone()),
+        RatingListError::NoFideId { place } => {
+            Msg::new("lists-no-fide-id").msg("place", place_msg(place))
+        }
+        RatingListError::Truncated { offset } => {
+            Msg::new("lists-truncated").int("byte", int(*offset))
+        }
+        other => Msg::plain(other.to_string()),
     }
 }
 

@@ -28,7 +28,7 @@ macro_rules! get {
     };
     ($app:expr, $uri:expr, $lang:expr) => {{
         let req = test::TestRequest::get()
-            .uri(&$uri)
+            .uri(AsRef::<str>::as_ref(&$uri))
             .insert_header((header::ACCEPT_LANGUAGE, $lang))
             .to_request();
         let resp = test::call_service(&$app, req).await;
@@ -408,16 +408,16 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
         );
 
         // The list's pages and API.
-        let (status, body) = get!(app, "/api/v1/rating-lists/players/3400042".to_owned());
+        let (status, body) = get!(app, "/api/v1/rating-lists/players/3400042");
         assert_eq!(status, StatusCode::OK);
         assert!(body.contains("Vasquez, Rodrigo"));
-        let (status, _) = get!(app, "/api/v1/rating-lists/players/1".to_owned());
+        let (status, _) = get!(app, "/api/v1/rating-lists/players/1");
         assert_eq!(status, StatusCode::NOT_FOUND);
-        let (status, body) = get!(app, "/api/v1/rating-lists/search?q=vasq".to_owned());
+        let (status, body) = get!(app, "/api/v1/rating-lists/search?q=vasq");
         assert_eq!(status, StatusCode::OK);
         let found: Vec<Json> = serde_json::from_str(&body).unwrap();
         assert_eq!(found.len(), 1);
-        let (status, body) = get!(app, "/api/v1/rating-lists".to_owned());
+        let (status, body) = get!(app, "/api/v1/rating-lists");
         assert_eq!(status, StatusCode::OK);
         assert!(body.contains("2025-11-01"), "{body}");
 
