@@ -223,11 +223,45 @@ fn lists_of(l: &L10n, t: &Tournament, list: &PrizeList, a: &Allocation) -> Vec<L
     let name_of = |pn: u16| t.player(pn).map_or_else(|| format!("#{pn}"), titled_name);
     list.lists()
         .map(|r| {
+            let mut shown_groups = std::collections::BTreeSet::new();
             let lines = a
                 .prizes
                 .iter()
                 .filter(|p| p.list == r)
-                .map(|p| {
+                .filter_map(|p| {
+                    // A tie group's places are shown once: the places shared, the prizes pooled,
+                    // and what each member receives from them.
+                    if let Some(g) = p.group.and_then(|gi| a.groups.get(gi).map(|g| (gi, g))) {
+                        let (gi, g) = g;
+                        if !shown_groups.insert(gi) {
+                            return None;
+                        }
+                        let money = |v: i64| {
+                            g.currency.as_ref().map_or_else(
+                                || l.int(v),
+                                |c| {
+                                    money_in(
+                                        l,
+                                        &Money {
+                                            minor_units: v,
+                                            currency: c.clone(),
+                                        },
+                                    )
+                                },
+                            )
+                        };
+                        let places: Vec<String> = g.places.iter().map(|x| l.int(x)).collect();
+                        return Some(PrizeLine {
+                            place: places.join(&l.t("list-separator")),
+                            award: money(g.prizes_total),
+                            none: g.members.is_empty(),
+                            recipients: g
+                                .members
+                                .iter()
+                                .map(|m| (m.player, name_of(m.player), money(m.total)))
+                                .collect(),
+                        });
+                    }
                     let recipients = p
                         .recipients
                         .iter()
@@ -237,11 +271,9 @@ fn lists_of(l: &L10n, t: &Tournament, list: &PrizeList, a: &Allocation) -> Vec<L
                                 .iter()
                                 .find(|x| x.player == pn)
                                 .and_then(|x| {
-                                    x.received.iter().find(|rc| {
-                                        rc.list == r
-                                            && (rc.place == Some(p.place)
-                                                || p.group.is_some() && rc.group == p.group)
-                                    })
+                                    x.received
+                                        .iter()
+                                        .find(|rc| rc.list == r && rc.place == Some(p.place))
                                 })
                                 .map(|rc| match (&rc.paid, &rc.prize) {
                                     (Some(m), _) => money_in(l, m),
@@ -252,12 +284,12 @@ fn lists_of(l: &L10n, t: &Tournament, list: &PrizeList, a: &Allocation) -> Vec<L
                             (pn, name_of(pn), paid)
                         })
                         .collect::<Vec<_>>();
-                    PrizeLine {
+                    Some(PrizeLine {
                         place: l.int(p.place),
                         award: award_in(l, &p.award),
                         none: recipients.is_empty(),
                         recipients,
-                    }
+                    })
                 })
                 .collect();
             let groups = a

@@ -61,12 +61,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// `?q=`: a FIDE id or the start of a name.
+/// `?q=`: a FIDE id or the start of a name; `t`: the tournament to register the players found in
+/// (the page then offers a register button per player, which the organizer's route checks).
 #[derive(Debug, Default, Deserialize)]
 pub struct SearchQuery {
     /// The query.
     #[serde(default)]
     pub q: String,
+    /// The tournament (UUID) to register in.
+    #[serde(default)]
+    pub t: Option<Uuid>,
 }
 
 /// A FIDE id (digits) or a name, looked up in the newest snapshot (at most 50 players).
@@ -115,6 +119,8 @@ struct ListsPage {
     admin: bool,
     message: String,
     q: String,
+    /// The tournament to register the players found in, as text (empty: none).
+    register_in: String,
     snapshots: Vec<SnapshotLine>,
     found: Vec<FoundLine>,
     searched: bool,
@@ -188,6 +194,7 @@ async fn lists_view(
         .collect();
     Ok(ListsPage {
         csrf: csrf_token(session)?,
+        register_in: String::new(),
         admin,
         message,
         searched: !q.trim().is_empty(),
@@ -210,15 +217,9 @@ pub async fn lists_page(
     SignedIn(user): SignedIn,
     query: web::Query<SearchQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let page = lists_view(
-        &state,
-        &session,
-        l,
-        user.is_admin,
-        query.into_inner().q,
-        String::new(),
-    )
-    .await?;
+    let query = query.into_inner();
+    let mut page = lists_view(&state, &session, l, user.is_admin, query.q, String::new()).await?;
+    page.register_in = query.t.map(|t| t.to_string()).unwrap_or_default();
     ok(&page)
 }
 

@@ -134,6 +134,8 @@ struct RatingLine {
     expected: String,
     change: String,
     new_rating: String,
+    /// For an unrated player, what the games give (initial, provisional, ...); text, not a figure.
+    note: String,
     below_floor: bool,
 }
 
@@ -165,11 +167,14 @@ fn line(l: &L10n, t: &Tournament, c: &PlayerRatingChange) -> RatingLine {
             .change
             .map(|x| l.digits(&x.to_string()))
             .unwrap_or_default(),
-        new_rating: match (c.new_rating, c.initial) {
-            (Some(r), _) => l.int(r),
-            (None, Some(i)) => initial_in(l, i.outcome),
-            (None, None) => String::new(),
+        new_rating: match (c.new_rating, c.initial.map(|i| i.outcome)) {
+            (Some(r), _) | (None, Some(InitialOutcome::Published { rating: r })) => l.int(r),
+            _ => String::new(),
         },
+        note: c
+            .initial
+            .map(|i| initial_in(l, i.outcome))
+            .unwrap_or_default(),
         below_floor: c.below_floor,
     }
 }
