@@ -29,7 +29,7 @@ pub use connection::{
     BackendKind, ConnectionSetup, DatabaseUrl, DbConnection, Pool, PoolOptions, PooledConnection,
     SetupError, connect, run_migrations,
 };
-pub use organizer::prizes::{prize_list, set_prize_list};
+pub use organizer::documents::{Document, document, set_document};
 pub use organizer::{
     ChangeError, Missing, SelfCheckInChange, add_players, create_tournament_for,
     pairs_with_provisional_draws, publish_round, rank_players_initially, request_bye,

@@ -763,8 +763,8 @@ pub fn set_self_check_in(
     })
 }
 
+pub mod documents;
 mod header;
-pub mod prizes;
 
 #[cfg(all(test, feature = "testing"))]
 mod tests;

@@ -283,12 +283,14 @@ diesel::table! {
     }
 }
 
-// The organizer's prize list (migration 2026-11-26-000003_prizes): JSON; no row, no list.
+// An organizer's documents (migration 2026-11-26-000003_documents): JSON by kind (`prizes`,
+// `norm_rules`); no row, none set.
 
 diesel::table! {
-    tournament_prizes (tournament_id) {
+    tournament_documents (tournament_id, kind) {
         tournament_id -> Text,
-        prizes -> Text,
+        kind -> Text,
+        body -> Text,
     }
 }
 

@@ -21,16 +21,23 @@ use askama::Template;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use actix_session::Session;
+use actix_web::http::StatusCode;
+
+use crate::auth::csrf_token;
 use crate::error::WebError;
-use crate::l10n::L10n;
-use crate::respond::{html, json};
+use crate::extract::{Checked, Organizer, Staff};
+use crate::l10n::{L10n, Msg};
+use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
 use crate::views::{Head, head_in, titled_name};
-use crate::{AppState, Loaded, load_if_changed};
+use crate::{AppState, Loaded, load_if_changed, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     let page = crate::page;
     cfg.route("/tournaments/{id}/norms", page().to(norms_page))
+        .route("/tournaments/{id}/norms/settings", page().to(settings_form))
+        .route("/tournaments/{id}/norms/settings", web::post().to(settings))
         .route(
             "/tournaments/{id}/players/{pn}/norms",
             page().to(player_norms),
@@ -42,17 +49,36 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// The event's conditions for the norms: a round-robin event by its type, pairing system or size (B.01
-/// 1.4.2b); nine games at least (1.4.1a); the large-foreign-field exemption (1.4.3d) found from
-/// the event.
+/// The event's conditions for the norms: those the organizer set
+/// (`/tournaments/{id}/norms/settings`: the exemptions of B.01 1.4.3a-c, the minimum number of
+/// games of 1.4.1b, federations outside FIDE, 1.4.2a), else nine games and no exemption but the
+/// large foreign field of 1.4.3d, which the module finds from the event; a round robin (1.4.2b)
+/// by the event's type, pairing system or size.
 #[must_use]
-pub fn rules_of(t: &Tournament) -> NormRules {
+pub fn rules_of(t: &Tournament, stored: Option<NormRules>) -> NormRules {
     let rounds = t.rounds_planned.map_or(t.rounds.len(), usize::from);
-    let round_robin = arbiter_tournament::tiebreak::is_round_robin(t, rounds);
     NormRules {
-        round_robin,
-        ..NormRules::default()
+        round_robin: arbiter_tournament::tiebreak::is_round_robin(t, rounds),
+        ..stored.unwrap_or_default()
     }
+}
+
+/// The conditions the organizer stored, if any.
+///
+/// # Errors
+/// [`WebError::Database`]; [`WebError::Internal`] for a stored document that no longer reads.
+async fn stored_rules(state: &AppState, id: Uuid) -> Result<Option<NormRules>, WebError> {
+    let text = with_db(state, move |c| {
+        Ok(arbiter_db::document(
+            c,
+            id,
+            arbiter_db::Document::NormRules,
+        )?)
+    })
+    .await?;
+    text.map(|t| serde_json::from_str(&t))
+        .transpose()
+        .map_err(|e| WebError::Internal(format!("stored norm conditions: {e}")))
 }
 
 /// `?all=1`: every report, not only the norms made or in reach.
@@ -178,7 +204,8 @@ pub async fn norms_page(
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let all = query.all.unwrap_or(0) != 0;
-    let lines = norm_reports(t, &rules_of(t))
+    let rules = rules_of(t, stored_rules(&state, id).await?);
+    let lines = norm_reports(t, &rules)
         .iter()
         .filter(|r| all || in_reach(r))
         .map(|r| NormLine {
@@ -435,7 +462,7 @@ pub async fn player_norms(
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
-    let rules = rules_of(t);
+    let rules = rules_of(t, stored_rules(&state, id).await?);
     let reports = open_norms(p)
         .into_iter()
         .filter_map(|title| norm_report(t, pn, title, &rules))
@@ -471,7 +498,10 @@ pub async fn api_norms(
     };
     let t = &s.tournament;
     json(
-        &norm_reports(t, &rules_of(t)),
+        &norm_reports(
+            t,
+            &rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?),
+        ),
         Some(&v),
         state.config.public_max_age,
     )
@@ -496,10 +526,180 @@ pub async fn api_player_norms(
     };
     let t = &s.tournament;
     let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
-    let rules = rules_of(t);
+    let rules = rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?);
     let reports: Vec<NormReport> = open_norms(p)
         .into_iter()
         .filter_map(|title| norm_report(t, pn, title, &rules))
         .collect();
     json(&reports, Some(&v), state.config.public_max_age)
+}
+
+/// The organizer's form of the event's conditions for norms.
+#[derive(Clone, Debug, Default, serde::Serialize, Deserialize)]
+pub struct NormSettingsForm {
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+    /// The tournament's last change when the form was shown.
+    #[serde(default)]
+    pub seen: String,
+    /// `none`, `national`, `national_team` or `zonal` (B.01 1.4.3a-c).
+    #[serde(default)]
+    pub exemption: String,
+    /// The minimum number of games (1.4.1a: 9; 1.4.1b: 7 for the listed team championships).
+    #[serde(default)]
+    pub min_games: String,
+    /// Federation codes outside FIDE (1.4.2a), separated by spaces or commas.
+    #[serde(default)]
+    pub non_fide: String,
+}
+
+crate::extract::csrf_field!(NormSettingsForm);
+
+impl NormSettingsForm {
+    fn of(rules: Option<&NormRules>, seen: &str) -> NormSettingsForm {
+        let r = rules.cloned().unwrap_or_default();
+        NormSettingsForm {
+            csrf: String::new(),
+            seen: seen.to_owned(),
+            exemption: match r.federation_exemption {
+                Some(FederationExemption::NationalChampionship) => "national",
+                Some(FederationExemption::NationalTeamChampionship) => "national_team",
+                Some(FederationExemption::Zonal) => "zonal",
+                _ => "none",
+            }
+            .to_owned(),
+            min_games: r.min_games.to_string(),
+            non_fide: r.non_fide_federations.join(" "),
+        }
+    }
+
+    /// The conditions the form describes.
+    ///
+    /// # Errors
+    /// A `400` naming the field: an unknown exemption, a minimum outside 7-9 games, a federation
+    /// code that is not three letters.
+    fn rules(&self) -> Result<NormRules, WebError> {
+        let federation_exemption = match self.exemption.as_str() {
+            "" | "none" => None,
+            "national" => Some(FederationExemption::NationalChampionship),
+            "national_team" => Some(FederationExemption::NationalTeamChampionship),
+            "zonal" => Some(FederationExemption::Zonal),
+            other => {
+                return Err(crate::respond::bad(
+                    "exemption",
+                    Msg::new("prizes-bad-choice").ltr("value", other),
+                ));
+            }
+        };
+        let min_games = crate::respond::number("min_games", &self.min_games, 7u16, 9)?.unwrap_or(9);
+        let mut non_fide = Vec::new();
+        for code in self
+            .non_fide
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|c| !c.is_empty())
+        {
+            let code = code.to_ascii_uppercase();
+            if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+                return Err(crate::respond::bad(
+                    "non_fide",
+                    Msg::new("prizes-bad-federation").ltr("value", code),
+                ));
+            }
+            non_fide.push(code);
+        }
+        Ok(NormRules {
+            min_games,
+            federation_exemption,
+            non_fide_federations: non_fide,
+            ..NormRules::default()
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "norms_settings.html")]
+struct SettingsPage<'a> {
+    l: &'a L10n,
+    id: String,
+    csrf: String,
+    error: String,
+    form: NormSettingsForm,
+}
+
+/// `GET /tournaments/{id}/norms/settings` (organizer): the event's conditions for norms.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn settings_form(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    path: web::Path<Uuid>,
+    _staff: Staff<Organizer>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let stored = load(&state, id).await?;
+    let rules = stored_rules(&state, id).await?;
+    private(
+        &SettingsPage {
+            l: &l,
+            id: id.to_string(),
+            csrf: csrf_token(&session)?,
+            error: String::new(),
+            form: NormSettingsForm::of(rules.as_ref(), &seen_token(stored.updated_at)),
+        },
+        StatusCode::OK,
+    )
+}
+
+/// `POST /tournaments/{id}/norms/settings` (organizer): saves the conditions (audited, before and
+/// after); a bad field shows the form again naming it (400), a stale form is refused (409).
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`].
+pub async fn settings(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    Checked(form): Checked<NormSettingsForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let again = |error: String, status: StatusCode| {
+        private(
+            &SettingsPage {
+                l: &l,
+                id: id.to_string(),
+                csrf: csrf_token(&session)?,
+                error,
+                form: form.clone(),
+            },
+            status,
+        )
+    };
+    let rules = match form.rules() {
+        Ok(r) => r,
+        Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST),
+    };
+    let seen = parse_seen(&form.seen)?;
+    let body = serde_json::to_string(&rules).map_err(|e| WebError::Internal(e.to_string()))?;
+    let actor = user.actor();
+    let saved = with_db(&state, move |c| {
+        Ok(arbiter_db::set_document(
+            c,
+            id,
+            arbiter_db::Document::NormRules,
+            Some(&body),
+            Some(seen),
+            &actor,
+        ))
+    })
+    .await?;
+    match saved {
+        Ok(()) => Ok(see_other(&format!("/tournaments/{id}/norms"))),
+        Err(arbiter_db::ChangeError::Stale) => again(l.t("edit-stale"), StatusCode::CONFLICT),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -349,7 +349,10 @@ pub async fn prizes_page(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
-    let text = with_db(&state, move |c| Ok(arbiter_db::prize_list(c, id)?)).await?;
+    let text = with_db(&state, move |c| {
+        Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+    })
+    .await?;
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let list = stored_list(text.as_deref())?;
@@ -434,7 +437,10 @@ pub async fn edit_form(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let stored = load(&state, id).await?;
-    let text = with_db(&state, move |c| Ok(arbiter_db::prize_list(c, id)?)).await?;
+    let text = with_db(&state, move |c| {
+        Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+    })
+    .await?;
     let list = stored_list(text.as_deref())?;
     let form = form_of(list.as_ref(), &seen_token(stored.updated_at));
     private(
@@ -496,9 +502,10 @@ pub async fn edit(
         .map_err(|e| WebError::Internal(e.to_string()))?;
     let actor = user.actor();
     let saved = with_db(&state, move |c| {
-        Ok(arbiter_db::set_prize_list(
+        Ok(arbiter_db::set_document(
             c,
             id,
+            arbiter_db::Document::Prizes,
             text.as_deref(),
             Some(seen),
             &actor,
@@ -543,9 +550,11 @@ pub async fn api_prizes(
         Loaded::Fresh(r) => return Ok(r),
         Loaded::Changed(s, v) => (s, v),
     };
-    let text = with_db(&state, move |c| Ok(arbiter_db::prize_list(c, id)?))
-        .await
-        .map_err(WebError::api)?;
+    let text = with_db(&state, move |c| {
+        Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+    })
+    .await
+    .map_err(WebError::api)?;
     let list = stored_list(text.as_deref()).map_err(WebError::api)?;
     let t = &s.tournament;
     let (allocation, error, problems) = match &list {
@@ -610,9 +619,10 @@ pub async fn api_put(
         let actor = user.actor();
         let seen = body.seen;
         with_db(&state, move |c| {
-            Ok(arbiter_db::set_prize_list(
+            Ok(arbiter_db::set_document(
                 c,
                 id,
+                arbiter_db::Document::Prizes,
                 text.as_deref(),
                 seen,
                 &actor,

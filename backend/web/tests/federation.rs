@@ -204,9 +204,13 @@ async fn a_prize_list_set_through_the_api_is_given_out_and_shown() {
         let j: Json = test::read_body_json(resp).await;
         assert!(j["detail"].as_str().unwrap().contains("place 2"), "{j}");
         assert!(
-            arbiter_db::prize_list(&mut db.pool.get().unwrap(), id)
-                .unwrap()
-                .is_none()
+            arbiter_db::document(
+                &mut db.pool.get().unwrap(),
+                id,
+                arbiter_db::Document::Prizes
+            )
+            .unwrap()
+            .is_none()
         );
         // An unknown field is refused.
         let resp = test::call_service(&app, put(serde_json::json!({"lists": null}))).await;
@@ -431,5 +435,80 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
         let r: Json = test::read_body_json(resp).await;
         assert_eq!(r["changed"].as_array().unwrap().len(), 0, "{r}");
         assert_eq!(r["unchanged"], 100);
+    }
+}
+
+#[actix_web::test]
+async fn norm_conditions_set_by_the_organizer_apply_to_the_reports() {
+    use arbiter_web::testing::{Jar, csrf_of, form, get as get_req};
+    macro_rules! send {
+        ($app:expr, $cookie:expr, $req:expr) => {
+            arbiter_web::testing::call(&$app, $cookie.reborrow(), $req).await
+        };
+    }
+    for db in TestDb::all() {
+        let (id, _token) = organizer(&db);
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let mut jar = Jar(None);
+        let p = send!(app, jar, get_req("/signin"));
+        let p = send!(
+            app,
+            jar,
+            form(
+                "/signin",
+                &[
+                    ("email", "org@example.org"),
+                    ("password", "0123456789ab"),
+                    ("csrf", &csrf_of(&p.body)),
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+        let url = format!("/tournaments/{id}/norms/settings");
+        let p = send!(app, jar, get_req(&url));
+        assert_eq!(p.status, StatusCode::OK);
+        let csrf = csrf_of(&p.body);
+        let seen = p
+            .body
+            .split("name=\"seen\" value=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap()
+            .to_owned();
+        // A minimum of 12 games is refused, naming the field; nothing stored.
+        let bad = [
+            ("csrf", csrf.as_str()),
+            ("seen", seen.as_str()),
+            ("exemption", "national"),
+            ("min_games", "12"),
+            ("non_fide", ""),
+        ];
+        let p = send!(app, jar, form(&url, &bad));
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(p.body.contains("min_games"), "{}", p.body);
+        let good = [
+            ("csrf", csrf.as_str()),
+            ("seen", seen.as_str()),
+            ("exemption", "national"),
+            ("min_games", "7"),
+            ("non_fide", "xyz"),
+        ];
+        let p = send!(app, jar, form(&url, &good));
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        // The reports follow the stored conditions: 7 games needed (B.01 1.4.1b).
+        let (status, body) = get!(app, format!("/api/v1/tournaments/{id}/players/25/norms"));
+        assert_eq!(status, StatusCode::OK);
+        let reports: Vec<Json> = serde_json::from_str(&body).unwrap();
+        for r in &reports {
+            assert_eq!(
+                r["requirements"][0]["requirement"]["Games"]["needed"], 7,
+                "{r}"
+            );
+        }
+        // Player 25 played 7 games: with 7 needed the games requirement is met now.
+        assert_eq!(reports[0]["requirements"][0]["met"], true);
+        // The same form again (stale: the tournament changed since it was shown) is refused.
+        let p = send!(app, jar, form(&url, &good));
+        assert_eq!(p.status, StatusCode::CONFLICT);
     }
 }

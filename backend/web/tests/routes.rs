@@ -304,6 +304,13 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiOrganizer,
         Body::Json,
     ),
+    // The event's conditions for title norms (norms.rs).
+    (
+        "POST",
+        "/tournaments/{id}/norms/settings",
+        Guard::Organizer,
+        Body::Form,
+    ),
     // FIDE rating lists and an event's refresh from them (rating_lists.rs).
     ("POST", "/rating-lists", Guard::User, Body::Multipart),
     (
