@@ -456,12 +456,14 @@ fn change_in(l: &L10n, c: &FieldChange) -> String {
         ),
         FieldChange::Title { before, after } => (
             "refresh-title-change",
-            opt(before.clone()),
-            opt(after.clone()),
+            opt(before.as_deref().map(|t| l.data(t))),
+            opt(after.as_deref().map(|t| l.data(t))),
         ),
-        FieldChange::Federation { before, after } => {
-            ("refresh-federation", opt(before.clone()), after.clone())
-        }
+        FieldChange::Federation { before, after } => (
+            "refresh-federation",
+            opt(before.as_deref().map(|f| l.data(f))),
+            l.data(after),
+        ),
         FieldChange::KFactor { before, after } => (
             "refresh-k",
             opt(before.map(|k| l.int(k))),
@@ -477,9 +479,11 @@ fn change_in(l: &L10n, c: &FieldChange) -> String {
             };
             ("refresh-sex", opt(before.map(sex)), sex(*after))
         }
-        FieldChange::BirthYear { before, after } => {
-            ("refresh-born", opt(before.clone()), l.int(after))
-        }
+        FieldChange::BirthYear { before, after } => (
+            "refresh-born",
+            opt(before.as_deref().map(|b| l.digits(b))),
+            l.int(after),
+        ),
     };
     l.ta(key, &[("before", before), ("after", after)])
 }
@@ -508,11 +512,11 @@ fn refresh_msg(e: &RefreshError) -> Option<Msg> {
     }
 }
 
-/// A player changed: pairing number, name, the changes worded.
-type ChangedLine = (u16, String, Vec<String>);
+/// A player changed: pairing number (in the reader's digits), name, the changes worded.
+type ChangedLine = (String, String, Vec<String>);
 
-/// A player not listed: pairing number, name, FIDE id.
-type MissingLine = (u16, String, String);
+/// A player not listed: pairing number (in the reader's digits), name, FIDE id.
+type MissingLine = (String, String, String);
 
 fn report_view(l: &L10n, r: &RefreshReport) -> (String, Vec<ChangedLine>, Vec<MissingLine>) {
     (
@@ -530,7 +534,7 @@ fn report_view(l: &L10n, r: &RefreshReport) -> (String, Vec<ChangedLine>, Vec<Mi
             .iter()
             .map(|p| {
                 (
-                    p.pairing_number,
+                    l.int(p.pairing_number),
                     p.name.clone(),
                     p.changes.iter().map(|c| change_in(l, c)).collect(),
                 )
@@ -538,7 +542,13 @@ fn report_view(l: &L10n, r: &RefreshReport) -> (String, Vec<ChangedLine>, Vec<Mi
             .collect(),
         r.not_listed
             .iter()
-            .map(|p| (p.pairing_number, p.name.clone(), p.fide_id.to_string()))
+            .map(|p| {
+                (
+                    l.int(p.pairing_number),
+                    p.name.clone(),
+                    p.fide_id.to_string(),
+                )
+            })
             .collect(),
     )
 }
