@@ -77,7 +77,9 @@ impl Listing {
         }
     }
 
-    /// Sets what the form does not carry: sex, birth year and K-factor, when the list gives them.
+    /// Sets what the form does not carry, when the list gives it: sex and birth year, and the
+    /// K-factor (B.02 Art. 8.3) only when the rating registered is the list's (a rating typed by
+    /// hand keeps no K from a list it did not come from).
     pub(crate) fn complete(&self, player: &mut Player) {
         let Some(l) = &self.listed else { return };
         let p = l.to_player(0, self.kind);

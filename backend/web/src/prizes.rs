@@ -106,6 +106,23 @@ fn money_in(l: &L10n, m: &Money) -> String {
     l.digits(&m.to_string())
 }
 
+/// `minor_units` of `currency` as money in the reader's digits, or a bare number without a
+/// currency (a list of prizes in kind only).
+fn amount_in(l: &L10n, minor_units: i64, currency: Option<&str>) -> String {
+    currency.map_or_else(
+        || l.int(minor_units),
+        |c| {
+            money_in(
+                l,
+                &Money {
+                    minor_units,
+                    currency: c.to_owned(),
+                },
+            )
+        },
+    )
+}
+
 fn award_in(l: &L10n, a: &Award) -> String {
     match a {
         Award::Money(m) => money_in(l, m),
@@ -236,20 +253,7 @@ fn lists_of(l: &L10n, t: &Tournament, list: &PrizeList, a: &Allocation) -> Vec<L
                         if !shown_groups.insert(gi) {
                             return None;
                         }
-                        let money = |v: i64| {
-                            g.currency.as_ref().map_or_else(
-                                || l.int(v),
-                                |c| {
-                                    money_in(
-                                        l,
-                                        &Money {
-                                            minor_units: v,
-                                            currency: c.clone(),
-                                        },
-                                    )
-                                },
-                            )
-                        };
+                        let money = |v: i64| amount_in(l, v, g.currency.as_deref());
                         let places: Vec<String> = g.places.iter().map(|x| l.int(x)).collect();
                         return Some(PrizeLine {
                             place: places.join(&l.t("list-separator")),
@@ -298,20 +302,7 @@ fn lists_of(l: &L10n, t: &Tournament, list: &PrizeList, a: &Allocation) -> Vec<L
                 .filter(|g| g.list == r)
                 .map(|g| {
                     let places: Vec<String> = g.places.iter().map(|p| l.int(p)).collect();
-                    let money = |v: i64| {
-                        g.currency.as_ref().map_or_else(
-                            || l.int(v),
-                            |c| {
-                                money_in(
-                                    l,
-                                    &Money {
-                                        minor_units: v,
-                                        currency: c.clone(),
-                                    },
-                                )
-                            },
-                        )
-                    };
+                    let money = |v: i64| amount_in(l, v, g.currency.as_deref());
                     l.ta(
                         "prizes-group",
                         &[
@@ -383,15 +374,11 @@ pub async fn prizes_page(
                     .iter()
                     .filter(|p| p.total > 0)
                     .map(|p| {
-                        let total = a.currency.as_ref().map_or_else(String::new, |c| {
-                            money_in(
-                                l,
-                                &Money {
-                                    minor_units: p.total,
-                                    currency: c.clone(),
-                                },
-                            )
-                        });
+                        let total = a
+                            .currency
+                            .as_deref()
+                            .map(|c| amount_in(l, p.total, Some(c)))
+                            .unwrap_or_default();
                         (
                             p.player,
                             t.player(p.player)

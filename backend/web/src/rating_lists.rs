@@ -34,6 +34,7 @@ use crate::error::WebError;
 use crate::extract::{ApiStaff, Checked, Organizer, SignedIn, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, json, load, ok, private, see_other};
+use crate::views::rating_list_key;
 use crate::{AppState, with_db};
 
 /// The largest list file taken (FIDE's combined XML is about 500 MB).
@@ -126,14 +127,6 @@ struct ListsPage {
     searched: bool,
 }
 
-fn kind_in(l: &L10n, k: RatingListKind) -> String {
-    l.t(match k {
-        RatingListKind::Standard => "ratings-list-standard",
-        RatingListKind::Rapid => "ratings-list-rapid",
-        RatingListKind::Blitz => "ratings-list-blitz",
-    })
-}
-
 async fn lists_view(
     state: &AppState,
     session: &Session,
@@ -185,7 +178,7 @@ async fn lists_view(
             lists: RatingListKind::ALL
                 .into_iter()
                 .filter(|&k| s.holds(k))
-                .map(|k| kind_in(&l, k))
+                .map(|k| l.t(rating_list_key(k)))
                 .collect::<Vec<_>>()
                 .join(&l.t("list-separator")),
             players: l.int(s.players),
@@ -251,13 +244,7 @@ fn place_msg(p: &ListPlace) -> Msg {
 }
 
 fn field_msg(f: ListField) -> Msg {
-    let list = |k: RatingListKind| {
-        Msg::new(match k {
-            RatingListKind::Standard => "ratings-list-standard",
-            RatingListKind::Rapid => "ratings-list-rapid",
-            RatingListKind::Blitz => "ratings-list-blitz",
-        })
-    };
+    let list = |k: RatingListKind| Msg::new(rating_list_key(k));
     match f {
         ListField::FideId => Msg::new("fidereport-player-fide-id"),
         ListField::Name => Msg::new("fidereport-player-name"),
@@ -416,9 +403,8 @@ pub async fn upload(
         return Err(WebError::Forbidden(Msg::new("lists-csrf-first")));
     }
     let Some((tmp, file_name)) = file else {
-        let page = lists_view(&state, &session, l, true, String::new(), String::new()).await?;
-        let mut page = page;
-        page.message = page.l.t("lists-no-file");
+        let message = l.t("lists-no-file");
+        let page = lists_view(&state, &session, l, true, String::new(), message).await?;
         return private(&page, StatusCode::BAD_REQUEST);
     };
     let imported = with_db(&state, move |c| {
@@ -524,7 +510,7 @@ fn report_view(l: &L10n, r: &RefreshReport) -> (String, Vec<ChangedLine>, Vec<Mi
             "refresh-summary",
             &[
                 ("date", l.date(r.list_date)),
-                ("list", kind_in(l, r.kind)),
+                ("list", l.t(rating_list_key(r.kind))),
                 ("changed", l.int(r.changed.len())),
                 ("unchanged", l.int(r.unchanged)),
                 ("missing", l.int(r.not_listed.len())),

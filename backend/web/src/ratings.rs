@@ -23,7 +23,7 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::{html, json};
-use crate::views::{Head, head_in, titled_name};
+use crate::views::{Head, head_in, rating_list_key, titled_name};
 use crate::{AppState, Loaded, load_if_changed};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
@@ -41,17 +41,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-fn list_in(l: &L10n, list: RatingListKind) -> String {
-    l.t(match list {
-        RatingListKind::Standard => "ratings-list-standard",
-        RatingListKind::Rapid => "ratings-list-rapid",
-        RatingListKind::Blitz => "ratings-list-blitz",
-    })
-}
-
 /// The sentence naming the list and what it was read from.
 fn inference_in(l: &L10n, i: ListInference) -> String {
-    let list = ("list", list_in(l, i.list));
+    let list = ("list", l.t(rating_list_key(i.list)));
     match i.basis {
         ListBasis::Encoded { seconds } | ListBasis::Text { seconds } => l.ta(
             "ratings-list-from-time",

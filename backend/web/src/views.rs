@@ -339,6 +339,19 @@ pub(crate) fn rating_change_fact(t: &Tournament, pn: u16, l: &L10n) -> Option<(S
     }
 }
 
+/// The catalogue key naming one of FIDE's three rating lists (B.02 Art. 1: standard, rapid,
+/// blitz), for the ratings, the rating-list and the refresh pages.
+pub(crate) const fn rating_list_key(
+    list: arbiter_tournament::rating_list::RatingListKind,
+) -> &'static str {
+    use arbiter_tournament::rating_list::RatingListKind as K;
+    match list {
+        K::Standard => "ratings-list-standard",
+        K::Rapid => "ratings-list-rapid",
+        K::Blitz => "ratings-list-blitz",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -299,7 +299,11 @@ fn import_fixture_list(db: &TestDb) -> Vec<u64> {
     let summary =
         arbiter_db::rating_list::import_rating_list(&mut db.pool.get().unwrap(), file, &hint)
             .expect("the fixture list imports");
-    let _ = summary;
+    assert_eq!(
+        (summary.read, summary.inserted),
+        (182, 182),
+        "the combined XML holds every fixture player"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     text.split("<fideid>")
         .skip(1)
