@@ -52,6 +52,7 @@ pub mod rating_list;
 pub mod rating_report;
 pub mod result;
 pub mod scoring;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 

@@ -389,6 +389,10 @@ pub struct Tournament {
     pub rounds: Vec<Round>,
     /// Records kept verbatim, in file order.
     pub other_records: Vec<RawRecord>,
+    /// The teams, their matches and line-ups when this is a team event ([`crate::team`]);
+    /// `None` for an individual event.
+    #[serde(default)]
+    pub team: Option<crate::team::TeamEvent>,
 }
 
 /// One player's record in one round, as tie-breaks and pairing engines read it.

@@ -1,0 +1,465 @@
+//! Team competitions: teams with rosters in board order, matches of team against team over a
+//! fixed number of boards, line-ups per round, match points and game points (FIDE Handbook
+//! C.04.6 art. 1.2, and the regulations of the event), the pairing-allocated bye of a team and
+//! forfeited matches (TRF-2026 records `320` and `330`).
+//!
+//! A team event is an individual [`Tournament`] whose players belong to teams: every board game
+//! is an ordinary [`Game`](crate::Game) of the round (PGN, replay, penalties, default time,
+//! adjournments, the rating report all work on it), and [`TeamEvent`] adds what makes the
+//! games into matches:
+//! - [`Team`]: its team pairing number (TPN), name, federation or club, roster in board order
+//!   (the first [`TeamSettings::boards`] are the regular boards, the rest reserves) and captain;
+//! - [`TeamRound`]: the round's matches ([`TeamMatch`], the first-named team first), the team
+//!   that received the pairing-allocated bye, absent teams and the line-ups ([`Lineup`]);
+//! - [`TeamSettings`]: the number of boards, the match-point system (2/1/0 by default), the
+//!   primary score (match points unless the regulations say game points, C.04.6 art. 1.2), the
+//!   colours of the first-named team board by board (TRF-2026 record `352`; White on odd boards
+//!   by default), the colour-preference variant (C.04.6 art. 1.7), the team rating's number of
+//!   boards and the points of the bye.
+//!
+//! Board `k` of a match (from 1) is the game between the `k`-th players of the two line-ups; the
+//! first-named team's player has [`TeamSettings::first_team_colours`]`[k - 1]`. Its number in the
+//! round's game list is `(table - 1) × boards + k` ([`TeamSettings::global_board`]). An empty
+//! board is a forfeit on that board: the player who is there gets a forfeit win
+//! ([`ResultCode::ForfeitWin`](crate::ResultCode) as a [`Bye`](crate::Bye) without opponent).
+//!
+//! The match result follows from the boards ([`score`]).
+
+pub mod lineup;
+pub mod score;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::model::{PairingNumber, RoundNumber, Tournament};
+use crate::points::Points;
+use crate::result::Colour;
+
+pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
+pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
+
+/// A team pairing number (TPN, C.04.6 art. 1.4): the team's number in the starting rank, from 1.
+pub type TeamNumber = u16;
+
+/// Which score orders the standings and the pairing (C.04.6 art. 1.2): match points unless the
+/// regulations of the event say game points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PrimaryScore {
+    /// Match points (MP): 2 for a won match, 1 for a drawn one, 0 for a lost one by default.
+    #[default]
+    MatchPoints,
+    /// Game points (GP): the sum of the board results.
+    GamePoints,
+}
+
+impl PrimaryScore {
+    /// `MP` or `GP`, as C.07 names the two scores.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            PrimaryScore::MatchPoints => "MP",
+            PrimaryScore::GamePoints => "GP",
+        }
+    }
+
+    /// Reads `MP`, `GP`, `match` or `game` (case-insensitive).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<PrimaryScore> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "mp" | "match" | "match-points" | "match_points" => Some(PrimaryScore::MatchPoints),
+            "gp" | "game" | "game-points" | "game_points" => Some(PrimaryScore::GamePoints),
+            _ => None,
+        }
+    }
+}
+
+/// The colour-preference variant of C.04.6 art. 1.7: type A unless the rules of the
+/// competition ask for type B, or for none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TeamColourPreferences {
+    /// Type A (the default).
+    #[default]
+    TypeA,
+    /// Type B.
+    TypeB,
+    /// No colour preferences: colours are allocated without preferences.
+    None,
+}
+
+impl TeamColourPreferences {
+    /// `a`, `b` or `none`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TeamColourPreferences::TypeA => "a",
+            TeamColourPreferences::TypeB => "b",
+            TeamColourPreferences::None => "none",
+        }
+    }
+
+    /// Reads `a`, `b`, `none` (also `typea`, `type-a`, case-insensitive).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<TeamColourPreferences> {
+        let t = text
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "");
+        match t.as_str() {
+            "a" | "typea" => Some(TeamColourPreferences::TypeA),
+            "b" | "typeb" => Some(TeamColourPreferences::TypeB),
+            "none" | "nocolor" | "nocolour" => Some(TeamColourPreferences::None),
+            _ => None,
+        }
+    }
+}
+
+/// Match points for a won, drawn and lost match (TRF-2026 record `362`). 2/1/0 by default;
+/// 3/1/0 and others are set by the regulations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MatchPointSystem {
+    /// A won match.
+    pub win: Points,
+    /// A drawn match.
+    pub draw: Points,
+    /// A lost match.
+    pub loss: Points,
+}
+
+impl Default for MatchPointSystem {
+    fn default() -> Self {
+        MatchPointSystem {
+            win: Points::from_tenths(20),
+            draw: Points::ONE,
+            loss: Points::ZERO,
+        }
+    }
+}
+
+/// The rules of a team event that the regulations set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamSettings {
+    /// Boards per match, 1-99.
+    pub boards: u8,
+    /// Match points for a won, drawn and lost match.
+    pub match_points: MatchPointSystem,
+    /// The primary score (C.04.6 art. 1.2).
+    pub primary: PrimaryScore,
+    /// The team rating is the average of the ratings of the top this-many players of the roster
+    /// (rated players only); `None`: of the first [`TeamSettings::boards`] players.
+    pub rating_boards: Option<u8>,
+    /// The first-named team's colour on board 1, 2, ... (TRF-2026 record `352`): one entry per
+    /// board; the second-named team has the other colour. By default White on odd boards.
+    pub first_team_colours: Vec<Colour>,
+    /// The colour-preference variant for the Swiss pairing (C.04.6 art. 1.7).
+    pub colour_preferences: TeamColourPreferences,
+    /// Match points of the team that receives the pairing-allocated bye (TRF-2026 `320`).
+    pub bye_match_points: Points,
+    /// Game points of the team that receives the pairing-allocated bye (TRF-2026 `320`).
+    pub bye_game_points: Points,
+    /// Minutes before a round's scheduled start by which captains submit their line-ups; after
+    /// it, or when none was submitted, the roster order applies. `None`: no deadline.
+    pub lineup_deadline_minutes: Option<u32>,
+}
+
+impl TeamSettings {
+    /// Settings for `boards` boards: 2/1/0 match points, match points primary, White on odd
+    /// boards for the first-named team, type A colour preferences, the bye worth a won match and
+    /// the game points of half the boards (rounded up to a whole point), no line-up deadline.
+    #[must_use]
+    pub fn new(boards: u8) -> TeamSettings {
+        let boards = boards.clamp(1, 99);
+        TeamSettings {
+            boards,
+            match_points: MatchPointSystem::default(),
+            primary: PrimaryScore::MatchPoints,
+            rating_boards: None,
+            first_team_colours: alternating_colours(boards, Colour::White),
+            colour_preferences: TeamColourPreferences::TypeA,
+            bye_match_points: MatchPointSystem::default().win,
+            bye_game_points: Points::from_tenths(u32::from(boards).div_ceil(2) * 10),
+            lineup_deadline_minutes: None,
+        }
+    }
+
+    /// The first-named team's colour on board `board` (from 1); boards beyond the sequence
+    /// continue its alternation.
+    #[must_use]
+    pub fn first_team_colour(&self, board: u8) -> Colour {
+        let i = usize::from(board.max(1) - 1);
+        match self.first_team_colours.get(i) {
+            Some(c) => *c,
+            None => {
+                let first = self
+                    .first_team_colours
+                    .first()
+                    .copied()
+                    .unwrap_or(Colour::White);
+                if i % 2 == 0 { first } else { first.opposite() }
+            }
+        }
+    }
+
+    /// The number, in the round's list of games, of board `board` (from 1) of the match at
+    /// table `table` (from 1): `(table - 1) × boards + board`.
+    #[must_use]
+    pub fn global_board(&self, table: u16, board: u8) -> u16 {
+        (table.max(1) - 1) * u16::from(self.boards) + u16::from(board)
+    }
+
+    /// The table and board (both from 1) of a game numbered `global` in the round's list.
+    #[must_use]
+    pub fn table_and_board(&self, global: u16) -> (u16, u8) {
+        let boards = u16::from(self.boards.max(1));
+        let table = (global.max(1) - 1) / boards + 1;
+        let board = (global.max(1) - 1) % boards + 1;
+        (table, u8::try_from(board).unwrap_or(u8::MAX))
+    }
+
+    /// How many roster places count for the team rating.
+    #[must_use]
+    pub fn rating_places(&self) -> usize {
+        usize::from(self.rating_boards.unwrap_or(self.boards))
+    }
+}
+
+/// The sequence `first, other, first, ...` of `boards` colours.
+#[must_use]
+pub fn alternating_colours(boards: u8, first: Colour) -> Vec<Colour> {
+    (0..boards)
+        .map(|i| if i % 2 == 0 { first } else { first.opposite() })
+        .collect()
+}
+
+/// A team: its pairing number, names and roster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Team {
+    /// The team pairing number (TPN), from 1.
+    pub number: TeamNumber,
+    /// The team's name, as published.
+    pub name: String,
+    /// The federation (three-letter FIDE code) the team represents, if any.
+    pub federation: Option<String>,
+    /// The club or school, if any.
+    pub club: Option<String>,
+    /// The roster in board order: the players' pairing numbers; the first
+    /// [`TeamSettings::boards`] are the regular boards, the rest reserves.
+    pub roster: Vec<PairingNumber>,
+    /// The captain's name (a captain need not play).
+    pub captain: Option<String>,
+    /// A stable identifier.
+    pub id: Uuid,
+}
+
+impl Team {
+    /// A team with a number, a name and a roster, no federation, club or captain.
+    #[must_use]
+    pub fn new(number: TeamNumber, name: impl Into<String>, roster: Vec<PairingNumber>) -> Team {
+        Team {
+            number,
+            name: name.into(),
+            federation: None,
+            club: None,
+            roster,
+            captain: None,
+            id: Uuid::new_v4(),
+        }
+    }
+
+    /// The team rating by the event's rule: the average, rounded to the nearest whole number
+    /// (halves up), of the FIDE ratings of the first [`TeamSettings::rating_places`] rated
+    /// players of the roster taken by rating; `None` when no player is rated.
+    #[must_use]
+    pub fn rating(&self, tournament: &Tournament, settings: &TeamSettings) -> Option<u16> {
+        let mut ratings: Vec<u32> = self
+            .roster
+            .iter()
+            .filter_map(|pn| tournament.player(*pn)?.rating)
+            .map(u32::from)
+            .collect();
+        ratings.sort_unstable_by(|a, b| b.cmp(a));
+        ratings.truncate(settings.rating_places());
+        let n = u32::try_from(ratings.len()).ok().filter(|n| *n > 0)?;
+        let sum: u32 = ratings.iter().sum();
+        u16::try_from((2 * sum + n) / (2 * n)).ok()
+    }
+}
+
+/// How a whole match was forfeited (TRF-2026 record `330`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MatchForfeit {
+    /// The second-named team did not appear: the first-named team wins by forfeit.
+    FirstWins,
+    /// The first-named team did not appear: the second-named team wins by forfeit.
+    SecondWins,
+    /// Neither team appeared.
+    Both,
+}
+
+/// One match of a round: two teams, the first-named first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatch {
+    /// The table (match board) number in the round, from 1.
+    pub table: u16,
+    /// The first-named team: [`TeamSettings::first_team_colours`] apply to it.
+    pub first: TeamNumber,
+    /// The second-named team.
+    pub second: TeamNumber,
+    /// A forfeited match, if the arbiter declared one; its boards then hold no games.
+    pub forfeit: Option<MatchForfeit>,
+}
+
+impl TeamMatch {
+    /// A match with no forfeit.
+    #[must_use]
+    pub const fn new(table: u16, first: TeamNumber, second: TeamNumber) -> TeamMatch {
+        TeamMatch {
+            table,
+            first,
+            second,
+            forfeit: None,
+        }
+    }
+
+    /// The other team, if `team` plays in this match.
+    #[must_use]
+    pub fn opponent_of(&self, team: TeamNumber) -> Option<TeamNumber> {
+        if team == self.first {
+            Some(self.second)
+        } else if team == self.second {
+            Some(self.first)
+        } else {
+            None
+        }
+    }
+}
+
+/// A team's line-up for one round: who sits on board 1, 2, ... (`None`: an empty board).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lineup {
+    /// The players' pairing numbers by board; its length is [`TeamSettings::boards`].
+    pub boards: Vec<Option<PairingNumber>>,
+    /// Who submitted it (a captain's or an organizer's account), if known; `None` when it is
+    /// the roster order applied by default.
+    pub submitted_by: Option<String>,
+}
+
+/// One round of a team event.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamRound {
+    /// The round number, from 1.
+    pub number: RoundNumber,
+    /// The matches, by table.
+    pub matches: Vec<TeamMatch>,
+    /// The team that received the pairing-allocated bye, if any.
+    pub bye: Option<TeamNumber>,
+    /// Teams known to be absent this round (they score nothing).
+    pub absent: Vec<TeamNumber>,
+    /// The line-ups submitted or applied, by team.
+    pub lineups: BTreeMap<TeamNumber, Lineup>,
+}
+
+impl TeamRound {
+    /// The match a team plays, if any.
+    #[must_use]
+    pub fn match_of(&self, team: TeamNumber) -> Option<&TeamMatch> {
+        self.matches
+            .iter()
+            .find(|m| m.first == team || m.second == team)
+    }
+}
+
+/// What makes a tournament a team event: the settings, the teams and their rounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamEvent {
+    /// The regulations' settings.
+    pub settings: TeamSettings,
+    /// The teams, by team pairing number.
+    pub teams: Vec<Team>,
+    /// The rounds, numbered from 1 (a round is here once it is paired).
+    pub rounds: Vec<TeamRound>,
+}
+
+impl TeamEvent {
+    /// An event with no teams yet.
+    #[must_use]
+    pub fn new(settings: TeamSettings) -> TeamEvent {
+        TeamEvent {
+            settings,
+            teams: Vec::new(),
+            rounds: Vec::new(),
+        }
+    }
+
+    /// The team with a pairing number.
+    #[must_use]
+    pub fn team(&self, number: TeamNumber) -> Option<&Team> {
+        self.teams.iter().find(|t| t.number == number)
+    }
+
+    /// The team a player belongs to (the first roster that lists the player).
+    #[must_use]
+    pub fn team_of(&self, player: PairingNumber) -> Option<&Team> {
+        self.teams.iter().find(|t| t.roster.contains(&player))
+    }
+
+    /// A map from each rostered player to the team's number.
+    #[must_use]
+    pub fn membership(&self) -> BTreeMap<PairingNumber, TeamNumber> {
+        let mut map = BTreeMap::new();
+        for t in &self.teams {
+            for pn in &t.roster {
+                map.entry(*pn).or_insert(t.number);
+            }
+        }
+        map
+    }
+
+    /// The round with a number.
+    #[must_use]
+    pub fn round(&self, number: RoundNumber) -> Option<&TeamRound> {
+        self.rounds.iter().find(|r| r.number == number)
+    }
+
+    /// The round with a number, created (empty) when missing; rounds stay in order.
+    pub fn round_mut(&mut self, number: RoundNumber) -> &mut TeamRound {
+        let i = match self.rounds.iter().position(|r| r.number == number) {
+            Some(i) => i,
+            None => {
+                let at = self
+                    .rounds
+                    .iter()
+                    .position(|r| r.number > number)
+                    .unwrap_or(self.rounds.len());
+                self.rounds.insert(
+                    at,
+                    TeamRound {
+                        number,
+                        ..TeamRound::default()
+                    },
+                );
+                at
+            }
+        };
+        &mut self.rounds[i]
+    }
+
+    /// The line-up that applies to a team in a round: the one submitted, else the roster order
+    /// ([`lineup_from_roster`]) over the players not withdrawn.
+    #[must_use]
+    pub fn lineup(&self, tournament: &Tournament, round: RoundNumber, team: TeamNumber) -> Lineup {
+        if let Some(l) = self.round(round).and_then(|r| r.lineups.get(&team)) {
+            return l.clone();
+        }
+        match self.team(team) {
+            Some(t) => lineup_from_roster(tournament, t, &self.settings),
+            None => Lineup {
+                boards: vec![None; usize::from(self.settings.boards)],
+                submitted_by: None,
+            },
+        }
+    }
+}
