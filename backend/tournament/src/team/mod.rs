@@ -190,17 +190,15 @@ impl TeamSettings {
     #[must_use]
     pub fn first_team_colour(&self, board: u8) -> Colour {
         let i = usize::from(board.max(1) - 1);
-        match self.first_team_colours.get(i) {
-            Some(c) => *c,
-            None => {
-                let first = self
-                    .first_team_colours
-                    .first()
-                    .copied()
-                    .unwrap_or(Colour::White);
-                if i % 2 == 0 { first } else { first.opposite() }
-            }
+        if let Some(c) = self.first_team_colours.get(i) {
+            return *c;
         }
+        let first = self
+            .first_team_colours
+            .first()
+            .copied()
+            .unwrap_or(Colour::White);
+        if i % 2 == 0 { first } else { first.opposite() }
     }
 
     /// The number, in the round's list of games, of board `board` (from 1) of the match at
@@ -426,23 +424,22 @@ impl TeamEvent {
 
     /// The round with a number, created (empty) when missing; rounds stay in order.
     pub fn round_mut(&mut self, number: RoundNumber) -> &mut TeamRound {
-        let i = match self.rounds.iter().position(|r| r.number == number) {
-            Some(i) => i,
-            None => {
-                let at = self
-                    .rounds
-                    .iter()
-                    .position(|r| r.number > number)
-                    .unwrap_or(self.rounds.len());
-                self.rounds.insert(
-                    at,
-                    TeamRound {
-                        number,
-                        ..TeamRound::default()
-                    },
-                );
-                at
-            }
+        let i = if let Some(i) = self.rounds.iter().position(|r| r.number == number) {
+            i
+        } else {
+            let at = self
+                .rounds
+                .iter()
+                .position(|r| r.number > number)
+                .unwrap_or(self.rounds.len());
+            self.rounds.insert(
+                at,
+                TeamRound {
+                    number,
+                    ..TeamRound::default()
+                },
+            );
+            at
         };
         &mut self.rounds[i]
     }
