@@ -26,6 +26,7 @@
 //! The match result follows from the boards ([`score`]).
 
 pub mod lineup;
+pub mod rounds;
 pub mod score;
 #[cfg(test)]
 mod tests;
@@ -40,6 +41,9 @@ use crate::points::Points;
 use crate::result::Colour;
 
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
+pub use rounds::{
+    SeatedRound, TeamPairError, TeamPairingSystem, check_complete, pair_round_robin, seat_round,
+};
 pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
 
 /// A team pairing number (TPN, C.04.6 art. 1.4): the team's number in the starting rank, from 1.
