@@ -61,6 +61,51 @@ pub(crate) fn insert_team_event(
     Ok(())
 }
 
+/// Makes an individual tournament a team event with `settings` and no teams yet (version 1),
+/// audited (entity `team_settings`, action `create`). Refused once the tournament has games:
+/// an event cannot become a team event halfway.
+///
+/// # Errors
+/// [`ChangeError::NotAllowed`] when it has games or is a team event already,
+/// [`ChangeError::Stale`], [`ChangeError::NotFound`], or the database's error.
+pub fn make_team_event(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    settings: &arbiter_tournament::team::TeamSettings,
+    expected: Option<NaiveDateTime>,
+    actor: &Actor,
+) -> Result<(), ChangeError> {
+    conn.transaction(|conn| {
+        touch(conn, tournament, expected)?;
+        if team_event(conn, tournament)?.is_some() {
+            return Err(ChangeError::NotAllowed(
+                "this tournament is a team event already".into(),
+            ));
+        }
+        let games: i64 = crate::schema::games::table
+            .filter(crate::schema::games::tournament_id.eq(tournament.to_string()))
+            .count()
+            .get_result(conn)?;
+        if games > 0 {
+            return Err(ChangeError::NotAllowed(
+                "a tournament with games cannot become a team event".into(),
+            ));
+        }
+        insert_team_event(conn, tournament, &TeamEvent::new(settings.clone()))?;
+        append_audit(
+            conn,
+            actor,
+            Some(tournament),
+            "team_settings",
+            Some(&tournament.to_string()),
+            "create",
+            None::<&()>,
+            Some(settings),
+        )?;
+        Ok(())
+    })
+}
+
 /// What a change to a team event records in the audit log.
 #[derive(Clone, Debug)]
 pub struct TeamAudit<B: Serialize, A: Serialize> {

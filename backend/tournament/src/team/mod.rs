@@ -171,8 +171,9 @@ pub struct TeamSettings {
 
 impl TeamSettings {
     /// Settings for `boards` boards: 2/1/0 match points, match points primary, White on odd
-    /// boards for the first-named team, type A colour preferences, the bye worth a won match and
-    /// the game points of half the boards (rounded up to a whole point), no line-up deadline.
+    /// boards for the first-named team, type A colour preferences, the pairing-allocated bye
+    /// worth a drawn match (C.04.6 art. 1.4: unless the regulations say otherwise), that is the
+    /// draw's match points and half the boards' game points, no line-up deadline.
     #[must_use]
     pub fn new(boards: u8) -> TeamSettings {
         let boards = boards.clamp(1, 99);
@@ -183,8 +184,8 @@ impl TeamSettings {
             rating_boards: None,
             first_team_colours: alternating_colours(boards, Colour::White),
             colour_preferences: TeamColourPreferences::TypeA,
-            bye_match_points: MatchPointSystem::default().win,
-            bye_game_points: Points::from_tenths(u32::from(boards).div_ceil(2) * 10),
+            bye_match_points: MatchPointSystem::default().draw,
+            bye_game_points: Points::from_tenths(u32::from(boards) * 5),
             lineup_deadline_minutes: None,
         }
     }

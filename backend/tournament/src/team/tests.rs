@@ -52,6 +52,8 @@ fn colours_alternate_and_boards_number_by_table() {
     assert_eq!(s.global_board(3, 2), 10);
     assert_eq!(s.table_and_board(10), (3, 2));
     assert_eq!(s.table_and_board(4), (1, 4));
+    // The bye: a drawn match (C.04.6 art. 1.4).
+    assert_eq!(s.bye_match_points, Points::ONE);
     assert_eq!(s.bye_game_points, Points::from_tenths(20));
 }
 
@@ -164,10 +166,11 @@ fn forfeited_match_and_bye_score_by_the_settings() {
     assert_eq!(two.game_points, Points::from_tenths(40));
     let bye = team.team_round(&t, 1, 2);
     assert_eq!(bye.kind, TeamRoundKind::Pab);
-    assert_eq!(bye.match_points, Points::from_tenths(20));
+    // The bye: a drawn match (C.04.6 art. 1.4) by default.
+    assert_eq!(bye.match_points, Points::ONE);
     assert_eq!(
         team.scores_after_round(&t, 2)[&1],
-        (Points::from_tenths(20), Points::from_tenths(20))
+        (Points::ONE, Points::from_tenths(20))
     );
 }
 
