@@ -56,6 +56,7 @@ pub mod respond;
 pub mod results;
 pub mod rounds;
 pub mod staff;
+pub mod teams;
 pub mod testing;
 pub mod tournaments;
 pub mod views;
@@ -335,6 +336,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(prizes::routes)
     .configure(rating_report::routes)
     .configure(rating_lists::routes)
+    .configure(teams::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

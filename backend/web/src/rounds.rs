@@ -328,6 +328,9 @@ pub async fn store_pairing(
     let seen = parse_seen(&form.seen)?;
     let stored = load(&state, id).await?;
     let t = &stored.tournament;
+    if t.team.is_some() {
+        return Err(bad("pairing", Msg::new("next-team-event")));
+    }
     if stored.updated_at != seen || t.next_round_number() != round {
         return stale(&state, &session, l, id).await;
     }
@@ -548,5 +551,6 @@ fn next_round_error(e: &NextRoundError) -> Msg {
         NextRoundError::Unfinished(n) => Msg::new("next-unfinished").int("n", *n),
         NextRoundError::TooFewPlayers => Msg::new("next-too-few"),
         NextRoundError::Engine(e) => Msg::new("next-engine").text("reason", e.to_string()),
+        NextRoundError::TeamEvent => Msg::new("next-team-event"),
     }
 }

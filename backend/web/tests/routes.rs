@@ -315,6 +315,54 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ("POST", "/rating-lists", Guard::User, Body::Multipart),
     (
         "POST",
+        "/tournaments/{id}/teams/setup",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/teams/add",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/teams/{n}/edit",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/teams/captains",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/teams/pair",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{r}/seat",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/rounds/{r}/lineups/{n}",
+        Guard::User,
+        Body::Form,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
+        Guard::ApiUser,
+        Body::Json,
+    ),
+    (
+        "POST",
         "/tournaments/{id}/ratings/refresh",
         Guard::Organizer,
         Body::Form,
@@ -342,6 +390,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/prizes.rs"), "pub fn routes"),
     (include_str!("../src/rating_report.rs"), "pub fn routes"),
     (include_str!("../src/rating_lists.rs"), "pub fn routes"),
+    (include_str!("../src/teams.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
@@ -444,6 +493,8 @@ fn json_for(uri: &str) -> serde_json::Value {
         json!({"round": 2, "seen": "2026-01-01T00:00:00"})
     } else if uri.ends_with("/prizes") {
         json!({"list": null})
+    } else if uri.contains("/lineups/") {
+        json!({"boards": [1, null]})
     } else if uri.ends_with("/publish") || uri.contains("/rounds/") || uri.ends_with("/refresh") {
         json!({})
     } else {
@@ -578,6 +629,7 @@ async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
                     },
                 )
                 .replace("{n}", "1")
+                .replace("{r}", "1")
                 .replace("{pn}", "1")
                 .replace("{game}", &game);
             let what = format!("{method} {uri}");
