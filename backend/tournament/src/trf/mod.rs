@@ -20,7 +20,13 @@
 //! verbatim (with a warning).
 
 mod read;
+mod team_build;
+mod team_issue;
+mod team_read;
+mod team_write;
 mod write;
+
+pub use team_issue::TeamIssue;
 
 pub use read::read_trf;
 
