@@ -26,6 +26,9 @@ mod team_read;
 mod team_write;
 mod write;
 
+#[cfg(test)]
+pub(crate) mod team_tests;
+
 pub use team_issue::TeamIssue;
 
 pub use read::read_trf;

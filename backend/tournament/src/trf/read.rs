@@ -732,6 +732,7 @@ impl Reader {
             .unwrap_or(0);
         let mut issues = Vec::new();
         let mut rounds = Vec::new();
+        let teams = self.team.has_teams();
         for rn in 1..=last {
             let mut round = Round::new(rn);
             let mut first_pab: Option<PairingNumber> = None;
@@ -745,6 +746,9 @@ impl Reader {
                     let mut code = e.code;
                     match code {
                         ResultCode::Blank => continue,
+                        // In a team event `+` alone is a forfeit win on a board the other
+                        // team left empty.
+                        ResultCode::ForfeitWin if teams => {}
                         ResultCode::ForfeitWin => {
                             issues.push(at(7, IssueKind::PabWrittenAsForfeitWin));
                             code = ResultCode::Pab;
@@ -753,7 +757,7 @@ impl Reader {
                         c => issues.push(at(7, IssueKind::ResultWithoutOpponent(c.trf_char()))),
                     }
                     // A team's bye gives each of its players a `U`: the team records check it.
-                    if code == ResultCode::Pab && !self.team.has_teams() {
+                    if code == ResultCode::Pab && !teams {
                         match first_pab {
                             Some(first) => issues.push(at(7, IssueKind::TwoPabs { first })),
                             None => first_pab = Some(pn),

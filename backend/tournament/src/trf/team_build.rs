@@ -77,18 +77,13 @@ pub(super) fn implied_boards(t: &Tournament, teams: &[Team]) -> u8 {
     u8::try_from(most.clamp(1, 99)).unwrap_or(99)
 }
 
-/// The bye's points a file without `320` implies: every board scores the PAB's points (`162 P`),
-/// and the match points are those of a match with these game points out of the boards'.
+/// The bye's points a file without `320` implies: a drawn match's match points (C.04.6 art.
+/// 1.4), and on every board the PAB's points of `162 P` (as the players' `U` results give them;
+/// FIDE's reference reader scores its sample `fideteam_nocolor.trf` so).
 pub(super) fn implied_bye_points(t: &Tournament, settings: &TeamSettings) -> (Points, Points) {
     let boards = u32::from(settings.boards);
     let gp = Points::from_tenths(boards * t.scoring.pab.tenths());
-    let half = boards * t.scoring.win.tenths();
-    let mp = match (2 * gp.tenths()).cmp(&half) {
-        std::cmp::Ordering::Greater => settings.match_points.win,
-        std::cmp::Ordering::Equal => settings.match_points.draw,
-        std::cmp::Ordering::Less => settings.match_points.loss,
-    };
-    (mp, gp)
+    (settings.match_points.draw, gp)
 }
 
 /// The primary score and colour-preference variant a `192` code names (`FIDE_TEAM_TYPEB_GP_MP`
