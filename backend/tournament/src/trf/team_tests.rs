@@ -151,8 +151,20 @@ pub(crate) fn generate(shape: Shape) -> Tournament {
                     (None, None) => {}
                 }
             }
-            tround.lineups.insert(first, Lineup { boards: la, submitted_by: None });
-            tround.lineups.insert(second, Lineup { boards: lb, submitted_by: None });
+            tround.lineups.insert(
+                first,
+                Lineup {
+                    boards: la,
+                    submitted_by: None,
+                },
+            );
+            tround.lineups.insert(
+                second,
+                Lineup {
+                    boards: lb,
+                    submitted_by: None,
+                },
+            );
             tround.matches.push(m);
         }
         event.rounds.push(tround);
@@ -261,7 +273,10 @@ fn generated_events_round_trip_in_both_versions() {
 #[test]
 fn the_samples_are_the_generated_event_and_round_trip_byte_for_byte() {
     let t = generate(SAMPLE);
-    for (name, version) in [("sample-trf16.trf", TrfVersion::Trf16), ("sample-trf26.trf", TrfVersion::Trf2026)] {
+    for (name, version) in [
+        ("sample-trf16.trf", TrfVersion::Trf16),
+        ("sample-trf26.trf", TrfVersion::Trf2026),
+    ] {
         let once = check_round_trip(&t, version);
         let text = write_trf(&once, version);
         let path = fixture(name);
@@ -275,8 +290,16 @@ fn the_samples_are_the_generated_event_and_round_trip_byte_for_byte() {
         let e = read_back.team.as_ref().unwrap();
         assert_eq!(e.teams.len(), 9);
         assert_eq!(e.settings.boards, 4);
-        assert!(e.rounds.iter().all(|r| r.bye.is_some()), "a bye every round");
-        assert!(e.rounds[2].matches.iter().any(|m| m.forfeit == Some(MatchForfeit::FirstWins)));
+        assert!(
+            e.rounds.iter().all(|r| r.bye.is_some()),
+            "a bye every round"
+        );
+        assert!(
+            e.rounds[2]
+                .matches
+                .iter()
+                .any(|m| m.forfeit == Some(MatchForfeit::FirstWins))
+        );
         // The empty board of round 2 and the out-of-order line-up of round 4.
         assert!(e.rounds[1].lineups.values().any(|l| l.boards[3].is_none()));
         assert!(stored.contains("\n300 004 "), "{name}: the 300 record");
@@ -303,7 +326,11 @@ const SMALL: &str = "\
 fn errors_of(text: &str) -> Vec<(usize, Option<usize>, IssueKind)> {
     match read_trf(text.as_bytes()) {
         Ok(r) => panic!("accepted: {:?}", r.warnings),
-        Err(e) => e.errors.into_iter().map(|i| (i.line, i.column, i.kind)).collect(),
+        Err(e) => e
+            .errors
+            .into_iter()
+            .map(|i| (i.line, i.column, i.kind))
+            .collect(),
     }
 }
 
@@ -316,8 +343,21 @@ fn a_small_file_reads_into_one_match() {
     let m = &e.rounds[0].matches[0];
     assert_eq!((m.table, m.first, m.second), (1, 1, 2));
     assert_eq!(e.rounds[0].lineups[&1].boards, vec![Some(1), Some(2)]);
-    assert_eq!(r.tournament.rounds[0].games.iter().map(|g| g.board).collect::<Vec<_>>(), [Some(1), Some(2)]);
-    assert!(r.warnings.iter().all(|w| !matches!(w.kind, IssueKind::Team(_))), "{:?}", r.warnings);
+    assert_eq!(
+        r.tournament.rounds[0]
+            .games
+            .iter()
+            .map(|g| g.board)
+            .collect::<Vec<_>>(),
+        [Some(1), Some(2)]
+    );
+    assert!(
+        r.warnings
+            .iter()
+            .all(|w| !matches!(w.kind, IssueKind::Team(_))),
+        "{:?}",
+        r.warnings
+    );
 }
 
 #[test]
@@ -375,7 +415,9 @@ fn errors_name_the_line_and_the_field() {
     for (text, line, column, kind) in cases {
         let errors = errors_of(&text);
         assert!(
-            errors.iter().any(|e| *e == (line, Some(column), IssueKind::Team(kind.clone()))),
+            errors
+                .iter()
+                .any(|e| *e == (line, Some(column), IssueKind::Team(kind.clone()))),
             "{kind:?} at line {line}, column {column}: {errors:?}"
         );
     }
@@ -390,22 +432,43 @@ fn games_inside_one_team_and_players_without_a_team_are_errors() {
         .replace("     1 b 0\n001    5", "     5 b 0\n001    5")
         .replace("     2 w 1\n001    6", "     4 w 1\n001    6");
     let errors = errors_of(&text);
-    assert!(errors.iter().any(|e| e.0 == 5 && e.1 == Some(92)
-        && e.2 == IssueKind::Team(TeamIssue::SameTeam { opponent: 2, team: 1 })), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.0 == 5
+            && e.1 == Some(92)
+            && e.2
+                == IssueKind::Team(TeamIssue::SameTeam {
+                    opponent: 2,
+                    team: 1
+                })),
+        "{errors:?}"
+    );
     // Player 6 is on no roster but plays.
     let text = SMALL
         .replace("    4    5    6\n", "    4    5\n")
         .replace("001    6      B3                                1750                             0.0    0", "001    6      B3                                1750                             0.0    0  0000 - +");
     let errors = errors_of(&text);
-    assert!(errors.iter().any(|e| *e == (10, Some(92), IssueKind::Team(TeamIssue::NotOnTeam))), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| *e == (10, Some(92), IssueKind::Team(TeamIssue::NotOnTeam))),
+        "{errors:?}"
+    );
 }
 
 #[test]
 fn totals_that_disagree_are_warnings() {
     let text = SMALL.replace("1.0    1.0         1", "2.0    1.0         1");
     let r = read_trf(text.as_bytes()).unwrap();
-    assert!(r.warnings.iter().any(|w| w.line == 11 && w.column == Some(55)
-        && matches!(w.kind, IssueKind::Team(TeamIssue::TotalsDisagree { team: 1, what: "match", .. }))));
+    assert!(r.warnings.iter().any(|w| w.line == 11
+        && w.column == Some(55)
+        && matches!(
+            w.kind,
+            IssueKind::Team(TeamIssue::TotalsDisagree {
+                team: 1,
+                what: "match",
+                ..
+            })
+        )));
 }
 
 #[test]
