@@ -316,12 +316,11 @@ pub fn import_teams(
             errors.push(err(line, Some("team"), &name, TeamCsvProblem::TeamExists));
             continue;
         }
-        let at = match drafts.iter().position(|(n, _)| *n == name) {
-            Some(at) => at,
-            None => {
-                drafts.push((name.clone(), Draft::default()));
-                drafts.len() - 1
-            }
+        let at = if let Some(at) = drafts.iter().position(|(n, _)| *n == name) {
+            at
+        } else {
+            drafts.push((name.clone(), Draft::default()));
+            drafts.len() - 1
         };
         let d = &mut drafts[at].1;
         let v = get(r, 1);
@@ -347,16 +346,14 @@ pub fn import_teams(
             }
         }
         let v = get(r, 2);
-        if !v.is_empty() && !(v.len() == 3 && v.bytes().all(|b| b.is_ascii_alphabetic())) {
-            errors.push(err(
-                line,
-                Some("team_federation"),
-                &v,
-                TeamCsvProblem::BadFederation,
-            ));
-        } else {
+        let federation_ok =
+            v.is_empty() || v.len() == 3 && v.bytes().all(|b| b.is_ascii_alphabetic());
+        if federation_ok {
             let v = v.to_ascii_uppercase();
             set_once(&mut d.federation, v, line, "team_federation", &mut errors);
+        } else {
+            let reason = TeamCsvProblem::BadFederation;
+            errors.push(err(line, Some("team_federation"), &v, reason));
         }
         set_once(&mut d.club, get(r, 3), line, "team_club", &mut errors);
         set_once(&mut d.captain, get(r, 4), line, "team_captain", &mut errors);

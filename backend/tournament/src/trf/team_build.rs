@@ -25,6 +25,9 @@ use crate::team::{
     TeamNumber, TeamRound, TeamSettings, alternating_colours,
 };
 
+/// A `300` line-up: (column, player or an empty board) by board.
+type Order = Vec<(usize, Option<PairingNumber>)>;
+
 /// What one round's records and games say about one match, before the boards are known.
 #[derive(Default)]
 struct Pair {
@@ -35,7 +38,7 @@ struct Pair {
     /// `330`: (first, second, type).
     forfeit: Option<(TeamNumber, TeamNumber, MatchForfeit)>,
     /// `300` by team: (line, line-up).
-    orders: BTreeMap<TeamNumber, (usize, Vec<(usize, Option<PairingNumber>)>)>,
+    orders: BTreeMap<TeamNumber, (usize, Order)>,
 }
 
 /// One round's pairs (keyed by the lower team number first) and bye.
@@ -318,7 +321,7 @@ impl TeamRecords {
                 }
                 match link(&mut partner, f.first, f.second) {
                     Ok(key) => {
-                        pairs.entry(key).or_default().forfeit = Some((f.first, f.second, f.kind))
+                        pairs.entry(key).or_default().forfeit = Some((f.first, f.second, f.kind));
                     }
                     Err(kind) => self.issues.push(team_issue(f.line, 12, rn, kind)),
                 }
@@ -473,28 +476,28 @@ impl TeamRecords {
                     .map(|t| t.roster.as_slice())
                     .unwrap_or_default();
                 let occupants = side.remove(&x).unwrap_or_default();
-                let mut l: Vec<Option<PairingNumber>> = match pair.orders.get(&x) {
-                    Some((line, order)) => {
-                        for &(column, p) in order {
-                            if let Some(p) = p.filter(|p| !roster.contains(p)) {
-                                let kind = TeamIssue::NotOnRoster { player: p, team: x };
-                                recs.push(*line, Some(column), Some(p), Some(rn), kind);
+                let mut l: Vec<Option<PairingNumber>> =
+                    if let Some((line, order)) = pair.orders.get(&x) {
+                        {
+                            for &(column, p) in order {
+                                if let Some(p) = p.filter(|p| !roster.contains(p)) {
+                                    let kind = TeamIssue::NotOnRoster { player: p, team: x };
+                                    recs.push(*line, Some(column), Some(p), Some(rn), kind);
+                                }
                             }
-                        }
-                        for &p in &occupants {
-                            if !order.iter().any(|(_, q)| *q == Some(p)) {
-                                let kind = TeamIssue::MissingFromLineup(p);
-                                recs.push(*line, Some(17), Some(p), Some(rn), kind);
+                            for &p in &occupants {
+                                if !order.iter().any(|(_, q)| *q == Some(p)) {
+                                    let kind = TeamIssue::MissingFromLineup(p);
+                                    recs.push(*line, Some(17), Some(p), Some(rn), kind);
+                                }
                             }
+                            order.iter().map(|(_, p)| *p).collect()
                         }
-                        order.iter().map(|(_, p)| *p).collect()
-                    }
-                    None => {
+                    } else {
                         let mut occ = occupants.clone();
                         occ.sort_by_key(|p| roster.iter().position(|q| q == p));
                         occ.into_iter().map(Some).collect()
-                    }
-                };
+                    };
                 if l.len() > boards {
                     let at = pair.orders.get(&x).map(|o| o.0);
                     let first = occupants.first().copied();

@@ -146,12 +146,11 @@ impl TeamRecords {
         if text.trim().is_empty() {
             return Ok(None);
         }
-        match Points::parse(text.trim()) {
-            Ok(p) => Ok(Some(p)),
-            Err(_) => {
-                self.bad(no, from, record, name, &text);
-                Err(())
-            }
+        if let Ok(p) = Points::parse(text.trim()) {
+            Ok(Some(p))
+        } else {
+            self.bad(no, from, record, name, &text);
+            Err(())
         }
     }
 

@@ -448,9 +448,7 @@ fn games_inside_one_team_and_players_without_a_team_are_errors() {
         .replace("001    6      B3                                1750                             0.0    0", "001    6      B3                                1750                             0.0    0  0000 - +");
     let errors = errors_of(&text);
     assert!(
-        errors
-            .iter()
-            .any(|e| *e == (10, Some(92), IssueKind::Team(TeamIssue::NotOnTeam))),
+        errors.contains(&(10, Some(92), IssueKind::Team(TeamIssue::NotOnTeam))),
         "{errors:?}"
     );
 }
