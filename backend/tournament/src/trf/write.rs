@@ -17,7 +17,7 @@ use super::{TrfVersion, fmt_points};
 /// `162`); records `172`-`222`; accelerations (`XXA` / `250`), forbidden pairs (`260` for a range
 /// of rounds, `XXP` in both versions for all rounds: TRF-2026 has no all-rounds form),
 /// announced byes (`240`); a team event's `352`/`362`; the `001` records in pairing-number
-/// order; the team records (`013` or `310`, `320`, `330`, `300`: [`super::team_write`]); then
+/// order; the team records (`013` or `310`, `320`, `330`, `300`; see `trf/team_write.rs`); then
 /// the records kept verbatim. `001` records use the fixed columns of FIDE Handbook C.04 Annex 2 (round blocks from
 /// column 92, `0000 - X` for a result without opponent, `-` as colour when colours are unknown),
 /// without trailing spaces. Names longer than 33 characters are cut; points of 100 or more do not
