@@ -195,6 +195,10 @@ pub enum IssueKind {
     /// More rounds hold results than were planned.
     #[error("round {0} is beyond the {1} rounds planned")]
     BeyondRoundsPlanned(RoundNumber, RoundNumber),
+    /// A finding about the team records of a team event ([`crate::trf::TeamIssue`]); an error
+    /// or a warning as [`crate::trf::TeamIssue::is_error`] says.
+    #[error("{0}")]
+    Team(crate::trf::TeamIssue),
 }
 
 impl IssueKind {
@@ -202,6 +206,9 @@ impl IssueKind {
     /// warning).
     #[must_use]
     pub const fn is_error(&self) -> bool {
+        if let IssueKind::Team(t) = self {
+            return t.is_error();
+        }
         !matches!(
             self,
             IssueKind::Latin1

@@ -1,4 +1,5 @@
-//! CSV import of players; CSV export of players, standings and round results.
+//! CSV import of players; CSV export of players, standings and round results; CSV import and
+//! export of teams with their rosters ([`teams`]).
 //!
 //! # Importing players
 //! A header row is required. Columns are matched by header name, case-insensitively and in any
@@ -27,6 +28,13 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
+
+pub mod teams;
+
+pub use teams::{
+    TEAM_COLUMNS, TeamCsvError, TeamCsvProblem, TeamCsvReason, TeamCsvRowError, TeamImport,
+    export_teams, import_teams,
+};
 
 use crate::model::{
     PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament, parse_date,

@@ -253,6 +253,16 @@ pub struct Team {
     pub roster: Vec<PairingNumber>,
     /// The captain's name (a captain need not play).
     pub captain: Option<String>,
+    /// A short name (TRF-2026 record `310`, columns 42-46), if any.
+    #[serde(default)]
+    pub nickname: Option<String>,
+    /// The team's strength as a file states it (TRF-2026 `310` columns 48-53, usually the
+    /// average rating); [`Team::rating`] computes it from the roster.
+    #[serde(default)]
+    pub strength: Option<u16>,
+    /// The team's rank as a file states it (TRF-2026 `310` columns 69-71), if any.
+    #[serde(default)]
+    pub rank: Option<u16>,
     /// A stable identifier.
     pub id: Uuid,
 }
@@ -268,6 +278,9 @@ impl Team {
             club: None,
             roster,
             captain: None,
+            nickname: None,
+            strength: None,
+            rank: None,
             id: Uuid::new_v4(),
         }
     }

@@ -7,6 +7,12 @@
 //! two PABs in one round, bad fields. Each error names the line, the column and the player. It
 //! never panics.
 //!
+//! Team events: `013` (TRF16) and `310` `320` `330` `300` `352` `362` (TRF-2026) fill
+//! [`Tournament::team`](crate::model::Tournament) (layouts in `team_read`, the derivation of
+//! matches, line-ups and tables from the games in `team_build`, the writing in `team_write`);
+//! their findings are [`IssueKind::Team`](crate::check::IssueKind) with a [`TeamIssue`];
+//! `801`/`802` are kept verbatim.
+//!
 //! [`write_trf`] writes either version: `XXR` <-> `142`, `XXC white1/black1` <-> `152`, `BBx` <->
 //! `162`, `XXA` <-> `250`. Forbidden pairs are `260` for a range of rounds and `XXP` for all
 //! rounds, in both versions.
@@ -20,7 +26,16 @@
 //! verbatim (with a warning).
 
 mod read;
+mod team_build;
+mod team_issue;
+mod team_read;
+mod team_write;
 mod write;
+
+#[cfg(test)]
+pub(crate) mod team_tests;
+
+pub use team_issue::TeamIssue;
 
 pub use read::read_trf;
 

@@ -13,10 +13,11 @@ use crate::points::Points;
 use crate::result::{Colour, GameResult, Outcome, ResultCode};
 use crate::scoring::ScoringSystem;
 
+use super::team_read::{TEAM_CODES, TeamRecords};
 use super::{TrfError, TrfIssue, TrfRead, TrfVersion};
 
 /// The first column of round 1's block in record `001` (1-based).
-const ROUND_COLUMN: usize = 92;
+pub(super) const ROUND_COLUMN: usize = 92;
 /// Round numbers above this are rejected in records that name round ranges (`250`, `260`).
 const MAX_ROUND: RoundNumber = 999;
 
@@ -103,10 +104,12 @@ struct Reader {
     s162: Option<[Option<Points>; 6]>,
     bbx: [Option<Points>; 6],
     accelerations: BTreeMap<PairingNumber, Vec<Points>>,
+    /// The team records (`013`, `310`, `320`, `330`, `300`, `352`, `362`).
+    team: TeamRecords,
 }
 
 /// The characters of columns `from..=to` (1-based), as a string; missing columns are absent.
-fn field(chars: &[char], from: usize, to: usize) -> String {
+pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
     chars
         .iter()
         .skip(from.saturating_sub(1))
@@ -119,7 +122,7 @@ fn at(chars: &[char], column: usize) -> char {
     chars.get(column.wrapping_sub(1)).copied().unwrap_or(' ')
 }
 
-fn parse_u16(s: &str) -> Option<u16> {
+pub(super) fn parse_u16(s: &str) -> Option<u16> {
     let t = s.trim();
     (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
         .then(|| t.parse().ok())
@@ -400,6 +403,17 @@ impl Reader {
                     _ => self.bad_header(no, &code, value, line),
                 }
             }
+            c if TEAM_CODES.contains(&c) => {
+                if c != "013" {
+                    self.version_2026 = true;
+                }
+                self.team.record(no, c, line);
+            }
+            // Informative team records: kept as they are.
+            "801" | "802" => {
+                self.version_2026 = true;
+                self.keep(line);
+            }
             _ => {
                 if matches!(
                     code.as_str(),
@@ -637,6 +651,14 @@ impl Reader {
         let lines: BTreeMap<PairingNumber, usize> =
             players.iter().map(|(&pn, rp)| (pn, rp.line)).collect();
         self.t.players = players.into_values().map(|rp| rp.player).collect();
+        let team = std::mem::take(&mut self.team);
+        for issue in team.build(&mut self.t, &lines, &self.seen) {
+            if issue.kind.is_error() {
+                self.errors.push(issue);
+            } else {
+                self.warnings.push(issue);
+            }
+        }
         if let Some(dates) = self.t.round_dates.clone() {
             let chars: Vec<char> = format!("132 {dates}").chars().collect();
             for round in &mut self.t.rounds {
@@ -710,6 +732,7 @@ impl Reader {
             .unwrap_or(0);
         let mut issues = Vec::new();
         let mut rounds = Vec::new();
+        let teams = self.team.has_teams();
         for rn in 1..=last {
             let mut round = Round::new(rn);
             let mut first_pab: Option<PairingNumber> = None;
@@ -723,6 +746,9 @@ impl Reader {
                     let mut code = e.code;
                     match code {
                         ResultCode::Blank => continue,
+                        // In a team event `+` alone is a forfeit win on a board the other
+                        // team left empty.
+                        ResultCode::ForfeitWin if teams => {}
                         ResultCode::ForfeitWin => {
                             issues.push(at(7, IssueKind::PabWrittenAsForfeitWin));
                             code = ResultCode::Pab;
@@ -730,7 +756,8 @@ impl Reader {
                         c if c.is_bye() || c == ResultCode::ForfeitLoss => {}
                         c => issues.push(at(7, IssueKind::ResultWithoutOpponent(c.trf_char()))),
                     }
-                    if code == ResultCode::Pab {
+                    // A team's bye gives each of its players a `U`: the team records check it.
+                    if code == ResultCode::Pab && !teams {
                         match first_pab {
                             Some(first) => issues.push(at(7, IssueKind::TwoPabs { first })),
                             None => first_pab = Some(pn),

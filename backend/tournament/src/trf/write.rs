@@ -16,8 +16,9 @@ use super::{TrfVersion, fmt_points};
 /// scoring (TRF16: `XXR`, `XXC`, `BBW`...`BBU` when not the default; TRF-2026: `142`, `152`,
 /// `162`); records `172`-`222`; accelerations (`XXA` / `250`), forbidden pairs (`260` for a range
 /// of rounds, `XXP` in both versions for all rounds: TRF-2026 has no all-rounds form),
-/// announced byes (`240`); the `001` records in pairing-number order; then the records kept
-/// verbatim. `001` records use the fixed columns of FIDE Handbook C.04 Annex 2 (round blocks from
+/// announced byes (`240`); a team event's `352`/`362`; the `001` records in pairing-number
+/// order; the team records (`013` or `310`, `320`, `330`, `300`; see `trf/team_write.rs`); then
+/// the records kept verbatim. `001` records use the fixed columns of FIDE Handbook C.04 Annex 2 (round blocks from
 /// column 92, `0000 - X` for a result without opponent, `-` as colour when colours are unknown),
 /// without trailing spaces. Names longer than 33 characters are cut; points of 100 or more do not
 /// fit columns 81-84 and overflow to the left.
@@ -168,6 +169,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         let v = format!("{} {} {}", b.code.trf_char(), b.round, players.join(" "));
         line("240", &v);
     }
+    super::team_write::settings_records(t, version, &mut out);
     let last = t.last_round();
     let blocks = round_blocks(t);
     for p in &t.players {
@@ -181,6 +183,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         out.push_str(l.trim_end());
         out.push('\n');
     }
+    super::team_write::team_records(t, version, &mut out);
     for raw in &t.other_records {
         out.push_str(&raw.line);
         out.push('\n');

@@ -139,5 +139,7 @@ pub(crate) fn kind(k: &IssueKind) -> Msg {
         IssueKind::BeyondRoundsPlanned(r, planned) => Msg::new("trf-beyond-rounds-planned")
             .int("round", *r)
             .int("planned", *planned),
+        // The team records' findings have no catalogue messages yet: their English text.
+        IssueKind::Team(t) => Msg::plain(t.to_string()),
     }
 }
