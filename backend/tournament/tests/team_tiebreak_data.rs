@@ -21,7 +21,9 @@ fn hundredths(v: &Json) -> Option<i64> {
     match v {
         Json::Number(n) => n.as_i64().map(|i| i * 100),
         Json::String(s) => {
-            let (neg, s) = s.strip_prefix('-').map_or((false, s.as_str()), |r| (true, r));
+            let (neg, s) = s
+                .strip_prefix('-')
+                .map_or((false, s.as_str()), |r| (true, r));
             let (w, f) = s.split_once('.').unwrap_or((s, ""));
             let mut f = f.to_owned();
             while f.len() < 2 {
@@ -48,7 +50,13 @@ fn team_event(text: &str, t: &Tournament, primary: PrimaryScore) -> TeamEvent {
         .map(|s| {
             s.trim()
                 .chars()
-                .map(|c| if c == 'B' { Colour::Black } else { Colour::White })
+                .map(|c| {
+                    if c == 'B' {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    }
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -112,7 +120,11 @@ fn team_reference_values_reproduced() {
         .unwrap_or_default();
     files.retain(|p| p.extension().is_some_and(|x| x == "json"));
     files.sort();
-    assert!(files.len() >= 10, "expected the oracle's files in {}", dir.display());
+    assert!(
+        files.len() >= 10,
+        "expected the oracle's files in {}",
+        dir.display()
+    );
     let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
     let mut ranks = Tally::default();
     let mut bad: Vec<String> = Vec::new();
@@ -165,7 +177,12 @@ fn team_reference_values_reproduced() {
                 };
                 for (i, code) in codes.iter().enumerate() {
                     let want = exp["values"].get(i).and_then(hundredths);
-                    let got = row.values.get(i).copied().flatten().map(|v| v.hundredths());
+                    let got = row
+                        .values
+                        .get(i)
+                        .copied()
+                        .flatten()
+                        .map(arbiter_tournament::tiebreak::Value::hundredths);
                     let key = format!("{code} {}", run["edition"].as_str().unwrap_or(""));
                     let e = tally.entry(key).or_default();
                     e.total += 1;
@@ -201,5 +218,9 @@ fn team_reference_values_reproduced() {
     for b in &bad {
         println!("{b}");
     }
-    assert!(bad.is_empty(), "{} disagreements with the oracle", bad.len());
+    assert!(
+        bad.is_empty(),
+        "{} disagreements with the oracle",
+        bad.len()
+    );
 }

@@ -76,8 +76,12 @@ impl TeamEvent {
             return Vec::new();
         };
         // (first player, second player, first code, second code)
-        let mut entries: Vec<(Option<PairingNumber>, Option<PairingNumber>, ResultCode, ResultCode)> =
-            Vec::new();
+        let mut entries: Vec<(
+            Option<PairingNumber>,
+            Option<PairingNumber>,
+            ResultCode,
+            ResultCode,
+        )> = Vec::new();
         for g in &r.games {
             let (w, b) = (side(g.white), side(g.black));
             if w == Some(m.first) && b == Some(m.second) {
@@ -227,6 +231,10 @@ pub struct BoardStandings {
     pub rows: Vec<BoardRow>,
 }
 
+/// A player's points on a board in tenths, his rounds there, and his rated games (the
+/// opponent's rating, the rating points in tenths).
+type Tally = (u32, u32, Vec<(i64, i64)>);
+
 /// Board standings after round `after` (all rounds when `None`): for every board, the players
 /// who sat on it, their points, rounds, games, percentage and performance rating. A player who
 /// played on two boards has a line on each. Players with fewer than `min_games` rounds on the
@@ -247,8 +255,7 @@ pub fn board_standings(
             .filter(|r| *r > 0)
             .map(i64::from)
     };
-    // (board, player) -> (points tenths, rounds, rated games: (opponent rating, rating points))
-    let mut acc: std::collections::BTreeMap<(u8, PairingNumber), (u32, u32, Vec<(i64, i64)>)> =
+    let mut acc: std::collections::BTreeMap<(u8, PairingNumber), Tally> =
         std::collections::BTreeMap::new();
     for round in 1..=last {
         let Some(r) = event.round(round) else {

@@ -8,6 +8,10 @@ use super::{Lineup, TeamEvent, TeamMatch, TeamNumber};
 use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::result::{Colour, ResultCode};
 
+/// A board game of a match: the lower-numbered team's player, the other team's player, and the
+/// first one's colour when known.
+type Pairing = (PairingNumber, PairingNumber, Option<Colour>);
+
 impl TeamEvent {
     /// Fills each round's matches from the board games of `tournament`, round by round:
     /// - the games between the players of two teams make one match (games between players of
@@ -46,8 +50,7 @@ impl TeamEvent {
                 .unwrap_or_default();
             let busy = |t: TeamNumber| kept.iter().any(|m| m.first == t || m.second == t);
             // (low team, high team) -> games as (low team's player, high team's player, low's colour)
-            let mut groups: BTreeMap<(TeamNumber, TeamNumber), Vec<(PairingNumber, PairingNumber, Option<Colour>)>> =
-                BTreeMap::new();
+            let mut groups: BTreeMap<(TeamNumber, TeamNumber), Vec<Pairing>> = BTreeMap::new();
             for g in &round.games {
                 let (Some(&a), Some(&b)) = (members.get(&g.white), members.get(&g.black)) else {
                     continue;
@@ -57,19 +60,23 @@ impl TeamEvent {
                 }
                 let known = g.colours_known.then_some(Colour::White);
                 if a < b {
-                    groups.entry((a, b)).or_default().push((g.white, g.black, known));
-                } else {
                     groups
-                        .entry((b, a))
+                        .entry((a, b))
                         .or_default()
-                        .push((g.black, g.white, known.map(Colour::opposite)));
+                        .push((g.white, g.black, known));
+                } else {
+                    groups.entry((b, a)).or_default().push((
+                        g.black,
+                        g.white,
+                        known.map(Colour::opposite),
+                    ));
                 }
             }
             let scores = self.scores_after_round(tournament, number.saturating_sub(1));
             let primary = |t: TeamNumber| {
-                scores
-                    .get(&t)
-                    .map_or(crate::points::Points::ZERO, |s| primary_of(&self.settings, *s))
+                scores.get(&t).map_or(crate::points::Points::ZERO, |s| {
+                    primary_of(&self.settings, *s)
+                })
             };
             let top = self.settings.first_team_colour(1);
             let mut matches: Vec<TeamMatch> = Vec::new();
@@ -105,7 +112,11 @@ impl TeamEvent {
             matches.sort_by(|x, y| {
                 let key = |m: &TeamMatch| {
                     let (s1, s2) = (primary(m.first), primary(m.second));
-                    (s1.max(s2), s1.min(s2), std::cmp::Reverse(m.first.min(m.second)))
+                    (
+                        s1.max(s2),
+                        s1.min(s2),
+                        std::cmp::Reverse(m.first.min(m.second)),
+                    )
                 };
                 key(y).cmp(&key(x))
             });

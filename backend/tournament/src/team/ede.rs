@@ -66,7 +66,7 @@ pub(crate) fn extended_direct_encounter(
         let pending = changed.iter().any(|c| *c);
         if changes == 0 {
             swap = (swap + 1) % scores.len();
-            more.iter_mut().for_each(|m| *m = true);
+            more.fill(true);
         } else {
             changed = [true, true];
         }

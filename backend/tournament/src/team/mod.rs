@@ -35,9 +35,9 @@ mod ede;
 pub mod lineup;
 pub mod score;
 pub mod standings;
-pub(crate) mod tiebreak;
 #[cfg(test)]
 mod tests;
+pub(crate) mod tiebreak;
 
 use std::collections::BTreeMap;
 
@@ -48,8 +48,8 @@ use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::points::Points;
 use crate::result::Colour;
 
-pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
 pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
+pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
 pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
 pub use standings::{
     TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,

@@ -117,10 +117,7 @@ fn run(
     let teams = e.teams.len();
     let rr = options.round_robin.unwrap_or_else(|| {
         r > 0
-            && (teams == r
-                || teams == r + 1
-                || 2 * teams == r
-                || 2 * teams.saturating_sub(1) == r)
+            && (teams == r || teams == r + 1 || 2 * teams == r || 2 * teams.saturating_sub(1) == r)
     });
     let table = TeamTable::new(t, e, r, rr);
     let base = options.edition.unwrap_or_else(|| tournament_edition(t));
@@ -257,7 +254,10 @@ pub fn explain_team(
     let boards: Vec<Value> = {
         let mut out = vec![0i64; run.table.boards];
         for r in 0..run.table.r {
-            for (k, (p, _)) in run.table.board_pts[idx * run.table.r + r].iter().enumerate() {
+            for (k, (p, _)) in run.table.board_pts[idx * run.table.r + r]
+                .iter()
+                .enumerate()
+            {
                 if let Some(slot) = out.get_mut(k) {
                     *slot += p;
                 }

@@ -78,12 +78,10 @@ impl TeamTable {
                 let gpts = i64::from(rec.game_points.tenths());
                 let code = match rec.kind {
                     TeamRoundKind::Played | TeamRoundKind::Pending => {
-                        if rec.game_points > rec.opponent_game_points {
-                            ResultCode::Win
-                        } else if rec.game_points < rec.opponent_game_points {
-                            ResultCode::Loss
-                        } else {
-                            ResultCode::Draw
+                        match rec.game_points.cmp(&rec.opponent_game_points) {
+                            std::cmp::Ordering::Greater => ResultCode::Win,
+                            std::cmp::Ordering::Less => ResultCode::Loss,
+                            std::cmp::Ordering::Equal => ResultCode::Draw,
                         }
                     }
                     TeamRoundKind::ForfeitWin => ResultCode::ForfeitWin,
@@ -227,7 +225,14 @@ pub(crate) fn compute_team(
         details: vec![Vec::new(); if explain { n } else { 0 }],
     };
     match tb.kind {
-        Kind::Pts => compute::compute(table.ctx(score), &plain(Kind::Pts), edition, ranks, order, ex),
+        Kind::Pts => compute::compute(
+            table.ctx(score),
+            &plain(Kind::Pts),
+            edition,
+            ranks,
+            order,
+            ex,
+        ),
         Kind::MpVgp => compute::compute(
             table.ctx(table.primary.other()),
             &plain(Kind::Pts),

@@ -286,7 +286,10 @@ impl Kind {
     /// and `BC` (points on the top boards weigh less).
     #[must_use]
     pub const fn lower_is_better(self) -> bool {
-        matches!(self, Kind::De | Kind::Ede | Kind::Tbr | Kind::Bbe | Kind::Bc)
+        matches!(
+            self,
+            Kind::De | Kind::Ede | Kind::Tbr | Kind::Bbe | Kind::Bc
+        )
     }
 
     /// Digits after the decimal point when written: 1 for scores and Buchholz, 2 for
@@ -636,10 +639,15 @@ mod tests {
         let m: TieBreak = "BH/M1".parse().unwrap_or(TieBreak::new(Kind::Pts));
         assert_eq!((m.cut_low(), m.cut_high()), (1, 1));
         assert_eq!("GE".parse::<TieBreak>().map(|t| t.kind), Ok(Kind::Rep));
-        assert_eq!("ESB:MG".parse::<TieBreak>().map(|t| t.kind), Ok(Kind::Emgsb));
+        assert_eq!(
+            "ESB:MG".parse::<TieBreak>().map(|t| t.kind),
+            Ok(Kind::Emgsb)
+        );
         assert_eq!("MPvGP".parse::<TieBreak>().map(|t| t.kind), Ok(Kind::MpVgp));
         assert_eq!(
-            "GPTS".parse::<TieBreak>().map(|t| (t.kind, t.modifiers.score)),
+            "GPTS"
+                .parse::<TieBreak>()
+                .map(|t| (t.kind, t.modifiers.score)),
             Ok((Kind::Pts, Some(ScoreKind::Game)))
         );
     }
