@@ -38,6 +38,8 @@ pub mod standings;
 #[cfg(test)]
 mod tests;
 pub(crate) mod tiebreak;
+#[cfg(test)]
+mod tiebreak_tests;
 
 use std::collections::BTreeMap;
 
