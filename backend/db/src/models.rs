@@ -407,6 +407,8 @@ impl TournamentRow {
             other_records: extras.other_records,
             players: Vec::new(),
             rounds: Vec::new(),
+            // Read from `team_events` by `load_tournament`.
+            team: None,
         })
     }
 }

@@ -151,6 +151,9 @@ pub fn create_tournament(
         for chunk in bs.chunks(CHUNK) {
             insert_rows!(conn, byes::table, chunk)?;
         }
+        if let Some(team) = &t.team {
+            crate::team::insert_team_event(conn, id, team)?;
+        }
         let summary = CreatedSummary {
             name: t.name.as_deref(),
             players: ps.len(),
@@ -251,6 +254,7 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
             }
         }
         t.rounds = by_number.into_values().collect();
+        t.team = crate::team::team_event(conn, id)?.map(|(event, _)| event);
         Ok(Some(StoredTournament {
             id,
             tournament: t,

@@ -294,6 +294,23 @@ diesel::table! {
     }
 }
 
+// Team events (migration 2026-11-27-000001_team_events): the `TeamEvent` as JSON, and captains.
+diesel::table! {
+    team_events (tournament_id) {
+        tournament_id -> Text,
+        body -> Text,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    team_captains (tournament_id, user_id) {
+        tournament_id -> Text,
+        team_number -> Integer,
+        user_id -> Text,
+    }
+}
+
 // FIDE rating lists (migration 2026-11-26-000002_rating_lists): one snapshot per month, its
 // players.
 

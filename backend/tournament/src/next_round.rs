@@ -165,6 +165,10 @@ pub enum NextRoundError {
     /// an inconsistent state).
     #[error("the Dutch system finds no pairing: {0}")]
     Engine(#[from] PairingError),
+    /// A team event pairs teams, not players ([`crate::team`]): its rounds are paired as team
+    /// rounds and their boards seated from the line-ups.
+    #[error("this is a team event: its rounds pair teams")]
+    TeamEvent,
 }
 
 /// The rank of a title in the initial order (C.04.2): GM, IM, WGM, FM, WIM, CM, WFM, WCM, then
@@ -296,6 +300,9 @@ impl Tournament {
     /// [`NextRoundError`]: all rounds paired, an earlier round unfinished (a Swiss round is paired
     /// on the scores of every earlier round), too few players, or the engine finds no pairing.
     pub fn propose_next_round(&self) -> Result<(RoundNumber, Pairing), NextRoundError> {
+        if self.team.is_some() {
+            return Err(NextRoundError::TeamEvent);
+        }
         let round = self.next_round_number();
         if let Some(planned) = self.rounds_planned {
             if round > planned {

@@ -33,6 +33,7 @@ pub mod boards;
 mod derive;
 mod ede;
 pub mod lineup;
+pub mod rounds;
 pub mod score;
 pub mod standings;
 #[cfg(test)]
@@ -52,6 +53,9 @@ use crate::result::Colour;
 
 pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
+pub use rounds::{
+    SeatedRound, TeamPairError, TeamPairingSystem, check_complete, pair_round_robin, seat_round,
+};
 pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
 pub use standings::{
     TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,
@@ -183,8 +187,9 @@ pub struct TeamSettings {
 
 impl TeamSettings {
     /// Settings for `boards` boards: 2/1/0 match points, match points primary, White on odd
-    /// boards for the first-named team, type A colour preferences, the bye worth a won match and
-    /// the game points of half the boards (rounded up to a whole point), no line-up deadline.
+    /// boards for the first-named team, type A colour preferences, the pairing-allocated bye
+    /// worth a drawn match (C.04.6 art. 1.4: unless the regulations say otherwise), that is the
+    /// draw's match points and half the boards' game points, no line-up deadline.
     #[must_use]
     pub fn new(boards: u8) -> TeamSettings {
         let boards = boards.clamp(1, 99);
@@ -195,8 +200,8 @@ impl TeamSettings {
             rating_boards: None,
             first_team_colours: alternating_colours(boards, Colour::White),
             colour_preferences: TeamColourPreferences::TypeA,
-            bye_match_points: MatchPointSystem::default().win,
-            bye_game_points: Points::from_tenths(u32::from(boards).div_ceil(2) * 10),
+            bye_match_points: MatchPointSystem::default().draw,
+            bye_game_points: Points::from_tenths(u32::from(boards) * 5),
             lineup_deadline_minutes: None,
         }
     }

@@ -52,6 +52,8 @@ fn colours_alternate_and_boards_number_by_table() {
     assert_eq!(s.global_board(3, 2), 10);
     assert_eq!(s.table_and_board(10), (3, 2));
     assert_eq!(s.table_and_board(4), (1, 4));
+    // The bye: a drawn match (C.04.6 art. 1.4).
+    assert_eq!(s.bye_match_points, Points::ONE);
     assert_eq!(s.bye_game_points, Points::from_tenths(20));
 }
 
@@ -164,10 +166,11 @@ fn forfeited_match_and_bye_score_by_the_settings() {
     assert_eq!(two.game_points, Points::from_tenths(40));
     let bye = team.team_round(&t, 1, 2);
     assert_eq!(bye.kind, TeamRoundKind::Pab);
-    assert_eq!(bye.match_points, Points::from_tenths(20));
+    // The bye: a drawn match (C.04.6 art. 1.4) by default.
+    assert_eq!(bye.match_points, Points::ONE);
     assert_eq!(
         team.scores_after_round(&t, 2)[&1],
-        (Points::from_tenths(20), Points::from_tenths(20))
+        (Points::ONE, Points::from_tenths(20))
     );
 }
 
@@ -236,4 +239,94 @@ fn lineups_follow_the_roster_order() {
         team.lineup(&t, 1, 1).boards,
         [Some(1), Some(3), Some(4), Some(5)]
     );
+}
+
+/// Four teams of three (two boards and a reserve): players 1-12.
+fn league() -> Tournament {
+    let players = (1..=12)
+        .map(|pn| Player::new(pn, format!("P{pn}")))
+        .collect();
+    let mut team = TeamEvent::new(TeamSettings::new(2));
+    team.teams = (1..=4)
+        .map(|n| Team::new(n, format!("T{n}"), vec![3 * n - 2, 3 * n - 1, 3 * n]))
+        .collect();
+    Tournament {
+        players,
+        team: Some(team),
+        ..Tournament::default()
+    }
+}
+
+#[test]
+fn a_round_robin_pairs_by_the_berger_table_and_waits_for_results() {
+    let mut t = league();
+    let mut team = t.team.clone().unwrap();
+    let r1 = pair_round_robin(&t, &team, false).unwrap();
+    // Berger, four players, round 1: 1-4, 2-3.
+    assert_eq!(r1.number, 1);
+    assert_eq!(
+        r1.matches,
+        [TeamMatch::new(1, 1, 4), TeamMatch::new(2, 2, 3)]
+    );
+    team.rounds.push(r1);
+    t.team = Some(team.clone());
+    // Boards seated from the roster order: table 1 board 1 is team 1's first player (White),
+    // board 2 team 4's second player White.
+    let seated = seat_round(&t, &team, 1);
+    assert_eq!(seated.games.len(), 4);
+    assert_eq!(seated.defaulted.len(), 4);
+    let g = &seated.games[1];
+    assert_eq!((g.board, g.white, g.black), (Some(2), 11, 2));
+    // Not complete: round 2 waits.
+    t.rounds = vec![Round {
+        games: seated.games.clone(),
+        ..Round::new(1)
+    }];
+    assert_eq!(
+        pair_round_robin(&t, &team, false),
+        Err(TeamPairError::PreviousRoundOpen { round: 1, table: 1 })
+    );
+    for g in &mut t.rounds[0].games {
+        g.result = GameResult::draw();
+    }
+    let r2 = pair_round_robin(&t, &team, false).unwrap();
+    assert_eq!(r2.number, 2);
+    assert_eq!(r2.matches.len(), 2);
+    // The first-named team with Black on board 1: the table's White team is named second.
+    let mut black_first = team.clone();
+    black_first.settings.first_team_colours = alternating_colours(2, Colour::Black);
+    black_first.rounds.clear();
+    let r1b = pair_round_robin(&Tournament::default(), &black_first, false).unwrap();
+    assert_eq!(r1b.matches[0], TeamMatch::new(1, 4, 1));
+}
+
+#[test]
+fn seating_uses_submitted_lineups_and_empty_boards_become_forfeits() {
+    let mut t = league();
+    let mut team = t.team.clone().unwrap();
+    team.rounds
+        .push(pair_round_robin(&t, &team, false).unwrap());
+    let r = team.round_mut(1);
+    r.lineups.insert(
+        1,
+        Lineup {
+            boards: vec![Some(2), None],
+            submitted_by: Some("cap".into()),
+        },
+    );
+    // Team 2's line-up names a player of team 3: set aside, roster order applies.
+    r.lineups.insert(
+        2,
+        Lineup {
+            boards: vec![Some(7), Some(4)],
+            submitted_by: Some("cap".into()),
+        },
+    );
+    t.team = Some(team.clone());
+    let s = seat_round(&t, &team, 1);
+    assert_eq!(s.byes, [Bye::new(11, ResultCode::ForfeitWin)]);
+    assert_eq!((s.games[0].white, s.games[0].black), (2, 10));
+    let reason = s.defaulted.iter().find(|(n, _)| *n == 2).unwrap();
+    assert!(reason.1.as_deref().unwrap().contains("not on the roster"));
+    assert!(s.defaulted.iter().all(|(n, _)| *n != 1));
 }

@@ -1,0 +1,2 @@
+DROP TABLE team_captains;
+DROP TABLE team_events;
