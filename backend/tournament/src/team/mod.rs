@@ -23,13 +23,24 @@
 //! board is a forfeit on that board: the player who is there gets a forfeit win
 //! ([`ResultCode::ForfeitWin`](crate::ResultCode) as a [`Bye`](crate::Bye) without opponent).
 //!
-//! The match result follows from the boards ([`score`]).
+//! The match result follows from the boards ([`score`]). Team standings with the tie-breaks of
+//! C.07 (the individual ones applied to teams and the team ones of Art. 12 and 13) are in
+//! [`standings`], board standings for board prizes in [`boards`];
+//! [`TeamEvent::derive_matches`] builds the matches from the board games of a file that has
+//! only the games.
 
+pub mod boards;
+mod derive;
+mod ede;
 pub mod lineup;
 pub mod rounds;
 pub mod score;
+pub mod standings;
 #[cfg(test)]
 mod tests;
+pub(crate) mod tiebreak;
+#[cfg(test)]
+mod tiebreak_tests;
 
 use std::collections::BTreeMap;
 
@@ -40,11 +51,16 @@ use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::points::Points;
 use crate::result::Colour;
 
+pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
 pub use rounds::{
     SeatedRound, TeamPairError, TeamPairingSystem, check_complete, pair_round_robin, seat_round,
 };
 pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
+pub use standings::{
+    TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,
+    default_team_tiebreaks, explain_team, team_standings,
+};
 
 /// A team pairing number (TPN, C.04.6 art. 1.4): the team's number in the starting rank, from 1.
 pub type TeamNumber = u16;

@@ -119,6 +119,18 @@ pub(crate) fn compute(
             let per = performance(ctx, &base, edition, None);
             average_over_opponents(ctx, &per, 1, explain.is_some().then_some(&mut details))
         }
+        // The team competitions' own tie-breaks (C.07 Art. 12, 13) are computed by
+        // `crate::team::tiebreak`; for individuals they are undefined.
+        Kind::MpVgp
+        | Kind::Bc
+        | Kind::Tbr
+        | Kind::Bbe
+        | Kind::Ede
+        | Kind::Sssc
+        | Kind::Emmsb
+        | Kind::Emgsb
+        | Kind::Egmsb
+        | Kind::Eggsb => vec![None; n],
         Kind::Rtng | Kind::Rtg => {
             let u = tb.modifiers.unrated.map(i64::from);
             let all = tb.kind == Kind::Rtg || u.is_some() || ctx.rating.iter().all(Option::is_some);
@@ -220,7 +232,7 @@ fn buchholz(
             if d.opp == NONE && ctx.rr {
                 continue;
             }
-            let value = if sb { score * d.pts } else { score * 10 };
+            let value = if sb { score * d.sb_pts } else { score * 10 };
             items.push(Item {
                 round: r,
                 opp: d.opp,
@@ -602,7 +614,7 @@ fn direct_encounter(
 
 /// One pass of direct encounter over one tied group with common value `c`; returns the number of
 /// players given a new place.
-fn de_group(
+pub(crate) fn de_group(
     ctx: &Ctx,
     predetermined: bool,
     group: &[usize],

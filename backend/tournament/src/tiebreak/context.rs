@@ -28,9 +28,13 @@ pub(crate) struct Rd {
     pub colour: Option<Colour>,
     /// The points for rating purposes (a win 1, a draw 1/2), in tenths, for games over the board.
     pub rpts: i64,
+    /// The points Sonneborn-Berger multiplies the opponent's score by, in tenths: the points
+    /// scored ([`Rd::pts`]) for players; for teams the other score in the extended
+    /// Sonneborn-Berger (C.07 Art. 13.2: `EMGSB` multiplies by game points).
+    pub sb_pts: i64,
 }
 
-const BLANK: Rd = Rd {
+pub(crate) const BLANK: Rd = Rd {
     opp: NONE,
     pts: 0,
     code: ResultCode::Blank,
@@ -39,6 +43,7 @@ const BLANK: Rd = Rd {
     black: false,
     colour: None,
     rpts: 0,
+    sb_pts: 0,
 };
 
 /// The tournament as tie-breaks see it after round `r`.
@@ -99,9 +104,11 @@ impl Ctx {
         };
         let make = |code: ResultCode, opp: u32, colour: Option<Colour>| {
             let played = code.is_played() || code == ResultCode::Unknown || code == ResultCode::Pab;
+            let pts = i64::from(s.points(code).tenths());
             Rd {
                 opp,
-                pts: i64::from(s.points(code).tenths()),
+                pts,
+                sb_pts: pts,
                 code,
                 played,
                 vur: !played && !matches!(code, ResultCode::ForfeitWin | ResultCode::FullBye),

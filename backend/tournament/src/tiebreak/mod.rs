@@ -13,8 +13,8 @@
 //! *dummy opponent* with the player's own score (2024-08), capped in 2026-03 by the scheduled
 //! opponent's adjusted score (forfeit) or by a draw in every round (bye, PAB, absence).
 
-mod compute;
-mod context;
+pub(crate) mod compute;
+pub(crate) mod context;
 pub mod crosstable;
 pub mod rating;
 pub mod spec;
@@ -28,7 +28,7 @@ use crate::model::{PairingNumber, RoundNumber, Tournament, parse_date};
 use crate::result::ResultCode;
 
 pub use crosstable::{CrossCell, CrossRow, Crosstable, crosstable};
-pub use spec::{Edition, Kind, Modifiers, TieBreak, TieBreakError, parse_list};
+pub use spec::{Edition, Kind, Modifiers, ScoreKind, TieBreak, TieBreakError, parse_list};
 
 /// A tie-break value in hundredths: exact for scores (tenths), Sonneborn-Berger (a score times a
 /// score) and averages rounded to 0.01 (C.07 Art. 8.2); ratings are whole numbers.

@@ -114,10 +114,58 @@ pub enum Kind {
     Rtng,
     /// `RTG`: the player's start rating (TieBreakServer helper; null when unrated).
     Rtg,
+    /// `MPvGP` (team competitions, C.07 Art. 13.1): the score that is not the primary one,
+    /// game points when match points rank the teams and match points when game points do.
+    MpVgp,
+    /// `BC` (team competitions, C.07 Art. 12.1): board count, the sum over every board of the
+    /// board number times the game points scored on it; lower is better.
+    Bc,
+    /// `TBR` (team competitions, C.07 Art. 12.2): top board results, the game points scored on
+    /// board 1, then board 2, ... among the teams still tied; the value is the place inside the
+    /// tie (lower is better, 0 when it separates nobody).
+    Tbr,
+    /// `BBE` (team competitions, C.07 Art. 12.3): board-by-board elimination, the game points
+    /// without the last board, then without the last two, ... among the teams still tied; the
+    /// value is the place inside the tie (lower is better, 0 when it separates nobody).
+    Bbe,
+    /// `EMMSB` (team competitions, C.07 Art. 13.2): extended Sonneborn-Berger, the opponent's
+    /// match points times the match points scored against him.
+    Emmsb,
+    /// `EMGSB` (C.07 Art. 13.2): the opponent's match points times the game points scored
+    /// against him (the Olympiad's Sonneborn-Berger).
+    Emgsb,
+    /// `EGMSB` (C.07 Art. 13.2): the opponent's game points times the match points scored
+    /// against him.
+    Egmsb,
+    /// `EGGSB` (C.07 Art. 13.2): the opponent's game points times the game points scored
+    /// against him.
+    Eggsb,
+    /// `EDE` (team competitions, C.07 Art. 13.3): extended direct encounter, direct encounter
+    /// on the primary score, then on the secondary score, alternately, until neither separates
+    /// more teams; the value is the place inside the tie (lower is better).
+    Ede,
+    /// `SSSC` (team competitions, C.07 Art. 13.4): score-strength combination, the secondary
+    /// score plus the Buchholz of the primary score divided by a divisor (`/Kn`, or by default
+    /// the whole part of the maximum primary score over the maximum secondary score ratio).
+    Sssc,
 }
 
 impl Kind {
-    /// Every kind, in the order of C.07's table.
+    /// The team competitions' own tie-breaks (C.07 Art. 12 and 13).
+    pub const TEAM: [Kind; 10] = [
+        Kind::MpVgp,
+        Kind::Bc,
+        Kind::Tbr,
+        Kind::Bbe,
+        Kind::Emmsb,
+        Kind::Emgsb,
+        Kind::Egmsb,
+        Kind::Eggsb,
+        Kind::Ede,
+        Kind::Sssc,
+    ];
+
+    /// Every individual kind, in the order of C.07's table.
     pub const ALL: [Kind; 22] = [
         Kind::Pts,
         Kind::De,
@@ -169,7 +217,35 @@ impl Kind {
             Kind::Appo => "APPO",
             Kind::Rtng => "RTNG",
             Kind::Rtg => "RTG",
+            Kind::MpVgp => "MPVGP",
+            Kind::Bc => "BC",
+            Kind::Tbr => "TBR",
+            Kind::Bbe => "BBE",
+            Kind::Emmsb => "EMMSB",
+            Kind::Emgsb => "EMGSB",
+            Kind::Egmsb => "EGMSB",
+            Kind::Eggsb => "EGGSB",
+            Kind::Ede => "EDE",
+            Kind::Sssc => "SSSC",
         }
+    }
+
+    /// Whether the tie-break is defined for team competitions only (C.07 Art. 12, 13).
+    #[must_use]
+    pub const fn team_only(self) -> bool {
+        matches!(
+            self,
+            Kind::MpVgp
+                | Kind::Bc
+                | Kind::Tbr
+                | Kind::Bbe
+                | Kind::Emmsb
+                | Kind::Emgsb
+                | Kind::Egmsb
+                | Kind::Eggsb
+                | Kind::Ede
+                | Kind::Sssc
+        )
     }
 
     /// The article of C.07 (2024-08 numbering) that defines it; `-` for helpers.
@@ -196,13 +272,24 @@ impl Kind {
             Kind::Apro => "10.4",
             Kind::Appo => "10.5",
             Kind::Num | Kind::Rtng | Kind::Rtg => "-",
+            Kind::Bc => "12.1",
+            Kind::Tbr => "12.2",
+            Kind::Bbe => "12.3",
+            Kind::MpVgp => "13.1",
+            Kind::Emmsb | Kind::Emgsb | Kind::Egmsb | Kind::Eggsb => "13.2",
+            Kind::Ede => "13.3",
+            Kind::Sssc => "13.4",
         }
     }
 
-    /// Whether a lower value ranks higher (only `DE`, whose value is a place).
+    /// Whether a lower value ranks higher: `DE`, `EDE`, `TBR`, `BBE` (their value is a place)
+    /// and `BC` (points on the top boards weigh less).
     #[must_use]
     pub const fn lower_is_better(self) -> bool {
-        matches!(self, Kind::De)
+        matches!(
+            self,
+            Kind::De | Kind::Ede | Kind::Tbr | Kind::Bbe | Kind::Bc
+        )
     }
 
     /// Digits after the decimal point when written: 1 for scores and Buchholz, 2 for
@@ -210,17 +297,28 @@ impl Kind {
     #[must_use]
     pub const fn decimals(self) -> u8 {
         match self {
-            Kind::Pts | Kind::Ps | Kind::Bh | Kind::Fb | Kind::Ks => 1,
-            Kind::Sb | Kind::Aob => 2,
+            Kind::Pts | Kind::Ps | Kind::Bh | Kind::Fb | Kind::Ks | Kind::MpVgp | Kind::Bc => 1,
+            Kind::Sb
+            | Kind::Aob
+            | Kind::Emmsb
+            | Kind::Emgsb
+            | Kind::Egmsb
+            | Kind::Eggsb
+            | Kind::Sssc => 2,
             _ => 0,
         }
     }
 
     fn from_code(code: &str) -> Option<Kind> {
-        if code == "GE" {
-            return Some(Kind::Rep);
+        match code {
+            "GE" => return Some(Kind::Rep),
+            "MPTS" | "GPTS" => return Some(Kind::Pts),
+            _ => {}
         }
-        Kind::ALL.into_iter().find(|k| k.code() == code)
+        Kind::ALL
+            .into_iter()
+            .chain(Kind::TEAM)
+            .find(|k| k.code() == code)
     }
 }
 
@@ -241,6 +339,49 @@ pub struct Modifiers {
     pub fore: bool,
     /// `/Unnnn`: the rating given to unrated players (TieBreakServer `/U1400`).
     pub unrated: Option<u16>,
+    /// `:MP` or `:GP` after the code (team competitions, C.07 Art. 11): the score the
+    /// tie-break is computed on; `None`: the primary score. `MPTS` and `GPTS` read as `PTS:MP`
+    /// and `PTS:GP`; `ESB:MG` reads as `EMGSB`.
+    pub score: Option<ScoreKind>,
+    /// `/Kn`: the divisor of `SSSC` (C.07 Art. 13.4).
+    pub divisor: Option<u16>,
+}
+
+/// Which score of a team competition a tie-break reads (C.07 Art. 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ScoreKind {
+    /// Match points.
+    Match,
+    /// Game points.
+    Game,
+}
+
+impl ScoreKind {
+    /// `MP` or `GP`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            ScoreKind::Match => "MP",
+            ScoreKind::Game => "GP",
+        }
+    }
+
+    /// The other score.
+    #[must_use]
+    pub const fn other(self) -> ScoreKind {
+        match self {
+            ScoreKind::Match => ScoreKind::Game,
+            ScoreKind::Game => ScoreKind::Match,
+        }
+    }
+
+    fn parse(text: &str) -> Option<ScoreKind> {
+        match text {
+            "MP" | "M" => Some(ScoreKind::Match),
+            "GP" | "G" => Some(ScoreKind::Game),
+            _ => None,
+        }
+    }
 }
 
 /// One tie-break: kind, modifiers and an optional pinned edition (`/V1`, `/V2`); without a pin it
@@ -269,6 +410,8 @@ impl TieBreak {
                 koya_limit: None,
                 fore: false,
                 unrated: None,
+                score: None,
+                divisor: None,
             },
             edition: None,
         }
@@ -296,7 +439,7 @@ impl TieBreak {
 pub enum TieBreakError {
     /// The code before the first `/` is not a C.07 tie-break.
     #[error(
-        "`{0}` is not a FIDE tie-break code (C.07): expected PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO"
+        "`{0}` is not a FIDE tie-break code (C.07): expected PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO; for teams MPVGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, SSSC"
     )]
     UnknownKind(String),
     /// A modifier is unknown, malformed, or does not apply to this tie-break.
@@ -318,9 +461,33 @@ impl FromStr for TieBreak {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim().to_ascii_uppercase();
         let mut parts = text.split('/');
-        let name = parts.next().unwrap_or_default();
-        let kind = Kind::from_code(name).ok_or_else(|| TieBreakError::UnknownKind(name.into()))?;
+        let head = parts.next().unwrap_or_default();
+        let (name, suffix) = head.split_once(':').unwrap_or((head, ""));
+        let (kind, score) = match (name, suffix) {
+            ("ESB", s) => match s {
+                "MM" => (Kind::Emmsb, None),
+                "MG" => (Kind::Emgsb, None),
+                "GM" => (Kind::Egmsb, None),
+                "GG" => (Kind::Eggsb, None),
+                _ => return Err(TieBreakError::UnknownKind(head.into())),
+            },
+            (n, s) => {
+                let kind =
+                    Kind::from_code(n).ok_or_else(|| TieBreakError::UnknownKind(head.into()))?;
+                let score = match (n, s) {
+                    ("MPTS", "") => Some(ScoreKind::Match),
+                    ("GPTS", "") => Some(ScoreKind::Game),
+                    (_, "") => None,
+                    (_, s) => Some(
+                        ScoreKind::parse(s)
+                            .ok_or_else(|| TieBreakError::UnknownKind(head.into()))?,
+                    ),
+                };
+                (kind, score)
+            }
+        };
         let mut tb = TieBreak::new(kind);
+        tb.modifiers.score = score;
         for m in parts {
             let bad = || TieBreakError::BadModifier {
                 code: name.to_owned(),
@@ -330,7 +497,17 @@ impl FromStr for TieBreak {
             let number = || rest.parse::<u16>().ok();
             let cuttable = matches!(
                 kind,
-                Kind::Bh | Kind::Fb | Kind::Sb | Kind::Aob | Kind::Ps | Kind::Aro
+                Kind::Bh
+                    | Kind::Fb
+                    | Kind::Sb
+                    | Kind::Aob
+                    | Kind::Ps
+                    | Kind::Aro
+                    | Kind::Emmsb
+                    | Kind::Emgsb
+                    | Kind::Egmsb
+                    | Kind::Eggsb
+                    | Kind::Sssc
             );
             match letter {
                 "C" if cuttable => {
@@ -355,6 +532,9 @@ impl FromStr for TieBreak {
                     );
                 }
                 "U" => tb.modifiers.unrated = Some(number().ok_or_else(bad)?),
+                "K" if kind == Kind::Sssc => {
+                    tb.modifiers.divisor = Some(number().filter(|n| *n > 0).ok_or_else(bad)?);
+                }
                 "V" => tb.edition = Some(Edition::parse(rest).ok_or_else(bad)?),
                 _ => return Err(bad()),
             }
@@ -367,6 +547,10 @@ impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = &self.modifiers;
         let mut s = self.kind.code().to_owned();
+        if let Some(score) = m.score {
+            s.push(':');
+            s.push_str(score.code());
+        }
         if m.cut > 0 {
             s.push_str(if m.median { "/M" } else { "/C" });
             s.push_str(&m.cut.to_string());
@@ -382,6 +566,9 @@ impl fmt::Display for TieBreak {
         }
         if let Some(u) = m.unrated {
             s.push_str(&format!("/U{u}"));
+        }
+        if let Some(k) = m.divisor {
+            s.push_str(&format!("/K{k}"));
         }
         if let Some(e) = self.edition {
             s.push('/');
@@ -431,6 +618,16 @@ mod tests {
             "TPR/U1400",
             "APPO",
             "RTNG/U1400",
+            "PTS:GP",
+            "BH:GP/C1",
+            "EMGSB/C1",
+            "EGGSB/P",
+            "MPVGP",
+            "BC",
+            "TBR",
+            "BBE",
+            "EDE",
+            "SSSC/K4",
         ] {
             let tb: TieBreak = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));
             assert_eq!(tb.to_string(), code);
@@ -442,6 +639,17 @@ mod tests {
         let m: TieBreak = "BH/M1".parse().unwrap_or(TieBreak::new(Kind::Pts));
         assert_eq!((m.cut_low(), m.cut_high()), (1, 1));
         assert_eq!("GE".parse::<TieBreak>().map(|t| t.kind), Ok(Kind::Rep));
+        assert_eq!(
+            "ESB:MG".parse::<TieBreak>().map(|t| t.kind),
+            Ok(Kind::Emgsb)
+        );
+        assert_eq!("MPvGP".parse::<TieBreak>().map(|t| t.kind), Ok(Kind::MpVgp));
+        assert_eq!(
+            "GPTS"
+                .parse::<TieBreak>()
+                .map(|t| (t.kind, t.modifiers.score)),
+            Ok((Kind::Pts, Some(ScoreKind::Game)))
+        );
     }
 
     #[test]
