@@ -80,6 +80,7 @@ mod dutch2017;
 mod dutch_state;
 pub mod explain;
 pub mod round_robin;
+pub mod team_swiss;
 mod wide;
 
 use thiserror::Error;
