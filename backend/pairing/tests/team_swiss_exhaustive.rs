@@ -7,8 +7,8 @@
 //! engine's must satisfy the absolute criteria. When the engine finds no pairing, none may exist.
 
 use arbiter_pairing::team_swiss::{
-    TeamColourPreferences, TeamComparison, TeamPairingState, TeamRoundRecord, TeamScore,
-    TeamState, check, compare, pair,
+    TeamColourPreferences, TeamComparison, TeamPairingState, TeamRoundRecord, TeamScore, TeamState,
+    check, compare, pair,
 };
 use arbiter_pairing::{Board, Colour, Pairing, PairingError, PointSystem, RoundKind};
 
@@ -92,7 +92,13 @@ fn legal_pairings(state: &TeamPairingState) -> Vec<Pairing> {
     out
 }
 
-fn record(opponent: Option<u16>, colour: Option<Colour>, kind: RoundKind, mp: u32, gp: u32) -> TeamRoundRecord {
+fn record(
+    opponent: Option<u16>,
+    colour: Option<Colour>,
+    kind: RoundKind,
+    mp: u32,
+    gp: u32,
+) -> TeamRoundRecord {
     TeamRoundRecord {
         opponent,
         colour,
@@ -111,15 +117,27 @@ fn run_event(seed: u64) -> usize {
     let mut state = TeamPairingState {
         round: 1,
         rounds_planned: rounds,
-        initial_colour: Some(if rng.below(2) == 0 { Colour::White } else { Colour::Black }),
-        primary: if rng.below(2) == 0 { TeamScore::MatchPoints } else { TeamScore::GamePoints },
+        initial_colour: Some(if rng.below(2) == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }),
+        primary: if rng.below(2) == 0 {
+            TeamScore::MatchPoints
+        } else {
+            TeamScore::GamePoints
+        },
         use_secondary_for_colour: rng.below(3) != 0,
         colour_preferences: match rng.below(3) {
             0 => TeamColourPreferences::TypeA,
             1 => TeamColourPreferences::TypeB,
             _ => TeamColourPreferences::None,
         },
-        match_points: PointSystem { win: 2, draw: 1, loss: 0 },
+        match_points: PointSystem {
+            win: 2,
+            draw: 1,
+            loss: 0,
+        },
         pab: (1, boards),
         teams: (1..=n)
             .map(|tpn| TeamState {
@@ -139,7 +157,10 @@ fn run_event(seed: u64) -> usize {
         let engine = match pair(&state) {
             Ok(p) => p,
             Err(PairingError::NoValidPairing) => {
-                assert!(all.is_empty(), "seed {seed} round {round}: the engine found no pairing");
+                assert!(
+                    all.is_empty(),
+                    "seed {seed} round {round}: the engine found no pairing"
+                );
                 return ranked;
             }
             Err(e) => panic!("seed {seed} round {round}: {e}"),
@@ -161,7 +182,13 @@ fn run_event(seed: u64) -> usize {
         for b in &engine.boards {
             let (w, x) = (usize::from(b.white) - 1, usize::from(b.black) - 1);
             if rng.below(33) == 0 {
-                records[w] = Some(record(Some(b.black), None, RoundKind::ForfeitWin, 2, 2 * boards));
+                records[w] = Some(record(
+                    Some(b.black),
+                    None,
+                    RoundKind::ForfeitWin,
+                    2,
+                    2 * boards,
+                ));
                 records[x] = Some(record(Some(b.white), None, RoundKind::ForfeitLoss, 0, 0));
                 continue;
             }
@@ -172,8 +199,20 @@ fn run_event(seed: u64) -> usize {
                 std::cmp::Ordering::Equal => (1, 1),
                 std::cmp::Ordering::Less => (0, 2),
             };
-            records[w] = Some(record(Some(b.black), Some(Colour::White), RoundKind::Played, mw, gw));
-            records[x] = Some(record(Some(b.white), Some(Colour::Black), RoundKind::Played, mb, gb));
+            records[w] = Some(record(
+                Some(b.black),
+                Some(Colour::White),
+                RoundKind::Played,
+                mw,
+                gw,
+            ));
+            records[x] = Some(record(
+                Some(b.white),
+                Some(Colour::Black),
+                RoundKind::Played,
+                mb,
+                gb,
+            ));
         }
         if let Some(bye) = engine.bye {
             records[usize::from(bye) - 1] = Some(record(None, None, RoundKind::Pab, 1, boards));

@@ -12,12 +12,16 @@ use arbiter_pairing::team_swiss::{TeamFinding, TeamScore, check, pair};
 use arbiter_pairing::{Pairing, PairingError, RoundKind};
 use team_swiss_data::{Expected, RoundCase, all_rounds, oracle_units};
 
-fn as_set(p: &Pairing) -> (BTreeSet<(u16, u16)>, Option<u16>) {
+/// A pairing as a set of (white, black) pairs and the bye.
+type PairSet = (BTreeSet<(u16, u16)>, Option<u16>);
+
+fn as_set(p: &Pairing) -> PairSet {
     (p.boards.iter().map(|b| (b.white, b.black)).collect(), p.bye)
 }
 
-fn expected_set(e: &Expected) -> Option<(BTreeSet<(u16, u16)>, Option<u16>)> {
-    e.as_ref().map(|(pairs, bye)| (pairs.iter().copied().collect(), *bye))
+fn expected_set(e: &Expected) -> Option<PairSet> {
+    e.as_ref()
+        .map(|(pairs, bye)| (pairs.iter().copied().collect(), *bye))
 }
 
 /// The reader's scores are the oracle's (a check on the data and on our reading of it).
@@ -68,15 +72,21 @@ fn absolute_criteria_hold(case: &RoundCase, p: &Pairing) {
         case.file,
         case.state.round
     );
-    assert!(findings.is_empty(), "{} round {}: {findings:?}", case.file, case.state.round);
+    assert!(
+        findings.is_empty(),
+        "{} round {}: {findings:?}",
+        case.file,
+        case.state.round
+    );
     let present = case.state.teams.iter().filter(|t| !t.absent).count();
     assert_eq!(p.bye.is_some(), present % 2 == 1);
     if let Some(b) = p.bye {
         let t = &case.state.teams[usize::from(b) - 1];
         assert!(
-            !t.history
-                .iter()
-                .any(|r| matches!(r.kind, RoundKind::Pab | RoundKind::ForfeitWin | RoundKind::FullBye)),
+            !t.history.iter().any(|r| matches!(
+                r.kind,
+                RoundKind::Pab | RoundKind::ForfeitWin | RoundKind::FullBye
+            )),
             "[C2]"
         );
     }
@@ -150,10 +160,19 @@ fn explain_one_round_on_request() {
     let (file, round) = want.split_once(':').expect("file:round");
     let round: u16 = round.parse().expect("a round");
     let cases = team_swiss_data::read_event(&team_swiss_data::data_dir().join(file));
-    let case = cases.iter().find(|c| c.state.round == round).expect("the round");
-    println!("{}", arbiter_pairing::team_swiss::explain(&case.state).expect("explained"));
+    let case = cases
+        .iter()
+        .find(|c| c.state.round == round)
+        .expect("the round");
+    println!(
+        "{}",
+        arbiter_pairing::team_swiss::explain(&case.state).expect("explained")
+    );
     println!("expected {:?}", case.expect);
     for t in &case.state.teams {
-        println!("{} absent {} history {:?}", t.pairing_number, t.absent, t.history);
+        println!(
+            "{} absent {} history {:?}",
+            t.pairing_number, t.absent, t.history
+        );
     }
 }

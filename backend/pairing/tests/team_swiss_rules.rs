@@ -4,7 +4,8 @@
 
 use arbiter_pairing::team_swiss::{
     ColourRule, TeamColourPreferences, TeamComparison, TeamCriterion, TeamFinding,
-    TeamPairingState, TeamRoundRecord, TeamScore, TeamState, allocate_colours, check, explain, pair,
+    TeamPairingState, TeamRoundRecord, TeamScore, TeamState, allocate_colours, check, explain,
+    pair,
 };
 use arbiter_pairing::{Board, Colour, Pairing, PointSystem, RoundKind};
 
@@ -39,7 +40,11 @@ fn event(n: u16, round: u16, histories: &[(u16, Vec<TeamRoundRecord>)]) -> TeamP
         primary: TeamScore::MatchPoints,
         use_secondary_for_colour: true,
         colour_preferences: TeamColourPreferences::TypeA,
-        match_points: PointSystem { win: 2, draw: 1, loss: 0 },
+        match_points: PointSystem {
+            win: 2,
+            draw: 1,
+            loss: 0,
+        },
         pab: (1, 4),
         teams: (1..=n)
             .map(|tpn| TeamState {
@@ -80,12 +85,22 @@ fn art_3_4_the_bye_goes_to_the_lowest_score_then_most_matches_then_largest_tpn()
     let h = vec![
         (1, vec![played(4, W, 2, 3), played(2, B, 2, 3)]),
         (2, vec![played(5, W, 2, 3), played(1, W, 0, 1)]),
-        (3, vec![unplayed(RoundKind::Pab, None, 1, 4), played(4, B, 2, 3)]),
+        (
+            3,
+            vec![unplayed(RoundKind::Pab, None, 1, 4), played(4, B, 2, 3)],
+        ),
         (4, vec![played(1, B, 0, 1), played(3, W, 0, 1)]),
-        (5, vec![played(2, B, 0, 1), unplayed(RoundKind::Absent, None, 0, 0)]),
+        (
+            5,
+            vec![played(2, B, 0, 1), unplayed(RoundKind::Absent, None, 0, 0)],
+        ),
     ];
     let s = event(5, 3, &h);
-    assert_eq!(pair(&s).expect("pairs").bye, Some(4), "3.4.3: the most matches played");
+    assert_eq!(
+        pair(&s).expect("pairs").bye,
+        Some(4),
+        "3.4.3: the most matches played"
+    );
     // [C2]: a team that won by forfeit may not get the bye; then 5 (same score, fewer matches).
     let mut s2 = s.clone();
     s2.teams[3].history[1] = unplayed(RoundKind::ForfeitWin, Some(3), 2, 4);
@@ -150,7 +165,11 @@ fn art_3_5_the_upfloater_is_the_first_set_of_the_best_scores() {
     // identifier is 1 2 6 4 (1-6, 2-4), not 2 4 1 6 (2-1, 4-6) as a residents-first reading gives.
     let p = pair(&s).expect("pairs");
     let unordered: Vec<(u16, u16)> = {
-        let mut v: Vec<(u16, u16)> = p.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
+        let mut v: Vec<(u16, u16)> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect();
         v.sort_unstable();
         v
     };
@@ -193,11 +212,18 @@ fn art_2_1_1_c1_no_rematch_but_a_forfeited_match_may_be_replayed() {
     ];
     let s = event(4, 2, &h);
     let p = pair(&s).expect("pairs");
-    assert!(!pairs(&p).iter().any(|&(a, b)| (a.min(b), a.max(b)) == (1, 2)));
+    assert!(
+        !pairs(&p)
+            .iter()
+            .any(|&(a, b)| (a.min(b), a.max(b)) == (1, 2))
+    );
     // Forbid 1-3 and 1-4 is impossible with 1-2 met: no legal pairing (art. 3.3.3).
     let mut s2 = s.clone();
     s2.forbidden = vec![(1, 3), (1, 4)];
-    assert_eq!(pair(&s2), Err(arbiter_pairing::PairingError::NoValidPairing));
+    assert_eq!(
+        pair(&s2),
+        Err(arbiter_pairing::PairingError::NoValidPairing)
+    );
     // 3-4 did not play (a forfeit): with 3 kept from everyone else they meet.
     let mut h6 = h.clone();
     h6.push((5, vec![played(6, W, 1, 2)]));
@@ -205,7 +231,11 @@ fn art_2_1_1_c1_no_rematch_but_a_forfeited_match_may_be_replayed() {
     let mut s3 = event(6, 2, &h6);
     s3.forbidden = vec![(3, 1), (3, 2), (3, 5), (3, 6)];
     let p3 = pair(&s3).expect("pairs");
-    assert!(pairs(&p3).iter().any(|&(a, b)| (a.min(b), a.max(b)) == (3, 4)));
+    assert!(
+        pairs(&p3)
+            .iter()
+            .any(|&(a, b)| (a.min(b), a.max(b)) == (3, 4))
+    );
 }
 
 #[test]
@@ -220,41 +250,93 @@ fn art_4_3_colours_type_a() {
         (6, vec![played(4, B, 2, 3), played(2, W, 0, 1)]),
     ];
     let s = event(6, 3, &h);
-    assert_eq!(allocate_colours(&s, 1, 2).expect("colours"), (2, 1, ColourRule::OnlyPreference));
+    assert_eq!(
+        allocate_colours(&s, 1, 2).expect("colours"),
+        (2, 1, ColourRule::OnlyPreference)
+    );
     // 4.3.3: 1 prefers Black, 3 (B, W... CD 0, last two B? no) - 5 (B, B: CD -2) prefers White.
-    assert_eq!(allocate_colours(&s, 1, 5).expect("colours"), (5, 1, ColourRule::OppositePreferences));
+    assert_eq!(
+        allocate_colours(&s, 1, 5).expect("colours"),
+        (5, 1, ColourRule::OppositePreferences)
+    );
     // Both prefer Black (1 and 4? 4: W, B: none). 2 vs 6: none and none, CD 0 both: 4.3.6 -
     // last colours 2: B, 6: W: alternate: 2 White.
-    assert_eq!(allocate_colours(&s, 2, 6).expect("colours"), (2, 6, ColourRule::Alternate));
+    assert_eq!(
+        allocate_colours(&s, 2, 6).expect("colours"),
+        (2, 6, ColourRule::Alternate)
+    );
     // 4.3.5: 3 (B, W: CD 0) against 4 (W, B: CD 0)... equal; 3 vs 5 (CD -2 wants White) is 4.3.2.
-    assert_eq!(allocate_colours(&s, 3, 5).expect("colours"), (5, 3, ColourRule::OnlyPreference));
+    assert_eq!(
+        allocate_colours(&s, 3, 5).expect("colours"),
+        (5, 3, ColourRule::OnlyPreference)
+    );
     // Type A: CD +1 after two Blacks in a row gives no preference (art. 1.7.1).
     let h2 = vec![
-        (1, vec![played(2, W, 2, 3), played(3, W, 2, 3), played(4, B, 2, 3), played(5, B, 2, 3), played(6, W, 2, 3)]),
-        (2, vec![played(1, B, 0, 1), played(3, B, 0, 1), played(4, W, 0, 1), played(5, W, 0, 1), played(6, B, 0, 1)]),
+        (
+            1,
+            vec![
+                played(2, W, 2, 3),
+                played(3, W, 2, 3),
+                played(4, B, 2, 3),
+                played(5, B, 2, 3),
+                played(6, W, 2, 3),
+            ],
+        ),
+        (
+            2,
+            vec![
+                played(1, B, 0, 1),
+                played(3, B, 0, 1),
+                played(4, W, 0, 1),
+                played(5, W, 0, 1),
+                played(6, B, 0, 1),
+            ],
+        ),
     ];
     let mut s2 = event(6, 6, &h2);
     s2.teams[0].history[4] = played(6, B, 2, 3); // 1: W W B B B -> CD -1, last two B: White
-    assert_eq!(allocate_colours(&s2, 1, 3).expect("colours").2, ColourRule::OnlyPreference);
+    assert_eq!(
+        allocate_colours(&s2, 1, 3).expect("colours").2,
+        ColourRule::OnlyPreference
+    );
 }
 
 #[test]
 fn art_4_3_colours_type_b_strong_over_mild() {
     // 1: W, B, W (CD +1): a mild preference for Black. 2: W, W (CD +2): strong for Black.
     let h = vec![
-        (1, vec![played(3, W, 2, 3), played(4, B, 2, 3), played(5, W, 2, 3)]),
-        (2, vec![played(6, W, 2, 3), played(7, W, 2, 3), unplayed(RoundKind::HalfBye, None, 1, 2)]),
+        (
+            1,
+            vec![played(3, W, 2, 3), played(4, B, 2, 3), played(5, W, 2, 3)],
+        ),
+        (
+            2,
+            vec![
+                played(6, W, 2, 3),
+                played(7, W, 2, 3),
+                unplayed(RoundKind::HalfBye, None, 1, 2),
+            ],
+        ),
     ];
     let mut s = event(8, 4, &h);
     s.colour_preferences = TeamColourPreferences::TypeB;
     // 4.3.4: only 2's preference is strong: 2 gets Black.
-    assert_eq!(allocate_colours(&s, 1, 2).expect("colours"), (1, 2, ColourRule::OnlyStrong));
+    assert_eq!(
+        allocate_colours(&s, 1, 2).expect("colours"),
+        (1, 2, ColourRule::OnlyStrong)
+    );
     // Type A: 1 has no preference, so 4.3.2 grants 2's.
     s.colour_preferences = TeamColourPreferences::TypeA;
-    assert_eq!(allocate_colours(&s, 1, 2).expect("colours"), (1, 2, ColourRule::OnlyPreference));
+    assert_eq!(
+        allocate_colours(&s, 1, 2).expect("colours"),
+        (1, 2, ColourRule::OnlyPreference)
+    );
     // No preferences: 4.3.5, the lower colour difference (1: +1 < 2: +2) gets White.
     s.colour_preferences = TeamColourPreferences::None;
-    assert_eq!(allocate_colours(&s, 1, 2).expect("colours"), (1, 2, ColourRule::LowerDifference));
+    assert_eq!(
+        allocate_colours(&s, 1, 2).expect("colours"),
+        (1, 2, ColourRule::LowerDifference)
+    );
 }
 
 #[test]
@@ -274,27 +356,52 @@ fn art_4_3_8_and_4_3_9_alternate_from_the_one_team_that_played() {
     // bye): equal scores, equal differences, nothing to compare in 4.3.6.
     let h = vec![
         (1, vec![played(3, W, 1, 2), played(4, B, 1, 2)]),
-        (2, vec![unplayed(RoundKind::Pab, None, 1, 2), unplayed(RoundKind::HalfBye, None, 1, 2)]),
-        (3, vec![played(1, B, 1, 2), unplayed(RoundKind::Absent, None, 0, 0)]),
-        (4, vec![unplayed(RoundKind::Absent, None, 0, 0), played(1, W, 1, 2)]),
+        (
+            2,
+            vec![
+                unplayed(RoundKind::Pab, None, 1, 2),
+                unplayed(RoundKind::HalfBye, None, 1, 2),
+            ],
+        ),
+        (
+            3,
+            vec![played(1, B, 1, 2), unplayed(RoundKind::Absent, None, 0, 0)],
+        ),
+        (
+            4,
+            vec![unplayed(RoundKind::Absent, None, 0, 0), played(1, W, 1, 2)],
+        ),
     ];
     let s = event(4, 3, &h);
     // First-team 1 (smaller TPN): 4.3.8 alternates its last colour, Black, to White.
-    assert_eq!(allocate_colours(&s, 1, 2).expect("colours"), (1, 2, ColourRule::FirstAlternates));
+    assert_eq!(
+        allocate_colours(&s, 1, 2).expect("colours"),
+        (1, 2, ColourRule::FirstAlternates)
+    );
     // 2 with the higher secondary score is the first-team and never played: 4.3.9 alternates
     // 1's last colour, so 1 has White again.
     let mut s2 = s.clone();
     s2.teams[1].history[0].game_points = 4;
-    assert_eq!(allocate_colours(&s2, 1, 2).expect("colours"), (1, 2, ColourRule::OtherAlternates));
+    assert_eq!(
+        allocate_colours(&s2, 1, 2).expect("colours"),
+        (1, 2, ColourRule::OtherAlternates)
+    );
     // 4.3.5 comes first when the differences differ: 1 after one White (CD +1) against 2 (CD 0).
     let mut s3 = s.clone();
     s3.teams[0].history[1] = unplayed(RoundKind::HalfBye, None, 1, 2);
-    assert_eq!(allocate_colours(&s3, 1, 2).expect("colours"), (2, 1, ColourRule::LowerDifference));
+    assert_eq!(
+        allocate_colours(&s3, 1, 2).expect("colours"),
+        (2, 1, ColourRule::LowerDifference)
+    );
 }
 
 #[test]
 fn the_checker_names_the_broken_absolute_criterion_and_the_deciding_quality_criterion() {
-    let h = vec![(1, vec![played(2, W, 2, 3)]), (2, vec![played(1, B, 0, 1)]), (3, vec![unplayed(RoundKind::Pab, None, 1, 4)])];
+    let h = vec![
+        (1, vec![played(2, W, 2, 3)]),
+        (2, vec![played(1, B, 0, 1)]),
+        (3, vec![unplayed(RoundKind::Pab, None, 1, 4)]),
+    ];
     let s = event(5, 2, &h);
     let engine = pair(&s).expect("pairs");
     assert!(check(&s, &engine).expect("checked").is_empty());
@@ -312,17 +419,31 @@ fn the_checker_names_the_broken_absolute_criterion_and_the_deciding_quality_crit
         bye: Some(4),
     };
     match check(&s, &other).expect("checked").as_slice() {
-        [TeamFinding::DiffersFromEngine { verdict: TeamComparison::Worse(d), .. }] => {
+        [
+            TeamFinding::DiffersFromEngine {
+                verdict: TeamComparison::Worse(d),
+                ..
+            },
+        ] => {
             assert_eq!(d.criterion, TeamCriterion::ByeMatches, "{d:?}");
-            assert_eq!((d.ours.as_slice(), d.theirs.as_slice()), ([0].as_slice(), [1].as_slice()));
+            assert_eq!(
+                (d.ours.as_slice(), d.theirs.as_slice()),
+                ([0].as_slice(), [1].as_slice())
+            );
         }
         f => panic!("{f:?}"),
     }
     // The engine's pairs with a board's colours reversed.
     let mut swapped = engine.clone();
     let b = swapped.boards[0];
-    swapped.boards[0] = Board { white: b.black, black: b.white };
-    assert!(matches!(check(&s, &swapped).expect("checked").as_slice(), [TeamFinding::ColoursDiffer(_)]));
+    swapped.boards[0] = Board {
+        white: b.black,
+        black: b.white,
+    };
+    assert!(matches!(
+        check(&s, &swapped).expect("checked").as_slice(),
+        [TeamFinding::ColoursDiffer(_)]
+    ));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The checker: whether a proposed team pairing is the one C.04.6 produces and, if not, which
-//! absolute criterion it breaks ([C1] a rematch or forbidden pair, [C2] the bye) or on which
-//! quality criterion it loses to the engine's ([C4]-[C10], the bye's order of art. 3.4, the
+//! absolute criterion it breaks (\[C1\] a rematch or forbidden pair, \[C2\] the bye) or on which
+//! quality criterion it loses to the engine's (\[C4\]-\[C10\], the bye's order of art. 3.4, the
 //! orders of art. 3.5.4 and 3.6.3), bracket by bracket from the top.
 
 use std::cmp::Ordering;
@@ -20,21 +20,21 @@ pub enum TeamCriterion {
     ByeMatches,
     /// Art. 3.4.4: then to the largest TPN.
     ByeTpn,
-    /// [C4] (art. 2.3.1): fewest upfloaters.
+    /// \[C4\] (art. 2.3.1): fewest upfloaters.
     C4,
-    /// [C5] (art. 2.3.2): the upfloaters' scores, ascending, as high as possible.
+    /// \[C5\] (art. 2.3.2): the upfloaters' scores, ascending, as high as possible.
     C5,
-    /// [C6] (art. 2.3.3): the following scoregroup stays pairable with its fewest upfloaters.
+    /// \[C6\] (art. 2.3.3): the following scoregroup stays pairable with its fewest upfloaters.
     C6,
-    /// [C7] (art. 2.3.4): fewest upfloaters that floated in the previous round.
+    /// \[C7\] (art. 2.3.4): fewest upfloaters that floated in the previous round.
     C7,
     /// Art. 3.5.4: the earlier set of upfloaters in lexicographic TPN order.
     SetOrder,
-    /// [C8] (art. 2.3.5): fewest unmet colour preferences.
+    /// \[C8\] (art. 2.3.5): fewest unmet colour preferences.
     C8,
-    /// [C9] (art. 2.3.6): fewest unmet strong colour preferences (type B).
+    /// \[C9\] (art. 2.3.6): fewest unmet strong colour preferences (type B).
     C9,
-    /// [C10] (art. 2.3.7): fewest upfloaters' opponents that floated in the previous round.
+    /// \[C10\] (art. 2.3.7): fewest upfloaters' opponents that floated in the previous round.
     C10,
     /// Art. 3.6.3: the earlier identifier (top members ascending, then their bottom members).
     Identifier,
@@ -68,20 +68,20 @@ pub struct BracketKey {
     pub score: u32,
     /// The upfloaters, by descending score then ascending TPN (art. 3.5.3).
     pub upfloaters: Vec<PairingNumber>,
-    /// Their scores, ascending ([C5]).
+    /// Their scores, ascending (\[C5\]).
     pub upfloater_scores: Vec<u32>,
-    /// Whether [C6] is broken.
+    /// Whether \[C6\] is broken.
     pub c6_broken: bool,
-    /// The [C7] count.
+    /// The \[C7\] count.
     pub c7: usize,
-    /// The [C8], [C9] and [C10] counts.
+    /// The \[C8\], \[C9\] and \[C10\] counts.
     pub colours_and_floats: [u64; 3],
     /// The identifier of the bracket's pairing (art. 3.6.2).
     pub identifier: Vec<PairingNumber>,
 }
 
 /// Where two pairings part, and the figures there (`ours` and `theirs` as the criterion counts
-/// them: one number for a count, the list for [C5], the set order and the identifier).
+/// them: one number for a count, the list for \[C5\], the set order and the identifier).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamDifference {
     /// The criterion that decides.
@@ -114,9 +114,9 @@ pub enum TeamFinding {
     Unpaired(PairingNumber),
     /// A team appears more than once.
     Twice(PairingNumber),
-    /// [C1] (art. 2.1.1): the two teams already played each other, or may not meet.
+    /// \[C1\] (art. 2.1.1): the two teams already played each other, or may not meet.
     Rematch(PairingNumber, PairingNumber),
-    /// [C2] (art. 2.1.2): the bye to a team that had a bye, a forfeit win or a full-point bye.
+    /// \[C2\] (art. 2.1.2): the bye to a team that had a bye, a forfeit win or a full-point bye.
     ByeNotAllowed(PairingNumber),
     /// Legal, but not the engine's pairing: the engine's pairs (white, black; the bye as
     /// `(n, 0)`) the proposal lacks, the proposal's the engine does not make, and where the
@@ -146,12 +146,18 @@ fn decompose(v: &Round, p: &Pairing) -> (Option<usize>, Vec<BracketKey>) {
     }
     let bye = p.bye.and_then(|t| v.index(t));
     let levels = v.levels();
-    let mut live: Vec<usize> = (0..n).filter(|&i| Some(i) != bye && partner[i].is_some()).collect();
+    let mut live: Vec<usize> = (0..n)
+        .filter(|&i| Some(i) != bye && partner[i].is_some())
+        .collect();
     let mut out = Vec::new();
     while !live.is_empty() {
         let top = live.iter().map(|&i| v.teams[i].score).max().unwrap_or(0);
         let level = levels.iter().position(|&s| s == top).unwrap_or(0);
-        let residents: Vec<usize> = live.iter().copied().filter(|&i| v.teams[i].score == top).collect();
+        let residents: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&i| v.teams[i].score == top)
+            .collect();
         let mut ups: Vec<usize> = residents
             .iter()
             .filter_map(|&r| partner[r])
@@ -159,7 +165,11 @@ fn decompose(v: &Round, p: &Pairing) -> (Option<usize>, Vec<BracketKey>) {
             .collect();
         ups.sort_by_key(|&u| (std::cmp::Reverse(v.teams[u].score), v.teams[u].tpn));
         let bracket: Vec<usize> = residents.iter().chain(&ups).copied().collect();
-        let rest: Vec<usize> = live.iter().copied().filter(|i| !bracket.contains(i)).collect();
+        let rest: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|i| !bracket.contains(i))
+            .collect();
         let mut scores: Vec<u32> = ups.iter().map(|&u| v.teams[u].score).collect();
         scores.sort_unstable();
         let mut counts = [0u64; 3];
@@ -176,7 +186,11 @@ fn decompose(v: &Round, p: &Pairing) -> (Option<usize>, Vec<BracketKey>) {
             }
         }
         pairs.sort_unstable();
-        let identifier = pairs.iter().map(|p| p.0).chain(pairs.iter().map(|p| p.1)).collect();
+        let identifier = pairs
+            .iter()
+            .map(|p| p.0)
+            .chain(pairs.iter().map(|p| p.1))
+            .collect();
         out.push(BracketKey {
             score: top,
             upfloaters: ups.iter().map(|&u| v.teams[u].tpn).collect(),
@@ -196,8 +210,8 @@ fn decompose(v: &Round, p: &Pairing) -> (Option<usize>, Vec<BracketKey>) {
 }
 
 /// Compares two legal pairings of the state's round on the criteria, in the procedure's order:
-/// the bye (art. 3.4), then each bracket from the top ([C4], [C5], [C6], [C7], the set order,
-/// [C8], [C9], [C10], the identifier).
+/// the bye (art. 3.4), then each bracket from the top (\[C4\], \[C5\], \[C6\], \[C7\], the set order,
+/// \[C8\], \[C9\], \[C10\], the identifier).
 ///
 /// # Errors
 /// Inconsistent input ([`PairingError`]).
@@ -223,7 +237,11 @@ pub fn compare(
         let (criterion, ours, theirs) = if tx.score != ty.score {
             (TeamCriterion::ByeScore, tx.score, ty.score)
         } else if tx.played != ty.played {
-            (TeamCriterion::ByeMatches, tx.played as u32, ty.played as u32)
+            (
+                TeamCriterion::ByeMatches,
+                tx.played as u32,
+                ty.played as u32,
+            )
         } else {
             (TeamCriterion::ByeTpn, u32::from(tx.tpn), u32::from(ty.tpn))
         };
@@ -262,7 +280,12 @@ pub fn compare(
                 vec![u32::from(x.c6_broken)],
                 vec![u32::from(y.c6_broken)],
             ),
-            (TeamCriterion::C7, x.c7.cmp(&y.c7), vec![x.c7 as u32], vec![y.c7 as u32]),
+            (
+                TeamCriterion::C7,
+                x.c7.cmp(&y.c7),
+                vec![x.c7 as u32],
+                vec![y.c7 as u32],
+            ),
             (
                 TeamCriterion::SetOrder,
                 x.upfloaters.cmp(&y.upfloaters),
@@ -369,9 +392,10 @@ pub fn check(
     if want == got {
         return Ok(findings);
     }
-    let unordered = |s: &BTreeSet<(PairingNumber, PairingNumber)>| -> BTreeSet<(PairingNumber, PairingNumber)> {
-        s.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
-    };
+    let unordered =
+        |s: &BTreeSet<(PairingNumber, PairingNumber)>| -> BTreeSet<(PairingNumber, PairingNumber)> {
+            s.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
+        };
     if unordered(&want) == unordered(&got) {
         let boards = proposed
             .boards

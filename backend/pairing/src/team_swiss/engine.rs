@@ -47,7 +47,11 @@ pub(crate) fn pair_traced(state: &TeamPairingState) -> Result<Traced, PairingErr
     while remaining.iter().any(|&r| r) {
         let live = all(&remaining);
         let top = live.iter().map(|&i| v.teams[i].score).max().unwrap_or(0);
-        let residents: Vec<usize> = live.iter().copied().filter(|&i| v.teams[i].score == top).collect();
+        let residents: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&i| v.teams[i].score == top)
+            .collect();
         let level = levels.iter().position(|&s| s == top).unwrap_or(0);
         let ups = select_upfloaters(&v, &live, &residents, &levels, level)
             .ok_or(PairingError::NoValidPairing)?;
@@ -96,18 +100,22 @@ pub(crate) fn pair_traced(state: &TeamPairingState) -> Result<Traced, PairingErr
     })
 }
 
-/// Whether the teams can all be paired legally ([C1], [C3]).
+/// Whether the teams can all be paired legally (\[C1\], \[C3\]).
 pub(crate) fn pairable(v: &Round, teams: &[usize]) -> bool {
     perfect(teams.len(), |a, b| v.compatible(teams[a], teams[b]))
 }
 
-/// Art. 3.4: the bye candidates ([C2]) by lowest score, most matches played, largest TPN; the
+/// Art. 3.4: the bye candidates (\[C2\]) by lowest score, most matches played, largest TPN; the
 /// first that leaves a legal pairing of the others (3.4.1).
 pub(crate) fn bye_order(v: &Round) -> Vec<usize> {
     let mut c: Vec<usize> = (0..v.len()).filter(|&i| v.teams[i].bye_ok).collect();
     c.sort_by_key(|&i| {
         let t = &v.teams[i];
-        (t.score, std::cmp::Reverse(t.played), std::cmp::Reverse(t.tpn))
+        (
+            t.score,
+            std::cmp::Reverse(t.played),
+            std::cmp::Reverse(t.tpn),
+        )
     });
     c
 }
@@ -120,7 +128,7 @@ fn choose_bye(v: &Round) -> Option<usize> {
 }
 
 /// The score profiles of `count` upfloaters from `lower` (their scores, highest first), best
-/// first by [C5]: the scores taken in ascending order, compared lexicographically, highest
+/// first by \[C5\]: the scores taken in ascending order, compared lexicographically, highest
 /// first.
 pub(crate) fn profiles(v: &Round, lower: &[usize], count: usize) -> Vec<Vec<u32>> {
     let mut levels: Vec<(u32, usize)> = Vec::new();
@@ -131,9 +139,15 @@ pub(crate) fn profiles(v: &Round, lower: &[usize], count: usize) -> Vec<Vec<u32>
             None => levels.push((s, 1)),
         }
     }
-    levels.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    levels.sort_unstable_by_key(|l| std::cmp::Reverse(l.0));
     let mut out = Vec::new();
-    fn rec(levels: &[(u32, usize)], k: usize, left: usize, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+    fn rec(
+        levels: &[(u32, usize)],
+        k: usize,
+        left: usize,
+        cur: &mut Vec<u32>,
+        out: &mut Vec<Vec<u32>>,
+    ) {
         if left == 0 {
             out.push(cur.clone());
             return;
@@ -165,7 +179,11 @@ pub(crate) fn sets(v: &Round, lower: &[usize], profile: &[u32]) -> Vec<Vec<usize
     scores.dedup();
     for s in scores {
         let take = profile.iter().filter(|&&x| x == s).count();
-        let pool: Vec<usize> = lower.iter().copied().filter(|&i| v.teams[i].score == s).collect();
+        let pool: Vec<usize> = lower
+            .iter()
+            .copied()
+            .filter(|&i| v.teams[i].score == s)
+            .collect();
         let combos = combinations(&pool, take);
         out = out
             .iter()
@@ -206,7 +224,7 @@ fn combinations(pool: &[usize], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// What art. 3.5.5 weighs for a legal set: [C6] broken, the [C7] count.
+/// What art. 3.5.5 weighs for a legal set: \[C6\] broken, the \[C7\] count.
 pub(crate) fn set_quality(
     v: &Round,
     live: &[usize],
@@ -215,7 +233,11 @@ pub(crate) fn set_quality(
     levels: &[u32],
     level: usize,
 ) -> (bool, usize) {
-    let rest: Vec<usize> = live.iter().copied().filter(|i| !bracket.contains(i)).collect();
+    let rest: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|i| !bracket.contains(i))
+        .collect();
     let c6 = c6_holds(v, &rest, levels, level);
     let c7 = if v.last_two {
         0
@@ -234,7 +256,11 @@ fn select_upfloaters(
     level: usize,
 ) -> Option<Vec<usize>> {
     let top = levels[level];
-    let lower: Vec<usize> = live.iter().copied().filter(|&i| v.teams[i].score < top).collect();
+    let lower: Vec<usize> = live
+        .iter()
+        .copied()
+        .filter(|&i| v.teams[i].score < top)
+        .collect();
     let mut count = residents.len() % 2;
     while count <= lower.len() {
         for profile in profiles(v, &lower, count) {
@@ -244,7 +270,11 @@ fn select_upfloaters(
                 if !pairable(v, &bracket) {
                     continue;
                 }
-                let rest: Vec<usize> = live.iter().copied().filter(|i| !bracket.contains(i)).collect();
+                let rest: Vec<usize> = live
+                    .iter()
+                    .copied()
+                    .filter(|i| !bracket.contains(i))
+                    .collect();
                 if !pairable(v, &rest) {
                     continue; // [C3]
                 }
@@ -266,17 +296,25 @@ fn select_upfloaters(
     None
 }
 
-/// [C6] (art. 2.3.3): the following scoregroup, unless emptied, can still be paired ([C1],
-/// [C3]) with the fewest upfloaters its parity allows ([C4]).
+/// \[C6\] (art. 2.3.3): the following scoregroup, unless emptied, can still be paired (\[C1\],
+/// \[C3\]) with the fewest upfloaters its parity allows (\[C4\]).
 pub(crate) fn c6_holds(v: &Round, rest: &[usize], levels: &[u32], level: usize) -> bool {
     let Some(&next) = levels.get(level + 1) else {
         return true;
     };
-    let following: Vec<usize> = rest.iter().copied().filter(|&i| v.teams[i].score == next).collect();
+    let following: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&i| v.teams[i].score == next)
+        .collect();
     if following.is_empty() {
         return true;
     }
-    let below: Vec<usize> = rest.iter().copied().filter(|&i| v.teams[i].score < next).collect();
+    let below: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&i| v.teams[i].score < next)
+        .collect();
     let candidates: Vec<Option<usize>> = if following.len() % 2 == 0 {
         vec![None]
     } else {
@@ -292,7 +330,7 @@ pub(crate) fn c6_holds(v: &Round, rest: &[usize], levels: &[u32], level: usize) 
     })
 }
 
-/// The [C8], [C9] and [C10] counts of pairing teams `a` and `b` in a bracket whose residents
+/// The \[C8\], \[C9\] and \[C10\] counts of pairing teams `a` and `b` in a bracket whose residents
 /// are `residents`.
 pub(crate) fn pair_counts(v: &Round, a: usize, b: usize, residents: &[usize]) -> [u64; 3] {
     let (ta, tb) = (&v.teams[a], &v.teams[b]);
@@ -319,9 +357,13 @@ fn penalty(counts: [u64; 3]) -> u64 {
 }
 
 /// Art. 3.6: the first pairing of the bracket (`members` in TPN order) in the order of the
-/// identifiers among those with the least [C8], then [C9], then [C10]. Returns the pairs
+/// identifiers among those with the least \[C8\], then \[C9\], then \[C10\]. Returns the pairs
 /// (top member, bottom member), top members ascending.
-pub(crate) fn pair_bracket(v: &Round, members: &[usize], residents: &[usize]) -> Option<Vec<(usize, usize)>> {
+pub(crate) fn pair_bracket(
+    v: &Round,
+    members: &[usize],
+    residents: &[usize],
+) -> Option<Vec<(usize, usize)>> {
     let m = members.len();
     let base = |a: usize, b: usize| -> Option<u64> {
         v.compatible(members[a], members[b])

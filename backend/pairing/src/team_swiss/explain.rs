@@ -6,7 +6,7 @@
 //! A match is examined by pairing the round again with the two teams kept apart and comparing
 //! the two pairings on the criteria ([`compare`]): the first criterion on which the alternative
 //! loses decided; when none does, the orders of art. 3.5.4 and 3.6.3 did; without the match
-//! the round cannot be paired at all: completion ([C3]) did.
+//! the round cannot be paired at all: completion (\[C3\]) did.
 
 use std::fmt;
 
@@ -26,7 +26,7 @@ pub enum TeamReason {
     Criterion(TeamDifference),
     /// Every alternative is as good on every criterion: the orders of art. 3.5.4 and 3.6.3.
     Order,
-    /// Without this match no legal round-pairing exists ([C3], art. 2.2.1).
+    /// Without this match no legal round-pairing exists (\[C3\], art. 2.2.1).
     Completion,
     /// Not examined (more than [`MAX_EXAMINED_MATCHES`] matches).
     NotExamined,
@@ -94,7 +94,7 @@ pub struct TeamByeExplanation {
     pub matches_played: usize,
     /// What the bye scores: match points and doubled game points (art. 1.4).
     pub points: (u32, u32),
-    /// Present teams barred by [C2] (a bye, a forfeit win or a full-point bye already).
+    /// Present teams barred by \[C2\] (a bye, a forfeit win or a full-point bye already).
     pub barred: Vec<PairingNumber>,
     /// Teams ahead of it in the order of art. 3.4.2-3.4.4 whose bye would leave no legal
     /// pairing of the others (art. 3.4.1).
@@ -128,11 +128,9 @@ pub fn explain(state: &TeamPairingState) -> Result<TeamExplanation, PairingError
     for b in &traced.brackets {
         let mut matches = Vec::new();
         for &(top, bottom) in &b.pairs {
-            let Some(k) = pairing
-                .boards
-                .iter()
-                .position(|x| (x.white, x.black) == (top, bottom) || (x.white, x.black) == (bottom, top))
-            else {
+            let Some(k) = pairing.boards.iter().position(|x| {
+                (x.white, x.black) == (top, bottom) || (x.white, x.black) == (bottom, top)
+            }) else {
                 continue;
             };
             let reason = if examine {
@@ -167,7 +165,12 @@ pub fn explain(state: &TeamPairingState) -> Result<TeamExplanation, PairingError
     }
     let bye = pairing.bye.and_then(|team| {
         let i = v.index(team)?;
-        let barred = v.teams.iter().filter(|t| !t.bye_ok).map(|t| t.tpn).collect();
+        let barred = v
+            .teams
+            .iter()
+            .filter(|t| !t.bye_ok)
+            .map(|t| t.tpn)
+            .collect();
         let passed_over = bye_order(&v)
             .into_iter()
             .take_while(|&k| k != i)
@@ -198,7 +201,11 @@ fn list(teams: &[PairingNumber]) -> String {
     if teams.is_empty() {
         return "none".to_owned();
     }
-    teams.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    teams
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for TeamExplanation {
@@ -208,7 +215,9 @@ impl fmt::Display for TeamExplanation {
             "Round {}: FIDE Swiss Team Pairing System (C.04.6, 2026), {} matches{}",
             self.round,
             self.pairing.boards.len(),
-            self.pairing.bye.map_or(String::new(), |b| format!(", bye to {b}"))
+            self.pairing
+                .bye
+                .map_or(String::new(), |b| format!(", bye to {b}"))
         )?;
         if let Some(bye) = &self.bye {
             writeln!(
@@ -227,13 +236,21 @@ impl fmt::Display for TeamExplanation {
             )?;
         }
         for b in &self.brackets {
-            let ups: Vec<String> = b.upfloaters.iter().map(|(t, s)| format!("{t} ({s})")).collect();
+            let ups: Vec<String> = b
+                .upfloaters
+                .iter()
+                .map(|(t, s)| format!("{t} ({s})"))
+                .collect();
             writeln!(
                 f,
                 "Bracket {}: residents {}; upfloaters {}",
                 b.score,
                 list(&b.residents),
-                if ups.is_empty() { "none".to_owned() } else { ups.join(", ") }
+                if ups.is_empty() {
+                    "none".to_owned()
+                } else {
+                    ups.join(", ")
+                }
             )?;
             for m in &b.matches {
                 writeln!(

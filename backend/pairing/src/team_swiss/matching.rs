@@ -1,6 +1,6 @@
 //! Perfect matchings over a few teams, with the crate's blossom matcher: whether a group can be
-//! paired legally ([C3], art. 2.2.1; 3.4.1; 3.5.5) and, for a bracket, the least penalty a
-//! pairing of it can reach ([C8]-[C10], art. 3.6.4).
+//! paired legally (\[C3\], art. 2.2.1; 3.4.1; 3.5.5) and, for a bracket, the least penalty a
+//! pairing of it can reach (\[C8\]-\[C10\], art. 3.6.4).
 
 use crate::dense::DenseMatcher;
 use crate::wide::{Weight, Wide};
@@ -36,7 +36,10 @@ pub(crate) fn perfect(n: usize, ok: impl Fn(usize, usize) -> bool) -> bool {
 
 /// The least total penalty of a perfect matching of `0..n` over the edges where `penalty(a, b)`
 /// is `Some` (a penalty below 2^39 per edge), or `None` when there is no perfect matching.
-pub(crate) fn least_penalty(n: usize, penalty: impl Fn(usize, usize) -> Option<u64>) -> Option<u64> {
+pub(crate) fn least_penalty(
+    n: usize,
+    penalty: impl Fn(usize, usize) -> Option<u64>,
+) -> Option<u64> {
     if n == 0 {
         return Some(0);
     }

@@ -33,31 +33,31 @@
 //!   cases give a strong preference; a colour difference of -1 (+1), or 0 after Black (White) in
 //!   the last played match when this is not the last round, gives a mild one; none before the
 //!   first played match or with a zero difference in the last round. Or no preferences at all.
-//! - **2.1 Absolute criteria.** [C1] two teams meet at most once (a match not played, a forfeit,
-//!   is no meeting: C.04.2 3.5); [C2] no bye for a team that already had a bye, won a match by
+//! - **2.1 Absolute criteria.** \[C1\] two teams meet at most once (a match not played, a forfeit,
+//!   is no meeting: C.04.2 3.5); \[C2\] no bye for a team that already had a bye, won a match by
 //!   forfeit or was given a full-point bye.
-//! - **2.2 Completion.** [C3] the teams still to pair can always be paired legally.
-//! - **2.3 Quality criteria**, in descending priority, to pair the top scoregroup best: [C4]
-//!   fewest upfloaters; [C5] the upfloaters' scores as high as possible (compared in ascending
-//!   order); [C6] unless the next scoregroup has been emptied, leave it pairable ([C1], [C3])
-//!   with the fewest upfloaters its parity allows ([C4]); [C7] fewest upfloaters that floated in
-//!   the previous round (not in the last two rounds); [C8] fewest teams whose colour preference
-//!   goes unmet; [C9] (type B) fewest unmet strong preferences; [C10] fewest upfloaters'
+//! - **2.2 Completion.** \[C3\] the teams still to pair can always be paired legally.
+//! - **2.3 Quality criteria**, in descending priority, to pair the top scoregroup best: \[C4\]
+//!   fewest upfloaters; \[C5\] the upfloaters' scores as high as possible (compared in ascending
+//!   order); \[C6\] unless the next scoregroup has been emptied, leave it pairable (\[C1\], \[C3\])
+//!   with the fewest upfloaters its parity allows (\[C4\]); \[C7\] fewest upfloaters that floated in
+//!   the previous round (not in the last two rounds); \[C8\] fewest teams whose colour preference
+//!   goes unmet; \[C9\] (type B) fewest unmet strong preferences; \[C10\] fewest upfloaters'
 //!   opponents that floated in the previous round (not in the last two rounds).
-//! - **3.1-3.3 Procedure.** A pairing is legal under [C1] and [C2], and [C3] during the
+//! - **3.1-3.3 Procedure.** A pairing is legal under \[C1\] and \[C2\], and \[C3\] during the
 //!   pairing. First the bye (3.4); then the top scoregroup takes a set of upfloaters (3.5) and
 //!   the bracket is paired (3.6), again until every team is paired; colours last (4). When no
 //!   legal round-pairing exists the Chief Arbiter decides ([`PairingError::NoValidPairing`]).
 //! - **3.4 The bye** goes to the team that leaves a legal pairing of the others, then has the
 //!   lowest score, then has played the most matches, then has the largest TPN.
 //! - **3.5 Upfloaters.** Every team scoring less than the residents may float up. Among the sets
-//!   that satisfy [C4] and [C5] (of those that can be paired legally with the rest, [C3]), each
+//!   that satisfy \[C4\] and \[C5\] (of those that can be paired legally with the rest, \[C3\]), each
 //!   set lists its teams by descending score then ascending TPN, the sets are ordered
-//!   lexicographically by those lists, and the first set that best satisfies [C6] and [C7] wins.
+//!   lexicographically by those lists, and the first set that best satisfies \[C6\] and \[C7\] wins.
 //! - **3.6 The bracket.** In each pair the smaller TPN is the top member. A pairing is
 //!   identified by its top members in ascending order followed by their bottom members; the
 //!   pairings are ordered lexicographically by identifier, and the first that best satisfies
-//!   [C1], [C8], [C9] and [C10] wins. The bracket is read in TPN order only: an upfloater with a
+//!   \[C1\], \[C8\], \[C9\] and \[C10\] wins. The bracket is read in TPN order only: an upfloater with a
 //!   smaller TPN than a resident is the top member of their pair.
 //! - **4 Colours.** The initial colour is drawn before round 1 (4.1). The first-team of a pair
 //!   has the higher score, then the higher secondary score (if used), then the smaller TPN
@@ -71,11 +71,11 @@
 //!
 //! Readings where the text leaves room (each tested by hand in `tests/team_swiss_rules.rs`):
 //! "complies with" a minimisation criterion (3.5.5, 3.6.4) means reaching the best value any
-//! candidate reaches, the first candidate in order among those; [C6] is the parity-minimum
+//! candidate reaches, the first candidate in order among those; \[C6\] is the parity-minimum
 //! reading (the following scoregroup, with zero or one upfloater as its parity needs, can still
-//! be paired and leave the rest pairable); [C8] counts one unmet team per pair whose two teams
-//! prefer the same colour, [C9] one per pair whose two teams both strongly prefer it (4.3 grants
-//! every other preference); [C10] counts each team paired with an upfloater, an upfloater paired
+//! be paired and leave the rest pairable); \[C8\] counts one unmet team per pair whose two teams
+//! prefer the same colour, \[C9\] one per pair whose two teams both strongly prefer it (4.3 grants
+//! every other preference); \[C10\] counts each team paired with an upfloater, an upfloater paired
 //! with another upfloater included. The board order follows C.04.2 3.6 (the higher score of the
 //! pair, the sum of scores, the smaller TPN).
 
@@ -93,8 +93,8 @@ pub use check::{
     BracketKey, TeamComparison, TeamCriterion, TeamDifference, TeamFinding, check, compare,
 };
 pub use explain::{
-    TeamBracketExplanation, TeamByeExplanation, TeamExplanation, TeamMatchExplanation, TeamReason,
-    explain,
+    MAX_EXAMINED_MATCHES, TeamBracketExplanation, TeamByeExplanation, TeamExplanation,
+    TeamMatchExplanation, TeamReason, explain,
 };
 
 /// The colour preferences of the competition (C.04.6 art. 1.7).
@@ -103,9 +103,9 @@ pub enum TeamColourPreferences {
     /// Type A (art. 1.7.1, the default): one strength, "simple".
     #[default]
     TypeA,
-    /// Type B (art. 1.7.2): strong and mild preferences ([C9] and 4.3.4 apply).
+    /// Type B (art. 1.7.2): strong and mild preferences (\[C9\] and 4.3.4 apply).
     TypeB,
-    /// No colour preferences at all (art. 1.7): [C8] and [C9] never count, 4.3.2-4.3.4 and 4.3.7
+    /// No colour preferences at all (art. 1.7): \[C8\] and \[C9\] never count, 4.3.2-4.3.4 and 4.3.7
     /// never apply.
     None,
 }
@@ -129,9 +129,9 @@ pub struct TeamRoundRecord {
     /// Read only for a played match.
     pub colour: Option<Colour>,
     /// How the round ended, in the terms of [`RoundKind`]: `Played` for a match actually played
-    /// (a meeting for [C1], a colour for art. 1.6), `ForfeitWin` / `ForfeitLoss` for a match
-    /// forfeited as a whole (no meeting, no colour; a forfeit win bars the bye, [C2]), `Pab` for
-    /// the pairing-allocated bye, `FullBye` (bars the bye, [C2]) and `HalfBye` for requested
+    /// (a meeting for \[C1\], a colour for art. 1.6), `ForfeitWin` / `ForfeitLoss` for a match
+    /// forfeited as a whole (no meeting, no colour; a forfeit win bars the bye, \[C2\]), `Pab` for
+    /// the pairing-allocated bye, `FullBye` (bars the bye, \[C2\]) and `HalfBye` for requested
     /// byes, `Absent` for a round not paired.
     pub kind: RoundKind,
     /// The match points scored in the round, in the event's unit (e.g. 2/1/0).
@@ -175,7 +175,7 @@ impl TeamState {
             .collect()
     }
 
-    /// Whether the team may not receive the pairing-allocated bye ([C2], art. 2.1.2): it had a
+    /// Whether the team may not receive the pairing-allocated bye (\[C2\], art. 2.1.2): it had a
     /// bye, won a match by forfeit or was given a full-point bye.
     #[must_use]
     pub fn bye_barred(&self) -> bool {
@@ -193,7 +193,7 @@ impl TeamState {
 pub struct TeamPairingState {
     /// The round to pair, from 1 (every history covers the rounds before it).
     pub round: u16,
-    /// The number of rounds planned (art. 1.7.2 "the last round", [C7] and [C10] "the last two
+    /// The number of rounds planned (art. 1.7.2 "the last round", \[C7\] and \[C10\] "the last two
     /// rounds"); 0 if unknown (then no round is treated as one of the last).
     pub rounds_planned: u16,
     /// The initial colour drawn before round 1 (art. 4.1); White when not drawn.
@@ -212,7 +212,7 @@ pub struct TeamPairingState {
     pub pab: (u32, u32),
     /// Every registered team (absent ones flagged).
     pub teams: Vec<TeamState>,
-    /// Pairs that must not meet (treated as [C1]), by TPN.
+    /// Pairs that must not meet (treated as \[C1\]), by TPN.
     pub forbidden: Vec<(PairingNumber, PairingNumber)>,
 }
 

@@ -1,7 +1,7 @@
 //! The round as the articles read it: each team's scores (art. 1.2), colour difference,
 //! sequence and preference (art. 1.6-1.7), whether it floated in the previous round (art. 1.5),
-//! the matches it played (3.4.3), whether it may take the bye ([C2]), and who may meet whom
-//! ([C1]).
+//! the matches it played (3.4.3), whether it may take the bye (\[C2\]), and who may meet whom
+//! (\[C1\]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -35,12 +35,12 @@ pub(crate) struct Team {
 /// The present teams of the round, in TPN order, and the pairs that may meet.
 pub(crate) struct Round {
     pub(crate) teams: Vec<Team>,
-    /// `compatible[i * n + j]`: teams `i` and `j` may meet ([C1]).
+    /// `compatible[i * n + j]`: teams `i` and `j` may meet (\[C1\]).
     compatible: Vec<bool>,
     pub(crate) colour_preferences: TeamColourPreferences,
     pub(crate) use_secondary: bool,
     pub(crate) initial: Colour,
-    /// The round is one of the last two: [C7] and [C10] do not apply.
+    /// The round is one of the last two: \[C7\] and \[C10\] do not apply.
     pub(crate) last_two: bool,
 }
 
@@ -85,7 +85,8 @@ impl Round {
             TeamScore::GamePoints => TeamScore::MatchPoints,
         };
         let last_round = state.rounds_planned > 0 && state.round >= state.rounds_planned;
-        let last_two = state.rounds_planned > 0 && u32::from(state.round) + 2 > u32::from(state.rounds_planned);
+        let last_two = state.rounds_planned > 0
+            && u32::from(state.round) + 2 > u32::from(state.rounds_planned);
         let mut present: Vec<usize> = (0..state.teams.len())
             .filter(|&i| !state.teams[i].absent)
             .collect();
@@ -108,9 +109,9 @@ impl Round {
                 && history.get(done - 1).is_some_and(|r| {
                     r.kind == RoundKind::Played
                         && r.opponent.is_some_and(|o| {
-                            by_tpn.get(&o).is_some_and(|&oi| {
-                                primary(oi, done - 1) != primary(i, done - 1)
-                            })
+                            by_tpn
+                                .get(&o)
+                                .is_some_and(|&oi| primary(oi, done - 1) != primary(i, done - 1))
                         })
                 });
             teams.push(Team {
@@ -186,7 +187,7 @@ impl Round {
         self.teams.binary_search_by_key(&tpn, |t| t.tpn).ok()
     }
 
-    /// [C1]: the two teams may meet.
+    /// \[C1\]: the two teams may meet.
     pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
         self.compatible[a * self.teams.len() + b]
     }
@@ -212,7 +213,12 @@ fn preference(
     }
     let n = colours.len();
     let last_two = |c: Colour| n >= 2 && colours[n - 1] == c && colours[n - 2] == c;
-    let strong = |colour| Some(Preference { colour, strong: true });
+    let strong = |colour| {
+        Some(Preference {
+            colour,
+            strong: true,
+        })
+    };
     // Art. 1.7.1 (simple) and the first two paragraphs of 1.7.2 (strong), worded alike.
     if difference < -1 || ((difference == 0 || difference == -1) && last_two(Colour::Black)) {
         return strong(Colour::White);
@@ -223,7 +229,12 @@ fn preference(
     if kind == TeamColourPreferences::TypeA {
         return None;
     }
-    let mild = |colour| Some(Preference { colour, strong: false });
+    let mild = |colour| {
+        Some(Preference {
+            colour,
+            strong: false,
+        })
+    };
     match difference {
         -1 => mild(Colour::White),
         1 => mild(Colour::Black),

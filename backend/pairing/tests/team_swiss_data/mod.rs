@@ -48,7 +48,13 @@ fn parse_pairing(words: &[&str]) -> Expected {
     Some((pairs, bye))
 }
 
-fn record(opponent: Option<u16>, colour: Option<Colour>, kind: RoundKind, mp: u32, gp: u32) -> TeamRoundRecord {
+fn record(
+    opponent: Option<u16>,
+    colour: Option<Colour>,
+    kind: RoundKind,
+    mp: u32,
+    gp: u32,
+) -> TeamRoundRecord {
     TeamRoundRecord {
         opponent,
         colour,
@@ -61,9 +67,17 @@ fn record(opponent: Option<u16>, colour: Option<Colour>, kind: RoundKind, mp: u3
 /// Every round of one event file.
 pub fn read_event(path: &Path) -> Vec<RoundCase> {
     let text = fs::read_to_string(path).expect("readable event");
-    let file = path.file_name().expect("a name").to_string_lossy().into_owned();
+    let file = path
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
     let mut state = TeamPairingState {
-        match_points: PointSystem { win: 2, draw: 1, loss: 0 },
+        match_points: PointSystem {
+            win: 2,
+            draw: 1,
+            loss: 0,
+        },
         ..TeamPairingState::default()
     };
     let mut boards = 4u32;
@@ -102,11 +116,19 @@ pub fn read_event(path: &Path) -> Vec<RoundCase> {
             }
             "secondary" => state.use_secondary_for_colour = rest[0] == "yes",
             "initial" => {
-                state.initial_colour = Some(if rest[0] == "B" { Colour::Black } else { Colour::White });
+                state.initial_colour = Some(if rest[0] == "B" {
+                    Colour::Black
+                } else {
+                    Colour::White
+                });
             }
             "points" => {
                 let p: Vec<u32> = rest.iter().map(|x| x.parse().expect("points")).collect();
-                state.match_points = PointSystem { win: p[0], draw: p[1], loss: p[2] };
+                state.match_points = PointSystem {
+                    win: p[0],
+                    draw: p[1],
+                    loss: p[2],
+                };
             }
             "pab" => state.pab = (rest[0].parse().expect("MP"), rest[1].parse().expect("GP")),
             "round" => {
@@ -130,7 +152,11 @@ pub fn read_event(path: &Path) -> Vec<RoundCase> {
                     .map(|s| {
                         let mut p = s.split(':');
                         let t = p.next().expect("TPN").parse().expect("TPN");
-                        (t, p.next().expect("primary").to_owned(), p.next().expect("secondary").to_owned())
+                        (
+                            t,
+                            p.next().expect("primary").to_owned(),
+                            p.next().expect("secondary").to_owned(),
+                        )
                     })
                     .collect();
                 out.push(RoundCase {
@@ -162,7 +188,9 @@ pub fn read_event(path: &Path) -> Vec<RoundCase> {
                 }
             }
             "article" => {
-                let (pairing, why) = line["article".len()..].split_once('#').unwrap_or((&line["article".len()..], ""));
+                let (pairing, why) = line["article".len()..]
+                    .split_once('#')
+                    .unwrap_or((&line["article".len()..], ""));
                 let words: Vec<&str> = pairing.split_whitespace().collect();
                 if let Some(c) = out.last_mut() {
                     c.article = Some((parse_pairing(&words), why.trim().to_owned()));
@@ -179,8 +207,20 @@ pub fn read_event(path: &Path) -> Vec<RoundCase> {
                         record(None, None, RoundKind::Pab, state.pab.0, state.pab.1)
                     } else {
                         match absent.iter().find(|a| a.0 == t.pairing_number).map(|a| a.1) {
-                            Some('H') => record(None, None, RoundKind::HalfBye, state.match_points.draw, boards),
-                            Some('F') => record(None, None, RoundKind::FullBye, state.match_points.win, 2 * boards),
+                            Some('H') => record(
+                                None,
+                                None,
+                                RoundKind::HalfBye,
+                                state.match_points.draw,
+                                boards,
+                            ),
+                            Some('F') => record(
+                                None,
+                                None,
+                                RoundKind::FullBye,
+                                state.match_points.win,
+                                2 * boards,
+                            ),
                             _ => record(None, None, RoundKind::Absent, 0, 0),
                         }
                     };
@@ -248,9 +288,5 @@ pub fn oracle_units(text: &str, game_points: bool) -> u32 {
     let (int, frac) = text.split_once('.').unwrap_or((text, "0"));
     let whole: u32 = int.parse().expect("a score");
     let half = u32::from(frac.starts_with('5'));
-    if game_points {
-        2 * whole + half
-    } else {
-        whole
-    }
+    if game_points { 2 * whole + half } else { whole }
 }
