@@ -16,6 +16,9 @@
 //! engine's and, if not, which absolute criterion it breaks or
 //! which quality criterion it loses on ([`criteria`]); [`explain`] says why each game was made.
 //!
+//! Teams: [`team_swiss`] pairs a round by the FIDE Swiss Team Pairing System (C.04.6, in force
+//! from 1 February 2026) from the teams' histories, explains it and checks a proposed pairing.
+//!
 //! Exactness: on the shared data set (`pairing/random/{20,60,150}`, `large`, `real`) every round
 //! is paired as the endorsed engine (bbpPairings 6.0.0 for 2026, 5.0.1 for 2017) pairs it.
 //!
@@ -80,6 +83,7 @@ mod dutch2017;
 mod dutch_state;
 pub mod explain;
 pub mod round_robin;
+pub mod team_swiss;
 mod wide;
 
 use thiserror::Error;
