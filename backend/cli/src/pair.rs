@@ -15,6 +15,12 @@
 //! random tournament (the RTG of C.04.A; configuration keys in
 //! [`arbiter_tournament::generator`]) and writes it as TRF16.
 //!
+//! `arbiter pair --team IN.trf -p [OUT] [--type a|b|none]` pairs the next round of a team event
+//! (TRF team records) by the FIDE Swiss Team Pairing System (C.04.6), in the same format with
+//! team numbers: the team with White on board 1 first, the pairing-allocated bye as `N 0`;
+//! `--type` sets the colour-preference variant (C.04.6 art. 1.7; default: the file's, else type
+//! A), `--explain` adds why each match was made. Exit status as for `--dutch`.
+//!
 //! `arbiter pair --round-robin N [--double]` prints the FIDE Berger table (C.05 Annex 1) for `N`
 //! players: per round a line `round R`, then the same format (a player meeting the dummy of an odd
 //! field has the bye, `N 0`).
@@ -29,7 +35,7 @@ use arbiter_tournament::generator::GeneratorConfig;
 
 /// Arguments of `arbiter pair`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "round_robin"])))]
+#[command(group(clap::ArgGroup::new("system").required(true).args(["dutch", "team", "round_robin"])))]
 pub struct PairArgs {
     /// The tournament (TRF16 or TRF-2026): the round after the last paired one is paired.
     /// Without a file, with -g: generate a random tournament.
@@ -61,6 +67,13 @@ pub struct PairArgs {
     /// With -g: the seed (the configuration's `seed`, else 1, without it).
     #[arg(short = 's', long = "seed", requires = "generate")]
     seed: Option<u64>,
+    /// A team event (TRF16 `013` or TRF-2026 `310` team records): pair its next round by the
+    /// Swiss Team Pairing System (C.04.6).
+    #[arg(long, value_name = "IN.trf")]
+    team: Option<PathBuf>,
+    /// With --team: the colour preferences (C.04.6 art. 1.7): `a`, `b` or `none`.
+    #[arg(long = "type", value_name = "a|b|none", requires = "team", value_parser = ["a", "b", "none"])]
+    colour_type: Option<String>,
     /// Print the Berger table (C.05 Annex 1) of a round robin of this many players.
     #[arg(long, value_name = "N")]
     round_robin: Option<u16>,
@@ -116,8 +129,13 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
     if let Some(config) = args.generate.as_ref() {
         return generate(args, config, edition);
     }
+    if let Some(file) = args.team.as_ref() {
+        return Ok(pair_team(args, file));
+    }
     let Some(Some(dutch)) = args.dutch.as_ref() else {
-        eprintln!("arbiter: give --dutch IN.trf, --dutch -g CONFIG or --round-robin N");
+        eprintln!(
+            "arbiter: give --dutch IN.trf, --dutch -g CONFIG, --team IN.trf or --round-robin N"
+        );
         return Ok(ExitCode::from(3));
     };
     let bytes = match std::fs::read(dutch) {
@@ -217,6 +235,91 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` (and the explanation, if any) where `-p` says: exit status 5 on a write error.
+fn emit(args: &PairArgs, mut text: String, explanation: Option<String>) -> ExitCode {
+    let to_stdout = matches!(args.pairings.as_deref(), None | Some("-"));
+    if let Some(e) = &explanation {
+        if to_stdout {
+            text.push('\n');
+            text.push_str(e);
+        } else if std::io::stdout().lock().write_all(e.as_bytes()).is_err() {
+            return ExitCode::from(5);
+        }
+    }
+    match args.pairings.as_deref() {
+        None | Some("-") => {
+            if std::io::stdout().lock().write_all(text.as_bytes()).is_err() {
+                return ExitCode::from(5);
+            }
+        }
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("arbiter: cannot write {path}: {e}");
+                return ExitCode::from(5);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `arbiter pair --team IN.trf`: the next round of a team event by C.04.6.
+fn pair_team(args: &PairArgs, file: &Path) -> ExitCode {
+    use arbiter_tournament::team::{TeamColourPreferences, check_complete, pairing_state};
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("arbiter: cannot read {}: {e}", file.display());
+            return ExitCode::from(5);
+        }
+    };
+    let t = match arbiter_tournament::read_trf(&bytes) {
+        Ok(r) => r.tournament,
+        Err(e) => {
+            eprintln!("arbiter: {}: invalid TRF: {e}", file.display());
+            return ExitCode::from(3);
+        }
+    };
+    let Some(mut event) = t.team.clone() else {
+        eprintln!(
+            "arbiter: {}: no team records (013 or 310): not a team event",
+            file.display()
+        );
+        return ExitCode::from(3);
+    };
+    if let Some(kind) = args.colour_type.as_deref() {
+        event.settings.colour_preferences = TeamColourPreferences::parse(kind).unwrap_or_default();
+    }
+    let last = event.last_round();
+    if let Err(e) = check_complete(&t, &event, last) {
+        eprintln!("arbiter: {}: {e}", file.display());
+        return ExitCode::from(3);
+    }
+    let state = pairing_state(&t, &event, last + 1);
+    let pairing = match arbiter_pairing::team_swiss::pair(&state) {
+        Ok(p) => p,
+        Err(PairingError::NoValidPairing) => {
+            eprintln!("arbiter: {}", PairingError::NoValidPairing);
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("arbiter: {}: {e}", file.display());
+            return ExitCode::from(3);
+        }
+    };
+    let explanation = if args.explain {
+        match arbiter_pairing::team_swiss::explain(&state) {
+            Ok(e) => Some(e.to_string()),
+            Err(e) => {
+                eprintln!("arbiter: {}: {e}", file.display());
+                return ExitCode::from(3);
+            }
+        }
+    } else {
+        None
+    };
+    emit(args, render(&pairing), explanation)
 }
 
 /// `arbiter pair --dutch -g CONFIG [-o OUT.trf] [-s SEED]`: a random tournament (C.04.A RTG).

@@ -28,7 +28,8 @@ use actix_web::{HttpResponse, web};
 use arbiter_db::Actor;
 use arbiter_db::team::{TeamAudit, TeamChangeError, change_team_event};
 use arbiter_tournament::team::{
-    Team, TeamEvent, TeamNumber, TeamPairingSystem, TeamRound, pair_round_robin, seat_round,
+    Team, TeamEvent, TeamNumber, TeamPairingSystem, TeamRound, pair_round_robin, pair_swiss,
+    seat_round,
 };
 use arbiter_tournament::{PairingNumber, Round, RoundState, Tournament};
 use askama::Template;
@@ -679,9 +680,7 @@ pub async fn pair(
     let proposed = match TeamPairingSystem::parse(&form.system) {
         Some(TeamPairingSystem::RoundRobin) => pair_round_robin(&t, &event, false),
         Some(TeamPairingSystem::DoubleRoundRobin) => pair_round_robin(&t, &event, true),
-        Some(TeamPairingSystem::Swiss) => Err(arbiter_tournament::team::TeamPairError::Swiss(
-            "C.04.6 pending merge".into(),
-        )),
+        Some(TeamPairingSystem::Swiss) => pair_swiss(&t, &event),
         None => {
             let e = bad(
                 "system",

@@ -36,6 +36,7 @@ pub mod lineup;
 pub mod rounds;
 pub mod score;
 pub mod standings;
+pub mod swiss;
 #[cfg(test)]
 mod tests;
 pub(crate) mod tiebreak;
@@ -61,6 +62,7 @@ pub use standings::{
     TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,
     default_team_tiebreaks, explain_team, team_standings,
 };
+pub use swiss::{pair_swiss, pairing_state};
 
 /// A team pairing number (TPN, C.04.6 art. 1.4): the team's number in the starting rank, from 1.
 pub type TeamNumber = u16;

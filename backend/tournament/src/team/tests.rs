@@ -330,3 +330,83 @@ fn seating_uses_submitted_lineups_and_empty_boards_become_forfeits() {
     assert!(reason.1.as_deref().unwrap().contains("not on the roster"));
     assert!(s.defaulted.iter().all(|(n, _)| *n != 1));
 }
+
+#[test]
+fn a_team_swiss_pairs_by_c046_and_the_next_round_follows_the_results() {
+    // Six teams of two boards: players 1-12 (team n has players 2n-1, 2n).
+    let players = (1..=12)
+        .map(|pn| Player {
+            rating: Some(2400 - 10 * pn),
+            ..Player::new(pn, format!("P{pn}"))
+        })
+        .collect();
+    let mut team = TeamEvent::new(TeamSettings::new(2));
+    team.teams = (1..=6)
+        .map(|n| Team::new(n, format!("T{n}"), vec![2 * n - 1, 2 * n]))
+        .collect();
+    let mut t = Tournament {
+        players,
+        rounds_planned: Some(3),
+        initial_colour: Some(Colour::White),
+        team: Some(team.clone()),
+        ..Tournament::default()
+    };
+    // Round 1: the top half against the bottom half (C.04.6 art. 3.6), no bye for six teams.
+    let r1 = pair_swiss(&t, &team).unwrap();
+    assert_eq!(r1.number, 1);
+    assert_eq!(r1.bye, None);
+    let mut pairs: Vec<(u16, u16)> = r1
+        .matches
+        .iter()
+        .map(|m| (m.first.min(m.second), m.first.max(m.second)))
+        .collect();
+    pairs.sort_unstable();
+    assert_eq!(pairs, [(1, 4), (2, 5), (3, 6)]);
+    team.rounds.push(r1);
+    t.team = Some(team.clone());
+    let seated = seat_round(&t, &team, 1);
+    // The first-named team of each match wins both boards.
+    let mut games = seated.games;
+    for g in &mut games {
+        let first_white = team
+            .settings
+            .first_team_colour(team.settings.table_and_board(g.board.unwrap()).1)
+            == Colour::White;
+        g.result = if first_white {
+            GameResult::white_wins()
+        } else {
+            GameResult::black_wins()
+        };
+    }
+    t.rounds = vec![Round {
+        games,
+        ..Round::new(1)
+    }];
+    let r2 = pair_swiss(&t, &team).unwrap();
+    let winners: Vec<u16> = team.rounds[0].matches.iter().map(|m| m.first).collect();
+    // The three winners (2 match points) cannot all meet each other: two of them meet, the
+    // third floats down; no rematch.
+    let played: Vec<(u16, u16)> = team.rounds[0]
+        .matches
+        .iter()
+        .map(|m| (m.first, m.second))
+        .collect();
+    for m in &r2.matches {
+        assert!(!played.contains(&(m.first, m.second)) && !played.contains(&(m.second, m.first)));
+    }
+    let winner_pairs = r2
+        .matches
+        .iter()
+        .filter(|m| winners.contains(&m.first) && winners.contains(&m.second))
+        .count();
+    assert_eq!(winner_pairs, 1);
+    // The state the engine saw: match points in tenths, game points doubled.
+    let state = pairing_state(&t, &team, 2);
+    let top = state
+        .teams
+        .iter()
+        .find(|s| s.pairing_number == winners[0])
+        .unwrap();
+    assert_eq!(top.history[0].match_points, 20);
+    assert_eq!(top.history[0].game_points, 4);
+}
