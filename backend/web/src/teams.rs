@@ -15,23 +15,25 @@
 //!   the line-up, checked against the roster order, before the organizer's deadline (after it
 //!   only the organizer); `GET|POST /api/v1/tournaments/{id}/rounds/{r}/lineups/{n}` the same as
 //!   JSON (`{"boards": [pairing number or null, ...]}`);
+//! - the organizer's JSON API (bearer token): `POST /api/v1/tournaments/{id}/teams/setup`,
+//!   `POST /api/v1/tournaments/{id}/teams` (a team with its roster), `POST
+//!   /api/v1/tournaments/{id}/teams/rounds` (the next round's matches), `POST
+//!   /api/v1/tournaments/{id}/rounds/{r}/seat` (shapes in [`api`]);
 //! - `POST /tournaments/{id}/rounds/{r}/seat` (organizer): the board games from the line-ups
 //!   (roster order for a team without one, and the page says so); the round is then published
 //!   and its results entered board by board like any other round's.
 
+mod api;
 mod form;
 mod lineup;
+mod ops;
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
-use arbiter_db::Actor;
-use arbiter_db::team::{TeamAudit, TeamChangeError, change_team_event};
-use arbiter_tournament::team::{
-    Team, TeamEvent, TeamNumber, TeamPairingSystem, TeamRound, pair_round_robin, pair_swiss,
-    seat_round,
-};
-use arbiter_tournament::{PairingNumber, Round, RoundState, Tournament};
+use arbiter_db::team::TeamChangeError;
+use arbiter_tournament::team::{TeamEvent, TeamNumber, TeamPairingSystem, TeamRound};
+use arbiter_tournament::{PairingNumber, RoundState, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
@@ -42,7 +44,7 @@ use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
 use crate::{AppState, with_db};
 
-use form::{CaptainForm, RosterEntry, RoundForm, SetupForm, TeamForm};
+use form::{CaptainForm, RoundForm, SetupForm, TeamForm};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -72,6 +74,22 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
             web::post().to(lineup::api_submit_lineup),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/teams/setup",
+            web::post().to(api::setup),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/teams",
+            web::post().to(api::add_team),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/teams/rounds",
+            web::post().to(api::pair),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/rounds/{r}/seat",
+            web::post().to(api::seat),
         );
 }
 
@@ -82,25 +100,6 @@ fn team_change_error(e: TeamChangeError<WebError>) -> WebError {
         TeamChangeError::NotTeamEvent => WebError::NotFound(Msg::new("team-not-team-event")),
         TeamChangeError::Refused(w) => w,
     }
-}
-
-/// Runs a change of the team event in the database.
-async fn change<B, A, F>(
-    state: &AppState,
-    id: Uuid,
-    expected: Option<chrono::NaiveDateTime>,
-    actor: Actor,
-    f: F,
-) -> Result<TeamEvent, WebError>
-where
-    B: serde::Serialize + 'static,
-    A: serde::Serialize + 'static,
-    F: FnMut(&mut TeamEvent) -> Result<TeamAudit<B, A>, WebError> + Send + 'static,
-{
-    with_db(state, move |c| {
-        change_team_event(c, id, expected, &actor, f).map_err(team_change_error)
-    })
-    .await
 }
 
 struct TeamLine {
@@ -379,41 +378,12 @@ pub async fn setup(
     Checked(form): Checked<SetupForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let settings = match form.settings() {
-        Ok(s) => s,
-        Err(e) => return refused(&state, &session, &l, id, e, None).await,
-    };
-    let seen = parse_seen(&form.seen)?;
-    let stored = load(&state, id).await?;
-    let actor = user.actor();
-    let result = if stored.tournament.team.is_none() {
-        with_db(&state, move |c| {
-            Ok(arbiter_db::team::make_team_event(
-                c,
-                id,
-                &settings,
-                Some(seen),
-                &actor,
-            )?)
-        })
-        .await
-    } else {
-        change(&state, id, Some(seen), actor, move |e| {
-            if e.last_round() > 0 && e.settings.boards != settings.boards {
-                return Err(bad("boards", Msg::new("team-boards-locked")));
-            }
-            let before = e.settings.clone();
-            e.settings = settings.clone();
-            Ok(TeamAudit {
-                entity: "team_settings",
-                entity_id: id.to_string(),
-                action: "edit",
-                before: Some(before),
-                after: Some(settings.clone()),
-            })
-        })
-        .await
-        .map(|_| ())
+    let result = match form.settings() {
+        Ok(settings) => {
+            let seen = parse_seen(&form.seen)?;
+            ops::setup(&state, id, settings, Some(seen), user.actor()).await
+        }
+        Err(e) => Err(e),
     };
     match result {
         Ok(()) => Ok(back(id)),
@@ -421,61 +391,40 @@ pub async fn setup(
     }
 }
 
-/// The roster's pairing numbers, registering the new players first (in the caller's
-/// transaction); a registered player already on another team is refused.
-fn store_roster(
-    c: &mut arbiter_db::DbConnection,
+/// `POST /tournaments/{id}/teams/add` (organizer) and `POST /tournaments/{id}/teams/{n}/edit`:
+/// a new team numbered after the last, or team `n` changed: names and roster in board order,
+/// new players registered with it, all in one transaction, audited with the team before and
+/// after.
+async fn save(
+    state: &AppState,
+    session: &Session,
+    l: &L10n,
     id: Uuid,
-    entries: &[RosterEntry],
-    actor: &Actor,
-) -> Result<Vec<PairingNumber>, WebError> {
-    let new: Vec<arbiter_tournament::Player> = entries
-        .iter()
-        .filter_map(|e| match e {
-            RosterEntry::New(p) => Some(p.clone()),
-            RosterEntry::Registered(_) => None,
-        })
-        .collect();
-    let mut stored = if new.is_empty() {
-        Vec::new()
-    } else {
-        arbiter_db::add_players(c, id, &new, actor)?
-    }
-    .into_iter();
-    Ok(entries
-        .iter()
-        .filter_map(|e| match e {
-            RosterEntry::Registered(pn) => Some(*pn),
-            RosterEntry::New(_) => stored.next().map(|p| p.pairing_number),
-        })
-        .collect())
-}
-
-/// Refuses a roster whose players are on another team than `team`.
-fn check_membership(
-    event: &TeamEvent,
-    team: Option<TeamNumber>,
-    roster: &[PairingNumber],
-) -> Result<(), WebError> {
-    for pn in roster {
-        if let Some(other) = event
-            .teams
-            .iter()
-            .find(|t| Some(t.number) != team && t.roster.contains(pn))
-        {
-            return Err(bad(
-                "roster",
-                Msg::new("team-player-elsewhere")
-                    .int("player", *pn)
-                    .text("team", other.name.clone()),
-            ));
+    number: Option<TeamNumber>,
+    user: &arbiter_db::UserRow,
+    form: TeamForm,
+) -> Result<HttpResponse, WebError> {
+    let stored = load(state, id).await?;
+    let checked = form
+        .fields()
+        .and_then(|f| Ok((f, form.roster(&stored.tournament)?)));
+    let result = match checked {
+        Ok((fields, entries)) => {
+            let seen = parse_seen(&form.seen)?;
+            ops::save_team(state, id, number, fields, entries, Some(seen), user.actor()).await
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(_) => Ok(back(id)),
+        Err(e) => {
+            let again = number.is_none().then_some(form);
+            refused(state, session, l, id, e, again).await
         }
     }
-    Ok(())
 }
 
-/// `POST /tournaments/{id}/teams/add` (organizer): a new team, numbered after the last, with
-/// its roster; new players are registered with it, all in one transaction.
+/// `POST /tournaments/{id}/teams/add` (organizer).
 ///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`],
@@ -488,60 +437,10 @@ pub async fn add_team(
     Staff { user, .. }: Staff<Organizer>,
     Checked(form): Checked<TeamForm>,
 ) -> Result<HttpResponse, WebError> {
-    let id = path.into_inner();
-    let stored = load(&state, id).await?;
-    let checked = form
-        .fields()
-        .and_then(|f| Ok((f, form.roster(&stored.tournament)?)));
-    let (fields, entries) = match checked {
-        Ok(x) => x,
-        Err(e) => return refused(&state, &session, &l, id, e, Some(form)).await,
-    };
-    let seen = parse_seen(&form.seen)?;
-    let actor = user.actor();
-    let result = with_db(&state, move |c| {
-        arbiter_db::atomically::<_, WebError, _>(c, |c| {
-            if arbiter_db::last_change(c, id)? != Some(seen) {
-                return Err(arbiter_db::ChangeError::Stale.into());
-            }
-            let roster = store_roster(c, id, &entries, &actor)?;
-            change_team_event(c, id, None, &actor, |e| {
-                check_membership(e, None, &roster)?;
-                if e.teams
-                    .iter()
-                    .any(|t| t.name.eq_ignore_ascii_case(&fields.name))
-                {
-                    return Err(bad(
-                        "name",
-                        Msg::new("team-name-taken").text("value", fields.name.clone()),
-                    ));
-                }
-                let number = e.teams.iter().map(|t| t.number).max().unwrap_or(0) + 1;
-                let mut team = Team::new(number, fields.name.clone(), roster.clone());
-                team.federation.clone_from(&fields.federation);
-                team.club.clone_from(&fields.club);
-                team.captain.clone_from(&fields.captain);
-                e.teams.push(team.clone());
-                Ok(TeamAudit {
-                    entity: "team",
-                    entity_id: number.to_string(),
-                    action: "create",
-                    before: None::<Team>,
-                    after: Some(team),
-                })
-            })
-            .map_err(team_change_error)
-        })
-    })
-    .await;
-    match result {
-        Ok(_) => Ok(back(id)),
-        Err(e) => refused(&state, &session, &l, id, e, Some(form)).await,
-    }
+    save(&state, &session, &l, path.into_inner(), None, &user, form).await
 }
 
-/// `POST /tournaments/{id}/teams/{n}/edit` (organizer): the team's names and roster (board
-/// order), audited with the team before and after.
+/// `POST /tournaments/{id}/teams/{n}/edit` (organizer).
 ///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`],
@@ -555,51 +454,7 @@ pub async fn edit_team(
     Checked(form): Checked<TeamForm>,
 ) -> Result<HttpResponse, WebError> {
     let (id, number) = path.into_inner();
-    let stored = load(&state, id).await?;
-    let checked = form
-        .fields()
-        .and_then(|f| Ok((f, form.roster(&stored.tournament)?)));
-    let (fields, entries) = match checked {
-        Ok(x) => x,
-        Err(e) => return refused(&state, &session, &l, id, e, None).await,
-    };
-    let seen = parse_seen(&form.seen)?;
-    let actor = user.actor();
-    let result = with_db(&state, move |c| {
-        arbiter_db::atomically::<_, WebError, _>(c, |c| {
-            if arbiter_db::last_change(c, id)? != Some(seen) {
-                return Err(arbiter_db::ChangeError::Stale.into());
-            }
-            let roster = store_roster(c, id, &entries, &actor)?;
-            change_team_event(c, id, None, &actor, |e| {
-                check_membership(e, Some(number), &roster)?;
-                let Some(team) = e.teams.iter_mut().find(|t| t.number == number) else {
-                    return Err(WebError::NotFound(
-                        Msg::new("team-unknown").int("n", number),
-                    ));
-                };
-                let before = team.clone();
-                team.name.clone_from(&fields.name);
-                team.federation.clone_from(&fields.federation);
-                team.club.clone_from(&fields.club);
-                team.captain.clone_from(&fields.captain);
-                team.roster.clone_from(&roster);
-                Ok(TeamAudit {
-                    entity: "team",
-                    entity_id: number.to_string(),
-                    action: "edit",
-                    before: Some(before),
-                    after: Some(team.clone()),
-                })
-            })
-            .map_err(team_change_error)
-        })
-    })
-    .await;
-    match result {
-        Ok(_) => Ok(back(id)),
-        Err(e) => refused(&state, &session, &l, id, e, None).await,
-    }
+    save(&state, &session, &l, id, Some(number), &user, form).await
 }
 
 /// `POST /tournaments/{id}/teams/captains` (organizer): gives an account (by e-mail) the
@@ -672,62 +527,13 @@ pub async fn pair(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let seen = parse_seen(&form.seen)?;
-    let stored = load(&state, id).await?;
-    let t = stored.tournament.clone();
-    let Some(event) = t.team.clone() else {
-        return Err(WebError::NotFound(Msg::new("team-not-team-event")));
+    let result = match TeamPairingSystem::parse(&form.system) {
+        Some(system) => ops::pair(&state, id, system, Some(seen), user.actor()).await,
+        None => Err(bad(
+            "system",
+            Msg::new("team-bad-choice").text("value", form.system.trim()),
+        )),
     };
-    let proposed = match TeamPairingSystem::parse(&form.system) {
-        Some(TeamPairingSystem::RoundRobin) => pair_round_robin(&t, &event, false),
-        Some(TeamPairingSystem::DoubleRoundRobin) => pair_round_robin(&t, &event, true),
-        Some(TeamPairingSystem::Swiss) => pair_swiss(&t, &event),
-        None => {
-            let e = bad(
-                "system",
-                Msg::new("team-bad-choice").text("value", form.system.trim()),
-            );
-            return refused(&state, &session, &l, id, e, None).await;
-        }
-    };
-    let team_round = match proposed {
-        Ok(r) => r,
-        Err(e) => {
-            let e = bad(
-                "system",
-                Msg::new("team-pair-refused").text("reason", e.to_string()),
-            );
-            return refused(&state, &session, &l, id, e, None).await;
-        }
-    };
-    let actor = user.actor();
-    let result = with_db(&state, move |c| {
-        arbiter_db::atomically::<_, WebError, _>(c, |c| {
-            let round = Round {
-                state: RoundState::Paired,
-                ..Round::new(team_round.number)
-            };
-            arbiter_db::store_pairing(c, id, &round, seen, None, &actor)?;
-            change_team_event(c, id, None, &actor, |e| {
-                if e.round(team_round.number)
-                    .is_some_and(|r| !r.matches.is_empty())
-                {
-                    return Err(WebError::Conflict {
-                        current: serde_json::Value::Null,
-                    });
-                }
-                *e.round_mut(team_round.number) = team_round.clone();
-                Ok(TeamAudit {
-                    entity: "team_round",
-                    entity_id: team_round.number.to_string(),
-                    action: "pair",
-                    before: None::<TeamRound>,
-                    after: Some(team_round.clone()),
-                })
-            })
-            .map_err(team_change_error)
-        })
-    })
-    .await;
     match result {
         Ok(_) => Ok(back(id)),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
@@ -751,46 +557,7 @@ pub async fn seat(
 ) -> Result<HttpResponse, WebError> {
     let (id, number) = path.into_inner();
     let seen = parse_seen(&form.seen)?;
-    let stored = load(&state, id).await?;
-    let t = stored.tournament.clone();
-    let Some(event) = t.team.clone() else {
-        return Err(WebError::NotFound(Msg::new("team-not-team-event")));
-    };
-    if event.round(number).is_none_or(|r| r.matches.is_empty()) {
-        return Err(WebError::NotFound(
-            Msg::new("team-round-unpaired").int("n", number),
-        ));
-    }
-    let seated = seat_round(&t, &event, number);
-    let actor = user.actor();
-    let result = with_db(&state, move |c| {
-        arbiter_db::atomically::<_, WebError, _>(c, |c| {
-            let round = Round {
-                state: RoundState::Paired,
-                games: seated.games.clone(),
-                byes: seated.byes.clone(),
-                scheduled: t.round(number).and_then(|r| r.scheduled),
-                ..Round::new(number)
-            };
-            arbiter_db::store_pairing(c, id, &round, seen, None, &actor)?;
-            change_team_event(c, id, None, &actor, |e| {
-                let r = e.round_mut(number);
-                for (team, lineup) in &seated.lineups {
-                    r.lineups.insert(*team, lineup.clone());
-                }
-                Ok(TeamAudit {
-                    entity: "team_round",
-                    entity_id: number.to_string(),
-                    action: "seat",
-                    before: None::<()>,
-                    after: Some(&seated.defaulted).cloned(),
-                })
-            })
-            .map_err(team_change_error)
-        })
-    })
-    .await;
-    match result {
+    match ops::seat(&state, id, number, Some(seen), user.actor()).await {
         Ok(_) => Ok(back(id)),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }

@@ -363,6 +363,30 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
     (
         "POST",
+        "/api/v1/tournaments/{id}/teams/setup",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/teams",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/teams/rounds",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/rounds/{r}/seat",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
         "/tournaments/{id}/ratings/refresh",
         Guard::Organizer,
         Body::Form,
@@ -479,7 +503,13 @@ fn csrf_of(body: &str) -> String {
 /// A well-formed body for an API route, so that only the guard can refuse it.
 fn json_for(uri: &str) -> serde_json::Value {
     use serde_json::json;
-    if uri.ends_with("/score") {
+    if uri.ends_with("/teams/setup") {
+        json!({"boards": 2})
+    } else if uri.ends_with("/teams") {
+        json!({"name": "Intruders", "roster": [1]})
+    } else if uri.ends_with("/teams/rounds") {
+        json!({"system": "swiss"})
+    } else if uri.ends_with("/score") {
         json!({"scoresheet": "1.e4 e5", "result": "1-0"})
     } else if uri.ends_with("/result") {
         json!({"version": 1, "white": "1", "black": "0"})
