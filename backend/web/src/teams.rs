@@ -110,8 +110,16 @@ struct TeamLine {
     club: String,
     captain: String,
     rating: String,
-    players: Vec<String>,
+    players: Vec<RosterLine>,
     roster_text: String,
+}
+
+/// One player of a roster as the page lists it.
+struct RosterLine {
+    number: String,
+    name: String,
+    rating: String,
+    reserve: bool,
 }
 
 struct MatchLine {
@@ -146,17 +154,6 @@ struct ManagePage<'a> {
     can_seat: bool,
     next_round: u16,
     add: TeamForm,
-}
-
-/// A player as the roster shows it: `pn · name (rating)`.
-fn player_line(l: &L10n, t: &Tournament, pn: PairingNumber) -> String {
-    t.player(pn).map_or_else(
-        || l.int(pn),
-        |p| match p.rating {
-            Some(r) => format!("{} · {} ({})", l.int(pn), p.name, l.int(r)),
-            None => format!("{} · {}", l.int(pn), p.name),
-        },
-    )
 }
 
 fn team_name(event: &TeamEvent, n: TeamNumber) -> String {
@@ -214,13 +211,15 @@ async fn manage_page(
                     .roster
                     .iter()
                     .enumerate()
-                    .map(|(i, pn)| {
-                        let line = player_line(l, t, *pn);
-                        if i >= usize::from(e.settings.boards) {
-                            l.ta("team-reserve", &[("player", line)])
-                        } else {
-                            line
-                        }
+                    .map(|(i, pn)| RosterLine {
+                        number: l.int(*pn),
+                        name: t.player(*pn).map_or_else(String::new, |p| p.name.clone()),
+                        rating: t
+                            .player(*pn)
+                            .and_then(|p| p.rating)
+                            .map(|r| l.int(r))
+                            .unwrap_or_default(),
+                        reserve: i >= usize::from(e.settings.boards),
                     })
                     .collect(),
                 roster_text: team
