@@ -21,6 +21,7 @@ pub mod queries;
 pub mod rating_list;
 pub mod schema;
 pub mod team;
+mod team_row;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -152,7 +152,7 @@ pub fn create_tournament(
             insert_rows!(conn, byes::table, chunk)?;
         }
         if let Some(team) = &t.team {
-            crate::team::insert_team_event(conn, id, team)?;
+            crate::team_row::insert_team_event(conn, id, team)?;
         }
         let summary = CreatedSummary {
             name: t.name.as_deref(),
@@ -254,7 +254,7 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
             }
         }
         t.rounds = by_number.into_values().collect();
-        t.team = crate::team::team_event(conn, id)?.map(|(event, _)| event);
+        t.team = crate::team_row::team_event(conn, id)?.map(|(event, _)| event);
         Ok(Some(StoredTournament {
             id,
             tournament: t,

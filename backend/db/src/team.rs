@@ -18,48 +18,8 @@ use crate::audit::{Actor, append_audit};
 use crate::connection::DbConnection;
 use crate::organizer::{ChangeError, Missing, touch};
 use crate::schema::{team_captains, team_events};
-
-/// The team event of a tournament with its version, `None` for an individual event.
-///
-/// # Errors
-/// The database's error, or a body that is not a `TeamEvent` (a deserialization error).
-pub fn team_event(
-    conn: &mut DbConnection,
-    tournament: Uuid,
-) -> QueryResult<Option<(TeamEvent, i32)>> {
-    let row: Option<(String, i32)> = team_events::table
-        .find(tournament.to_string())
-        .select((team_events::body, team_events::version))
-        .first(conn)
-        .optional()?;
-    row.map(|(body, version)| {
-        serde_json::from_str(&body)
-            .map(|e| (e, version))
-            .map_err(|e| diesel::result::Error::DeserializationError(Box::new(e)))
-    })
-    .transpose()
-}
-
-/// Stores a new tournament's team event (version 1). Called inside the creating transaction.
-///
-/// # Errors
-/// The database's error.
-pub(crate) fn insert_team_event(
-    conn: &mut DbConnection,
-    tournament: Uuid,
-    event: &TeamEvent,
-) -> QueryResult<()> {
-    let body = serde_json::to_string(event)
-        .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
-    diesel::insert_into(team_events::table)
-        .values((
-            team_events::tournament_id.eq(tournament.to_string()),
-            team_events::body.eq(body),
-            team_events::version.eq(1),
-        ))
-        .execute(conn)?;
-    Ok(())
-}
+use crate::team_row::insert_team_event;
+pub use crate::team_row::team_event;
 
 /// Makes an individual tournament a team event with `settings` and no teams yet (version 1),
 /// audited (entity `team_settings`, action `create`). Refused once the tournament has games:

@@ -198,7 +198,7 @@ pub enum IssueKind {
     /// A finding about the team records of a team event ([`crate::trf::TeamIssue`]); an error
     /// or a warning as [`crate::trf::TeamIssue::is_error`] says.
     #[error("{0}")]
-    Team(crate::trf::TeamIssue),
+    Team(crate::trf::team_issue::TeamIssue),
 }
 
 impl IssueKind {

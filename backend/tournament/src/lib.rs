@@ -43,6 +43,7 @@ pub mod model;
 pub mod names;
 pub mod next_round;
 pub mod norms;
+mod numbers;
 pub mod pairing_input;
 pub mod pgn_event;
 pub mod points;

@@ -17,11 +17,7 @@ use crate::points::Points;
 use crate::result::{Colour, GameResult, ResultCode};
 use crate::scoring::ScoringSystem;
 
-/// A pairing number (TRF start number), 1-9999.
-pub type PairingNumber = u16;
-
-/// A round number, from 1.
-pub type RoundNumber = u16;
+pub use crate::numbers::{PairingNumber, RoundNumber};
 
 /// A player's sex as TRF writes it (`001` column 10: `m`, `w`; old files `f`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -5,8 +5,8 @@
 
 use thiserror::Error;
 
-use super::{Lineup, Team, TeamSettings};
-use crate::model::{PairingNumber, PlayerStatus, Tournament};
+use super::{Lineup, Team, TeamEvent, TeamNumber, TeamSettings};
+use crate::model::{PairingNumber, PlayerStatus, RoundNumber, Tournament};
 
 /// Why a line-up cannot be accepted. Boards are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -149,5 +149,45 @@ pub fn lineup_from_roster(tournament: &Tournament, team: &Team, settings: &TeamS
     Lineup {
         boards,
         submitted_by: None,
+    }
+}
+
+// The roster's rating and the line-up in force need the tournament's players: they live here,
+// not in the model's own file, which the tournament's file depends on.
+impl Team {
+    /// The team rating by the event's rule: the average, rounded to the nearest whole number
+    /// (halves up), of the FIDE ratings of the first [`TeamSettings::rating_places`] rated
+    /// players of the roster taken by rating; `None` when no player is rated.
+    #[must_use]
+    pub fn rating(&self, tournament: &Tournament, settings: &TeamSettings) -> Option<u16> {
+        let mut ratings: Vec<u32> = self
+            .roster
+            .iter()
+            .filter_map(|pn| tournament.player(*pn)?.rating)
+            .map(u32::from)
+            .collect();
+        ratings.sort_unstable_by(|a, b| b.cmp(a));
+        ratings.truncate(settings.rating_places());
+        let n = u32::try_from(ratings.len()).ok().filter(|n| *n > 0)?;
+        let sum: u32 = ratings.iter().sum();
+        u16::try_from((2 * sum + n) / (2 * n)).ok()
+    }
+}
+
+impl TeamEvent {
+    /// The line-up that applies to a team in a round: the one submitted, else the roster order
+    /// ([`lineup_from_roster`]) over the players not withdrawn.
+    #[must_use]
+    pub fn lineup(&self, tournament: &Tournament, round: RoundNumber, team: TeamNumber) -> Lineup {
+        if let Some(l) = self.round(round).and_then(|r| r.lineups.get(&team)) {
+            return l.clone();
+        }
+        match self.team(team) {
+            Some(t) => lineup_from_roster(tournament, t, &self.settings),
+            None => Lineup {
+                boards: vec![None; usize::from(self.settings.boards)],
+                submitted_by: None,
+            },
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! C.04.6 art. 1.2, and the regulations of the event), the pairing-allocated bye of a team and
 //! forfeited matches (TRF-2026 records `320` and `330`).
 //!
-//! A team event is an individual [`Tournament`] whose players belong to teams: every board game
+//! A team event is an individual [`Tournament`](crate::Tournament) whose players belong to teams: every board game
 //! is an ordinary [`Game`](crate::Game) of the round (PGN, replay, penalties, default time,
 //! adjournments, the rating report all work on it), and [`TeamEvent`] adds what makes the
 //! games into matches:
@@ -31,7 +31,6 @@
 
 pub mod boards;
 mod derive;
-mod ede;
 pub mod lineup;
 pub mod rounds;
 pub mod score;
@@ -48,7 +47,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::model::{PairingNumber, RoundNumber, Tournament};
+use crate::numbers::{PairingNumber, RoundNumber};
 use crate::points::Points;
 use crate::result::Colour;
 
@@ -302,24 +301,6 @@ impl Team {
             id: Uuid::new_v4(),
         }
     }
-
-    /// The team rating by the event's rule: the average, rounded to the nearest whole number
-    /// (halves up), of the FIDE ratings of the first [`TeamSettings::rating_places`] rated
-    /// players of the roster taken by rating; `None` when no player is rated.
-    #[must_use]
-    pub fn rating(&self, tournament: &Tournament, settings: &TeamSettings) -> Option<u16> {
-        let mut ratings: Vec<u32> = self
-            .roster
-            .iter()
-            .filter_map(|pn| tournament.player(*pn)?.rating)
-            .map(u32::from)
-            .collect();
-        ratings.sort_unstable_by(|a, b| b.cmp(a));
-        ratings.truncate(settings.rating_places());
-        let n = u32::try_from(ratings.len()).ok().filter(|n| *n > 0)?;
-        let sum: u32 = ratings.iter().sum();
-        u16::try_from((2 * sum + n) / (2 * n)).ok()
-    }
 }
 
 /// How a whole match was forfeited (TRF-2026 record `330`).
@@ -478,21 +459,5 @@ impl TeamEvent {
             at
         };
         &mut self.rounds[i]
-    }
-
-    /// The line-up that applies to a team in a round: the one submitted, else the roster order
-    /// ([`lineup_from_roster`]) over the players not withdrawn.
-    #[must_use]
-    pub fn lineup(&self, tournament: &Tournament, round: RoundNumber, team: TeamNumber) -> Lineup {
-        if let Some(l) = self.round(round).and_then(|r| r.lineups.get(&team)) {
-            return l.clone();
-        }
-        match self.team(team) {
-            Some(t) => lineup_from_roster(tournament, t, &self.settings),
-            None => Lineup {
-                boards: vec![None; usize::from(self.settings.boards)],
-                submitted_by: None,
-            },
-        }
     }
 }

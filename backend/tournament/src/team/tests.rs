@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::{Bye, Game, Player, Round};
+use crate::model::{Bye, Game, Player, Round, Tournament};
 use crate::result::{GameResult, ResultCode};
 
 /// Two teams of five (four boards and a reserve): players 1-5 and 6-10, ratings falling.

@@ -18,7 +18,7 @@
 //! has a withdrawal tail).
 
 use super::*;
-use crate::model::{Game, Player, Round};
+use crate::model::{Game, Player, Round, Tournament};
 use crate::result::GameResult;
 use crate::tiebreak::{Edition, TieBreak, Value, parse_list};
 

@@ -25,9 +25,10 @@
 //! (player, points per round); `XXP 4 12` (players). `XXS` and other unknown records are kept
 //! verbatim (with a warning).
 
+mod columns;
 mod read;
 mod team_build;
-mod team_issue;
+pub(crate) mod team_issue;
 mod team_read;
 mod team_write;
 mod write;

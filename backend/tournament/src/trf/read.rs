@@ -13,11 +13,10 @@ use crate::points::Points;
 use crate::result::{Colour, GameResult, Outcome, ResultCode};
 use crate::scoring::ScoringSystem;
 
+use super::columns::{ROUND_COLUMN, field, parse_u16};
 use super::team_read::{TEAM_CODES, TeamRecords};
 use super::{TrfError, TrfIssue, TrfRead, TrfVersion};
 
-/// The first column of round 1's block in record `001` (1-based).
-pub(super) const ROUND_COLUMN: usize = 92;
 /// Round numbers above this are rejected in records that name round ranges (`250`, `260`).
 const MAX_ROUND: RoundNumber = 999;
 
@@ -108,25 +107,9 @@ struct Reader {
     team: TeamRecords,
 }
 
-/// The characters of columns `from..=to` (1-based), as a string; missing columns are absent.
-pub(super) fn field(chars: &[char], from: usize, to: usize) -> String {
-    chars
-        .iter()
-        .skip(from.saturating_sub(1))
-        .take(to.saturating_sub(from) + 1)
-        .collect()
-}
-
 /// The character at a 1-based column, a space beyond the end of the line.
 fn at(chars: &[char], column: usize) -> char {
     chars.get(column.wrapping_sub(1)).copied().unwrap_or(' ')
-}
-
-pub(super) fn parse_u16(s: &str) -> Option<u16> {
-    let t = s.trim();
-    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| t.parse().ok())
-        .flatten()
 }
 
 impl Reader {

@@ -16,7 +16,7 @@
 //! [`crate::team::TeamEvent`].
 
 use super::TrfIssue;
-use super::read::{ROUND_COLUMN, field, parse_u16};
+use super::columns::{ROUND_COLUMN, field, parse_u16};
 use super::team_issue::TeamIssue;
 use crate::check::IssueKind;
 use crate::model::{PairingNumber, RoundNumber};
