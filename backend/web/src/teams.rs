@@ -153,6 +153,9 @@ struct ManagePage<'a> {
     seated: bool,
     can_seat: bool,
     next_round: u16,
+    /// The pairing system the pair form offers first: the event's own (`swiss`, `round-robin`,
+    /// `double-round-robin`).
+    system: &'static str,
     add: TeamForm,
 }
 
@@ -307,6 +310,11 @@ async fn manage_page(
         seated: is_seated,
         can_seat,
         next_round: last + 1,
+        system: match t.system() {
+            arbiter_tournament::PairingSystem::RoundRobin { double: false } => "round-robin",
+            arbiter_tournament::PairingSystem::RoundRobin { double: true } => "double-round-robin",
+            arbiter_tournament::PairingSystem::Dutch(_) => "swiss",
+        },
         add: add.unwrap_or_else(|| TeamForm {
             seen: seen.clone(),
             ..TeamForm::default()
