@@ -153,6 +153,9 @@ struct ManagePage<'a> {
     seated: bool,
     can_seat: bool,
     next_round: u16,
+    /// Whether the next round can be paired: every match of the last one has its result
+    /// ([`arbiter_tournament::team::check_complete`]); the pair form is shown only then.
+    can_pair: bool,
     /// The pairing system the pair form offers first: the event's own (`swiss`, `round-robin`,
     /// `double-round-robin`).
     system: &'static str,
@@ -310,6 +313,9 @@ async fn manage_page(
         seated: is_seated,
         can_seat,
         next_round: last + 1,
+        can_pair: event.is_none_or(|e| {
+            arbiter_tournament::team::check_complete(t, e, last).is_ok()
+        }),
         system: match t.system() {
             arbiter_tournament::PairingSystem::RoundRobin { double: false } => "round-robin",
             arbiter_tournament::PairingSystem::RoundRobin { double: true } => "double-round-robin",
