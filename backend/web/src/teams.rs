@@ -147,7 +147,8 @@ struct ManagePage<'a> {
     teams: Vec<TeamLine>,
     captains: Vec<(String, String)>,
     round: u16,
-    round_state: String,
+    /// The last round's heading: its number and state (`Round 2 · paired, not published`).
+    round_heading: String,
     matches: Vec<MatchLine>,
     bye: String,
     seated: bool,
@@ -272,13 +273,23 @@ async fn manage_page(
         ),
         _ => (Vec::new(), String::new()),
     };
-    let round_state = t.round(last).map_or(String::new(), |r| {
-        l.t(match r.state {
-            RoundState::Planned | RoundState::Paired => "team-round-paired",
-            RoundState::Published => "team-round-published",
-            RoundState::Complete => "team-round-complete",
-        })
-    });
+    let round_heading = match t.round(last) {
+        Some(r) => l.ta(
+            "team-round-heading",
+            &[
+                ("n", l.int(last)),
+                (
+                    "state",
+                    l.t(match r.state {
+                        RoundState::Planned | RoundState::Paired => "team-round-paired",
+                        RoundState::Published => "team-round-published",
+                        RoundState::Complete => "team-round-complete",
+                    }),
+                ),
+            ],
+        ),
+        None => l.ti("team-round-n", "n", last),
+    };
     let can_seat = last > 0
         && t.round(last)
             .is_none_or(|r| matches!(r.state, RoundState::Planned | RoundState::Paired))
@@ -307,7 +318,7 @@ async fn manage_page(
             })
             .collect(),
         round: last,
-        round_state,
+        round_heading,
         matches,
         bye,
         seated: is_seated,

@@ -51,6 +51,7 @@ team-captain-none = (بلا فريق: سحب الدور)
 team-captain-save = حفظ قائد الفريق
 team-rounds = الجولات
 team-round-n = الجولة { $n }
+team-round-heading = الجولة { $n }: { $state }
 team-round-paired = مُزوَّجة، غير منشورة
 team-round-published = منشورة
 team-round-complete = مكتملة

@@ -51,6 +51,7 @@ team-captain-none = (no team: take the role away)
 team-captain-save = Save captain
 team-rounds = Rounds
 team-round-n = Round { $n }
+team-round-heading = Round { $n } · { $state }
 team-round-paired = paired, not published
 team-round-published = published
 team-round-complete = complete

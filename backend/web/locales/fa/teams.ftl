@@ -51,6 +51,7 @@ team-captain-none = (بی‌تیم: گرفتن نقش)
 team-captain-save = ذخیرهٔ کاپیتان
 team-rounds = دورها
 team-round-n = دور { $n }
+team-round-heading = دور { $n }: { $state }
 team-round-paired = قرعه‌کشی شده، منتشر نشده
 team-round-published = منتشر شده
 team-round-complete = پایان‌یافته
