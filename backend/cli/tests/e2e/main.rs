@@ -15,4 +15,3 @@
 mod arbiter;
 mod browser;
 mod swiss;
-mod teams;
