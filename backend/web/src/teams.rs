@@ -33,7 +33,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use arbiter_db::team::TeamChangeError;
 use arbiter_tournament::team::{TeamEvent, TeamNumber, TeamPairingSystem, TeamRound};
-use arbiter_tournament::{PairingNumber, RoundState, Tournament};
+use arbiter_tournament::{RoundState, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
