@@ -763,7 +763,37 @@ pub async fn match_card(
     html(&page, &v, state.config.public_max_age)
 }
 
-/// The team standings of the event after a round, with the event's tie-breaks.
+/// The round the standings are after: `after` (at most the last round paired), else the last
+/// round with a result (a board decided, a forfeited match, a bye only); 0 before any.
+pub(crate) fn after_round(t: &Tournament, e: &TeamEvent, after: Option<u16>) -> u16 {
+    if let Some(a) = after {
+        return a.min(e.last_round());
+    }
+    (1..=e.last_round())
+        .rev()
+        .find(|&r| {
+            e.round(r).is_some_and(|tr| {
+                (tr.matches.is_empty() && tr.bye.is_some())
+                    || tr
+                        .matches
+                        .iter()
+                        .any(|m| m.forfeit.is_some() || e.match_score(t, r, m).boards_decided > 0)
+            })
+        })
+        .unwrap_or(0)
+}
+
+/// Whether the event is a round robin by its design: the rounds planned (or paired) are those
+/// of a single or double round robin of its teams (every team meets every other once or twice;
+/// an odd number of teams has one round more, each team sitting one out).
+pub(crate) fn is_round_robin(t: &Tournament, e: &TeamEvent) -> bool {
+    let n = e.teams.len();
+    let rounds = usize::from(t.rounds_planned.unwrap_or(0).max(e.last_round()));
+    n > 2 && [n - 1, n, 2 * (n - 1), 2 * n].contains(&rounds)
+}
+
+/// The team standings of the event after a round ([`after_round`]), with the event's
+/// tie-breaks, as a round robin when the event is one ([`is_round_robin`]).
 pub(crate) fn standings_of(
     t: &Tournament,
     e: &TeamEvent,
@@ -771,7 +801,8 @@ pub(crate) fn standings_of(
 ) -> (Vec<TieBreak>, TeamStandingsOptions, TeamStandings) {
     let tiebreaks = default_team_tiebreaks(t);
     let options = TeamStandingsOptions {
-        after_round: after.map(|a| a.min(e.last_round())),
+        after_round: Some(after_round(t, e, after)),
+        round_robin: Some(is_round_robin(t, e)),
         ..TeamStandingsOptions::default()
     };
     let s = team_standings(t, e, &tiebreaks, &options);
@@ -1140,9 +1171,7 @@ pub async fn boards(
     let l = L10n::negotiate(&req);
     let t = &stored.tournament;
     let e = event_of(t)?;
-    let after = query
-        .after
-        .map_or_else(|| e.last_round(), |a| a.min(e.last_round()));
+    let after = after_round(t, e, query.after);
     let boards = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
         .into_iter()
         .map(|b| BoardTable {

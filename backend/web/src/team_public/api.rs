@@ -501,9 +501,7 @@ pub async fn boards(
     let (s, v) = load!(state, req, id);
     let t = &s.tournament;
     let e = event_of(t).map_err(WebError::api)?;
-    let after = query
-        .after
-        .map_or_else(|| e.last_round(), |a| a.min(e.last_round()));
+    let after = super::after_round(t, e, query.after);
     let view: Vec<BoardView> = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
         .into_iter()
         .map(|b| BoardView {
