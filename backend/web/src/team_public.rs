@@ -429,14 +429,15 @@ pub async fn team(
         .map(|rec| {
             mp = mp.saturating_add(rec.match_points);
             gp = gp.saturating_add(rec.game_points);
-            let played = rec.opponent.is_some() && rec.kind != TeamRoundKind::Absent;
+            let m = e.round(rec.round).and_then(|r| r.match_of(n));
+            // A match paired and not begun shows no score yet.
+            let begun = rec.kind != TeamRoundKind::Pending
+                || m.is_some_and(|m| e.match_score(t, rec.round, m).boards_decided > 0);
+            let played = rec.opponent.is_some() && rec.kind != TeamRoundKind::Absent && begun;
             TeamRoundLine {
                 round: rec.round,
                 label: l.int(rec.round),
-                table: e
-                    .round(rec.round)
-                    .and_then(|r| r.match_of(n))
-                    .map(|m| m.table),
+                table: m.map(|m| m.table),
                 opponent: rec.opponent,
                 opponent_name: rec.opponent.map(|o| team_name(e, o)).unwrap_or_default(),
                 colour: rec.colour.map(|c| colour_name(c, &l)).unwrap_or_default(),
@@ -445,8 +446,16 @@ pub async fn team(
                 } else {
                     String::new()
                 },
-                match_points: pts(&l, rec.match_points),
-                game_points: pts(&l, rec.game_points),
+                match_points: if begun {
+                    pts(&l, rec.match_points)
+                } else {
+                    String::new()
+                },
+                game_points: if begun {
+                    pts(&l, rec.game_points)
+                } else {
+                    String::new()
+                },
                 what: kind_text(rec.kind, &l),
             }
         })

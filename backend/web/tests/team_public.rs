@@ -437,6 +437,15 @@ async fn a_team_event_has_its_public_pages_and_json() {
         assert!(html.contains(&format!("<dd>{}</dd>", p1(mp[&1]))));
         assert!(html.contains(&format!("<dd>{}</dd>", p1(gp[&1]))));
         assert!(html.contains("1w ½") || html.contains("1b ½"));
+        // Round 3, paired and not begun: no score, MP or GP in its line.
+        let line3 = &html[html
+            .find(&format!("href=\"{t}/rounds/3/matches\""))
+            .unwrap()..];
+        let line3 = &line3[..line3.find("</tr>").unwrap()];
+        assert!(
+            line3.contains("<td class=\"num\"></td><td class=\"num\"></td>"),
+            "{line3}"
+        );
 
         // Unknown team, round, table: 404, on the pages and in the API.
         for p in [
