@@ -95,10 +95,6 @@ fn div_half_up(a: i64, b: i64) -> i64 {
     (2 * a + b) / (2 * b)
 }
 
-#[expect(
-    clippy::too_many_lines,
-    reason = "one event, every page checked in order"
-)]
 #[actix_web::test]
 async fn a_team_event_has_its_public_pages_and_json() {
     for db in TestDb::all() {
