@@ -56,6 +56,7 @@ pub mod respond;
 pub mod results;
 pub mod rounds;
 pub mod staff;
+pub mod team_public;
 pub mod teams;
 pub mod testing;
 pub mod tournaments;
@@ -337,6 +338,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(rating_report::routes)
     .configure(rating_lists::routes)
     .configure(teams::routes)
+    // The public pages of team events and their JSON (team_public.rs).
+    .configure(team_public::routes)
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))

@@ -61,7 +61,7 @@ struct PlayerPage {
 
 /// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
 /// played over the board.
-fn note_in(note: Note, l: &L10n) -> String {
+pub(crate) fn note_in(note: Note, l: &L10n) -> String {
     let key = match note {
         Note::Played => return String::new(),
         Note::ForfeitAsPlayed => "note-forfeit-as-played",

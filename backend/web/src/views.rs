@@ -190,6 +190,9 @@ pub(crate) struct Head {
     pub(crate) dates: String,
     pub(crate) separator: String,
     pub(crate) nav: [String; 6],
+    /// The links of a team event's pages (path after the tournament's, label); empty for an
+    /// individual tournament.
+    pub(crate) team_nav: Vec<(&'static str, String)>,
 }
 
 impl Head {
@@ -224,6 +227,19 @@ pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
             l.t("nav-norms"),
             l.t("nav-prizes"),
         ],
+        team_nav: if t.team.is_some() {
+            [
+                ("teams", "tpub-nav-teams"),
+                ("team-standings", "tpub-nav-standings"),
+                ("team-crosstable", "tpub-nav-crosstable"),
+                ("board-standings", "tpub-nav-boards"),
+            ]
+            .into_iter()
+            .map(|(path, key)| (path, l.t(key)))
+            .collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 

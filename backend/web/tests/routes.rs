@@ -415,6 +415,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../src/rating_report.rs"), "pub fn routes"),
     (include_str!("../src/rating_lists.rs"), "pub fn routes"),
     (include_str!("../src/teams.rs"), "pub fn routes"),
+    (include_str!("../src/team_public.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`

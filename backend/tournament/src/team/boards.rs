@@ -215,6 +215,10 @@ pub struct BoardRow {
     pub games: u32,
     /// `points / rounds` in hundredths of a percent (`6667` = 66.67%), rounded half up.
     pub percentage: u32,
+    /// The average rating of the rated opponents of the games played (C.07 Art. 10.1, rounded
+    /// half up); `None` without a game against a rated opponent.
+    #[serde(default)]
+    pub average_opponent_rating: Option<i64>,
     /// Performance rating over the games played (C.07 Art. 10.2, B.02 table); `None` without
     /// a game against a rated opponent.
     pub performance: Option<i64>,
@@ -306,6 +310,7 @@ pub fn board_standings(
                 i64::from(rounds.max(1)) * win,
             ))
             .unwrap_or(0),
+            average_opponent_rating: rating::aro(&ratings),
             performance: rating::tpr(score, &ratings),
             eligible: rounds >= min_games,
         };

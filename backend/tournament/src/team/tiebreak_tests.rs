@@ -259,6 +259,7 @@ fn board_standings_rank_by_performance() {
     let p1 = one.rows.iter().find(|r| r.player == 1).unwrap();
     assert_eq!((p1.points.tenths(), p1.rounds, p1.games), (25, 3, 3));
     assert_eq!(p1.percentage, 8333);
+    assert_eq!(p1.average_opponent_rating, Some(2000));
     assert_eq!(p1.performance, Some(2273));
     assert_eq!(p1.rank, Some(1));
     // Player 3 (B): round 3 was a forfeited match, not a board game: 2 rounds, 1 of 2.
