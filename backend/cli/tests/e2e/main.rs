@@ -15,3 +15,4 @@
 mod arbiter;
 mod browser;
 mod swiss;
+mod teams;
