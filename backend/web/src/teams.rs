@@ -324,9 +324,8 @@ async fn manage_page(
         seated: is_seated,
         can_seat,
         next_round: last + 1,
-        can_pair: event.is_none_or(|e| {
-            arbiter_tournament::team::check_complete(t, e, last).is_ok()
-        }),
+        can_pair: event
+            .is_none_or(|e| arbiter_tournament::team::check_complete(t, e, last).is_ok()),
         system: match t.system() {
             arbiter_tournament::PairingSystem::RoundRobin { double: false } => "round-robin",
             arbiter_tournament::PairingSystem::RoundRobin { double: true } => "double-round-robin",
