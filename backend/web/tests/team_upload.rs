@@ -298,3 +298,60 @@ async fn a_team_trf_imported_as_a_tournament_is_a_team_event() {
         assert!(page.body.contains("Club 9"));
     }
 }
+
+#[actix_web::test]
+async fn a_bad_team_record_is_refused_in_the_readers_language() {
+    let trf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/teams/sample-trf26.trf"
+    ))
+    .unwrap()
+    .replace("330 +- 003", "330 ?? 003");
+    let line = trf.lines().position(|l| l.starts_with("330 ")).unwrap() + 1;
+    for db in TestDb::all() {
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        team_event(&db);
+        let (mut org, csrf) = sign_in!(app, "org@example.org");
+        let before = arbiter_db::list_tournaments(&mut db.pool.get().unwrap())
+            .unwrap()
+            .len();
+        let cases = [
+            (
+                "en",
+                vec![
+                    format!("line {line}"),
+                    "record".into(),
+                    "type".into(),
+                    "is not valid".into(),
+                ],
+            ),
+            (
+                "fa",
+                vec!["رکورد".into(), "نوع".into(), "معتبر نیست".into()],
+            ),
+            (
+                "ar",
+                vec!["السجل".into(), "النوع".into(), "غير صالح".into()],
+            ),
+        ];
+        for (lang, wants) in cases {
+            let p = send!(
+                app,
+                org,
+                multipart("/tournaments/import", &[("csrf", &csrf), ("text", &trf)])
+                    .insert_header((header::ACCEPT_LANGUAGE, lang))
+            );
+            assert_eq!(p.status, StatusCode::BAD_REQUEST, "{lang}");
+            for want in &wants {
+                assert!(p.body.contains(want.as_str()), "{lang}: {want}: {}", p.body);
+            }
+            if lang != "en" {
+                assert!(!p.body.contains("is not valid"), "{lang}: English left");
+            }
+        }
+        let after = arbiter_db::list_tournaments(&mut db.pool.get().unwrap())
+            .unwrap()
+            .len();
+        assert_eq!(after, before, "nothing stored");
+    }
+}
