@@ -361,8 +361,9 @@ async fn refused(
     add: Option<TeamForm>,
 ) -> Result<HttpResponse, WebError> {
     match e {
-        WebError::BadRequest { field, message } => {
-            let text = format!("{}: {}", field, l.m(&message));
+        WebError::BadRequest { .. } => {
+            // The field's name in the reader's language where the catalogues have it.
+            let text = e.detail(l);
             manage_page(state, session, l, id, text, add, StatusCode::BAD_REQUEST).await
         }
         other => Err(other),

@@ -242,7 +242,12 @@ async fn a_csv_with_errors_lists_each_by_line_and_column_and_stores_nothing() {
         ] {
             assert!(fa.body.contains(want), "{want}: {}", fa.body);
         }
-        for english in ["Register teams from a file", "line 3", "not a three-letter"] {
+        for english in [
+            "Register teams from a file",
+            "line 3",
+            "not a three-letter",
+            "file:",
+        ] {
             assert!(!fa.body.contains(english), "{english} in the Persian page");
         }
     }
