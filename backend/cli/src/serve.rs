@@ -219,7 +219,7 @@ fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
             config.bind
         );
         outln!(
-            "Arbiter: demo team event at http://{}/tournaments/{team}/teams",
+            "Arbiter: demo team event at http://{}/tournaments/{team}",
             config.bind
         );
     }
