@@ -1,6 +1,6 @@
 //! `arbiter serve` (the default command): the web service, on SQLite by default; `--demo` loads
-//! the real events in `fixtures/` (compiled in) once: a TRF tournament and a PGN event with its
-//! games.
+//! the real events in `fixtures/` (compiled in) once: a TRF tournament, a PGN event with its
+//! games and a team event (TRF16 `013` team records).
 //!
 //! Beside the server runs the default-time job (Art. 6.7): every `ARBITER_JOB_INTERVAL_SECS`
 //! seconds (15 by default) it applies the forfeits that are due in every round being played
@@ -24,6 +24,12 @@ const DEMO_TRF: &[u8] = include_bytes!("../../../fixtures/karl-mala-2005.trf");
 /// rounds 2-8, 210 games with their moves), `fixtures/ch-chn-2025.pgn`.
 const DEMO_PGN: &[u8] = include_bytes!("../../../fixtures/ch-chn-2025.pgn");
 
+/// The demo team event: the Cretan Inter-club Friendship Cup 2024 (Heraklion, 15 club teams,
+/// 7 rounds, team Swiss), `fixtures/teams/crete-friendship-cup-2024.trf` (source and licence in
+/// `fixtures/teams/README.md`).
+const DEMO_TEAM_TRF: &[u8] =
+    include_bytes!("../../../fixtures/teams/crete-friendship-cup-2024.trf");
+
 /// Arguments of `arbiter serve`.
 #[derive(Debug, Default, clap::Args)]
 pub struct ServeArgs {
@@ -32,8 +38,9 @@ pub struct ServeArgs {
     bind: Option<String>,
     #[command(flatten)]
     db: DatabaseArg,
-    /// Load the demo events (real tournaments: `fixtures/karl-mala-2005.trf`, and the games of
-    /// `fixtures/ch-chn-2025.pgn`) unless they are already stored.
+    /// Load the demo events (real tournaments: `fixtures/karl-mala-2005.trf`, the games of
+    /// `fixtures/ch-chn-2025.pgn` and the team event
+    /// `fixtures/teams/crete-friendship-cup-2024.trf`) unless they are already stored.
     #[arg(long)]
     demo: bool,
 }
@@ -44,10 +51,24 @@ pub struct ServeArgs {
 /// # Errors
 /// The database refuses it.
 pub fn load_demo(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
-    let t = read_trf(DEMO_TRF)
+    load_trf_demo(pool, DEMO_TRF, "reading the demo event")
+}
+
+/// Imports the demo team event (its teams, rounds and matches from the TRF team records) unless
+/// a tournament of its name and start date is stored; returns its id.
+///
+/// # Errors
+/// The database refuses it.
+pub fn load_demo_team(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
+    load_trf_demo(pool, DEMO_TEAM_TRF, "reading the demo team event")
+}
+
+fn load_trf_demo(pool: &Pool, bytes: &[u8], what: &'static str) -> anyhow::Result<uuid::Uuid> {
+    let mut t = read_trf(bytes)
         .map_err(|e| anyhow::anyhow!("{e}"))
-        .context("reading the demo event")?
+        .context(what)?
         .tournament;
+    t.publish_paired_rounds();
     let mut conn = pool.get().context("connecting to the database")?;
     let name = t.name.clone().unwrap_or_default();
     if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date.as_deref())? {
@@ -178,19 +199,27 @@ fn serve(args: &ServeArgs, demo_if_empty: bool) -> anyhow::Result<ExitCode> {
         arbiter_db::list_tournaments(&mut conn)?.is_empty()
     };
     let demo = if args.demo || empty {
-        Some((load_demo(&pool)?, load_demo_games(&pool)?))
+        Some((
+            load_demo(&pool)?,
+            load_demo_games(&pool)?,
+            load_demo_team(&pool)?,
+        ))
     } else {
         None
     };
     outln!("Arbiter: database {}", config.database_url);
     outln!("Arbiter: listening on http://{}/", config.bind);
-    if let Some((id, games)) = demo {
+    if let Some((id, games, team)) = demo {
         outln!(
             "Arbiter: demo event at http://{}/tournaments/{id}",
             config.bind
         );
         outln!(
             "Arbiter: demo games at http://{}/tournaments/{games}/games",
+            config.bind
+        );
+        outln!(
+            "Arbiter: demo team event at http://{}/tournaments/{team}",
             config.bind
         );
     }
@@ -218,5 +247,39 @@ mod tests {
             let e = job_interval(Some(bad)).unwrap_err().to_string();
             assert!(e.contains(JOB_INTERVAL_ENV), "{e}");
         }
+    }
+
+    /// The demo team event loads on an empty database beside the individual demos, with its
+    /// 15 teams, 7 rounds and their matches, and loading it again stores nothing new.
+    #[test]
+    fn the_demo_team_event_loads_with_its_teams_rounds_and_matches() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("demo.db").display());
+        let pool = arbiter_db::connect(&url, &arbiter_db::PoolOptions::default()).unwrap();
+        let individual = load_demo(&pool).unwrap();
+        let games = load_demo_games(&pool).unwrap();
+        let team = load_demo_team(&pool).unwrap();
+        assert_ne!(team, individual);
+        assert_ne!(team, games);
+        assert_eq!(load_demo_team(&pool).unwrap(), team, "loaded once");
+        let mut conn = pool.get().unwrap();
+        assert_eq!(arbiter_db::list_tournaments(&mut conn).unwrap().len(), 3);
+        let (event, _) = arbiter_db::team::team_event(&mut conn, team)
+            .unwrap()
+            .expect("a team event");
+        assert_eq!(event.teams.len(), 15);
+        assert!(event.teams.iter().any(|t| t.name == "ΟΑΑΗ"));
+        assert_eq!(event.rounds.len(), 7);
+        for r in &event.rounds {
+            // 15 teams: at most 7 matches a round, and most of them play.
+            assert!(
+                (6..=7).contains(&r.matches.len()),
+                "round {}: {}",
+                r.number,
+                r.matches.len()
+            );
+        }
+        let none = arbiter_db::team::team_event(&mut conn, individual).unwrap();
+        assert!(none.is_none(), "the individual demo stays individual");
     }
 }

@@ -1,7 +1,10 @@
 //! `arbiter standings`: standings after any round with FIDE tie-breaks (Handbook C.07, editions
 //! 2024-08 and 2026-03), as text, CSV or JSON; `--explain` shows one player's tie-breaks round by
 //! round (contributions, cuts, dummy opponents) and what separates him from his neighbours;
-//! `--crosstable` prints the crosstable.
+//! `--crosstable` prints the crosstable. A file with team records (TRF16 `013`, TRF-2026 `310`)
+//! gives the team standings instead (`standings/team.rs`); `--team` insists on them.
+
+mod team;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -52,6 +55,23 @@ pub struct StandingsArgs {
     /// Print the crosstable after the standings (text).
     #[arg(long)]
     crosstable: bool,
+    /// The team standings (the default when the file holds team records, `013` or `310`): an
+    /// error when it holds none.
+    #[arg(long)]
+    team: bool,
+    /// A team event's primary score (C.04.6 art. 1.2), over the file's record `192`: `mp`
+    /// (match points) or `gp` (game points).
+    #[arg(long, value_enum)]
+    primary: Option<Primary>,
+}
+
+/// The primary score of a team event (`--primary`, C.04.6 art. 1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Primary {
+    /// Match points.
+    Mp,
+    /// Game points.
+    Gp,
 }
 
 /// A `--edition` value that names no C.07 edition the standings can use.
@@ -74,6 +94,18 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("{e}"))
         .with_context(|| format!("reading {}", args.file.display()))?
         .tournament;
+    if let Some(event) = t.team.clone() {
+        return team::run(args, &t, event);
+    }
+    if args.team {
+        bail!(
+            "--team: {} has no team records (013 or 310): not a team event",
+            args.file.display()
+        );
+    }
+    if args.primary.is_some() {
+        bail!("--primary: only for a team event");
+    }
     if let Some(r) = args.after_round {
         if usize::from(r) > t.rounds.len() {
             bail!("--after-round {r}: the file has {} rounds", t.rounds.len());

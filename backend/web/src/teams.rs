@@ -8,6 +8,11 @@
 //! - `POST /tournaments/{id}/teams/add`, `POST /tournaments/{id}/teams/{n}/edit`: a team, its
 //!   roster in board order (registered players by pairing number, new players registered with
 //!   it in the same transaction); every change audited with the team before and after;
+//! - `POST /tournaments/{id}/teams/upload` (multipart: `file` or pasted `text`): teams with
+//!   their rosters from a CSV file (`arbiter_tournament::csv_io::import_teams`: `team`,
+//!   `team_number`, `team_federation`, `team_club`, `team_captain`, `board` and the player
+//!   columns), all or nothing: every bad field listed with its line and column and nothing
+//!   stored, or every team added with its new players, each audited as the form's add;
 //! - `POST /tournaments/{id}/teams/captains`: the captain role of an account for a team;
 //! - `POST /tournaments/{id}/teams/pair`: the next round's matches (round robin, double round
 //!   robin by the Berger tables);
@@ -28,6 +33,7 @@ mod form;
 mod lineup;
 mod ops;
 
+use actix_multipart::form::MultipartForm;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -37,9 +43,10 @@ use arbiter_tournament::{RoundState, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
-use crate::auth::csrf_token;
+use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff};
+use crate::forms::UploadForm;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
 use crate::{AppState, with_db};
@@ -52,6 +59,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/tournaments/{id}/teams/manage", page().to(manage))
         .route("/tournaments/{id}/teams/setup", web::post().to(setup))
         .route("/tournaments/{id}/teams/add", web::post().to(add_team))
+        .route(
+            "/tournaments/{id}/teams/upload",
+            web::post().to(upload_teams),
+        )
         .route(
             "/tournaments/{id}/teams/{n}/edit",
             web::post().to(edit_team),
@@ -374,8 +385,9 @@ async fn refused(
     add: Option<TeamForm>,
 ) -> Result<HttpResponse, WebError> {
     match e {
-        WebError::BadRequest { field, message } => {
-            let text = format!("{}: {}", field, l.m(&message));
+        WebError::BadRequest { .. } => {
+            // The field's name in the reader's language where the catalogues have it.
+            let text = e.detail(l);
             manage_page(state, session, l, id, text, add, StatusCode::BAD_REQUEST).await
         }
         other => Err(other),
@@ -478,6 +490,47 @@ pub async fn edit_team(
 ) -> Result<HttpResponse, WebError> {
     let (id, number) = path.into_inner();
     save(&state, &session, &l, id, Some(number), &user, form).await
+}
+
+/// `POST /tournaments/{id}/teams/upload` (organizer, multipart): the teams of a CSV file with
+/// their rosters, all or nothing. A file with errors shows the page again (400) listing every
+/// bad field by line and column; nothing is stored then.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::NotFound`],
+/// [`WebError::Conflict`].
+pub async fn upload_teams(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    path: web::Path<Uuid>,
+    Staff { user, .. }: Staff<Organizer>,
+    MultipartForm(form): MultipartForm<UploadForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    check_csrf(&session, form.csrf())?;
+    let result = async {
+        let bytes = form.content()?;
+        let stored = load(&state, id).await?;
+        let Some(event) = stored.tournament.team.as_ref() else {
+            return Err(WebError::NotFound(Msg::new("team-not-team-event")));
+        };
+        let import = arbiter_tournament::csv_io::import_teams(
+            &bytes,
+            &stored.tournament.players,
+            &event.teams,
+        )
+        .map_err(|e| bad("file", crate::l10n::csv::team_errors(&e.errors)))?;
+        if import.teams.is_empty() {
+            return Err(bad("file", Msg::new("team-upload-empty")));
+        }
+        ops::save_teams(&state, id, import, None, user.actor()).await
+    }
+    .await;
+    match result {
+        Ok(_) => Ok(back(id)),
+        Err(e) => refused(&state, &session, &l, id, e, None).await,
+    }
 }
 
 /// `POST /tournaments/{id}/teams/captains` (organizer): gives an account (by e-mail) the

@@ -327,6 +327,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
     (
         "POST",
+        "/tournaments/{id}/teams/upload",
+        Guard::Organizer,
+        Body::Multipart,
+    ),
+    (
+        "POST",
         "/tournaments/{id}/teams/{n}/edit",
         Guard::Organizer,
         Body::Form,

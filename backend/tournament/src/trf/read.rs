@@ -671,6 +671,21 @@ impl Reader {
                     // The rest was found (with its line) while building the rounds.
                     _ => continue,
                 };
+                if self.t.team.is_some() && matches!(problem.kind, IssueKind::PointsDisagree { .. })
+                {
+                    // In a team event a player's own total (columns 81-84) decides nothing:
+                    // pairing (C.04.6) and standings use the team scores computed from the
+                    // board results. A stale total (a pairing program's export after a
+                    // correction) is reported, not refused.
+                    self.warnings.push(TrfIssue {
+                        line,
+                        column,
+                        player: problem.player,
+                        round: problem.round,
+                        kind: problem.kind,
+                    });
+                    continue;
+                }
                 self.issue(line, column, problem.player, problem.round, problem.kind);
             }
         }

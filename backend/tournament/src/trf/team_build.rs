@@ -521,6 +521,20 @@ impl TeamRecords {
             };
             let la = lineup(self, a, b);
             let lb = lineup(self, b, a);
+            let (la, lb) = if pair.orders.is_empty() {
+                let mut opponent = BTreeMap::new();
+                for g in pair.games.iter().filter_map(|gi| games.get(*gi)) {
+                    opponent.insert(g.white, g.black);
+                    opponent.insert(g.black, g.white);
+                }
+                let rank = |x: TeamNumber| {
+                    let roster = event.team(x).map(|t| t.roster.clone()).unwrap_or_default();
+                    move |p: PairingNumber| roster.iter().position(|q| *q == p)
+                };
+                align(la, lb, &opponent, &pair.wins, (rank(a), rank(b)))
+            } else {
+                (la, lb)
+            };
             let pos = |l: &[Option<PairingNumber>], p: PairingNumber| {
                 l.iter().position(|x| *x == Some(p))
             };
@@ -647,6 +661,101 @@ impl TeamRecords {
             lineups,
         }
     }
+}
+
+/// Whether two line-ups put each game of the match on one board (`opponent`: each player's
+/// opponent, both ways) and each forfeit win without opponent (`wins`) opposite an empty board.
+fn aligned(
+    la: &[Option<PairingNumber>],
+    lb: &[Option<PairingNumber>],
+    opponent: &BTreeMap<PairingNumber, PairingNumber>,
+    wins: &[PairingNumber],
+) -> bool {
+    let pos = |l: &[Option<PairingNumber>], p: PairingNumber| l.iter().position(|x| *x == Some(p));
+    let games = la
+        .iter()
+        .flatten()
+        .filter_map(|p| opponent.get(p).map(|q| (*p, *q)));
+    games
+        .into_iter()
+        .all(|(p, q)| pos(la, p).is_some() && pos(la, p) == pos(lb, q))
+        && wins.iter().all(|w| {
+            let (own, other) = if pos(la, *w).is_some() {
+                (la, lb)
+            } else {
+                (lb, la)
+            };
+            pos(own, *w).is_some_and(|i| other.get(i).copied().flatten().is_none())
+        })
+}
+
+/// The line-up of a team seated opposite `reference` (its opponent's): each player on the board
+/// of the player met, its forfeit winners without opponent (`wins`, roster order) on the boards
+/// left empty opposite nobody, in order. `None` unless the boards keep the roster order
+/// (`rank`: a player's place in the roster), as a line-up must (C.04.6, board order).
+fn opposite(
+    reference: &[Option<PairingNumber>],
+    opponent: &BTreeMap<PairingNumber, PairingNumber>,
+    wins: &[PairingNumber],
+    rank: &dyn Fn(PairingNumber) -> Option<usize>,
+) -> Option<Vec<Option<PairingNumber>>> {
+    let mut l: Vec<Option<PairingNumber>> = reference
+        .iter()
+        .map(|p| p.and_then(|p| opponent.get(&p).copied()))
+        .collect();
+    let mut own: Vec<PairingNumber> = wins
+        .iter()
+        .copied()
+        .filter(|w| rank(*w).is_some())
+        .collect();
+    own.sort_by_key(|w| rank(*w));
+    let free: Vec<usize> = (0..l.len())
+        .filter(|&i| reference.get(i).copied().flatten().is_none() && l[i].is_none())
+        .collect();
+    if own.len() > free.len() {
+        return None;
+    }
+    for (w, i) in own.into_iter().zip(free) {
+        l[i] = Some(w);
+    }
+    let ranks: Vec<usize> = l
+        .iter()
+        .flatten()
+        .map(|p| rank(*p))
+        .collect::<Option<_>>()?;
+    ranks.windows(2).all(|w| w[0] < w[1]).then_some(l)
+}
+
+/// Line-ups without `300` records, each team in roster order: when they do not put each game on
+/// one board (a team left a board empty and played on below it, the opponent's player on that
+/// board scoring a forfeit win without opponent, `0000 - +`), the team with the empty board is
+/// seated opposite the players it met, if that keeps its roster order; else the roster orders
+/// stay (and the games that do not fit are reported).
+fn align<FA, FB>(
+    la: Vec<Option<PairingNumber>>,
+    lb: Vec<Option<PairingNumber>>,
+    opponent: &BTreeMap<PairingNumber, PairingNumber>,
+    wins: &[PairingNumber],
+    (rank_a, rank_b): (FA, FB),
+) -> (Vec<Option<PairingNumber>>, Vec<Option<PairingNumber>>)
+where
+    FA: Fn(PairingNumber) -> Option<usize>,
+    FB: Fn(PairingNumber) -> Option<usize>,
+{
+    if aligned(&la, &lb, opponent, wins) {
+        return (la, lb);
+    }
+    if let Some(b) =
+        opposite(&la, opponent, wins, &rank_b).filter(|b| aligned(&la, b, opponent, wins))
+    {
+        return (la, b);
+    }
+    if let Some(a) =
+        opposite(&lb, opponent, wins, &rank_a).filter(|a| aligned(a, &lb, opponent, wins))
+    {
+        return (a, lb);
+    }
+    (la, lb)
 }
 
 /// Pairs two teams in a round: the key of the pair, or the error when either already meets

@@ -491,3 +491,98 @@ fn bad_input_never_panics() {
     let _ = read_trf(b"310\n320\n330\n300\n352\n362\n013\n");
     let _ = Points::ZERO;
 }
+
+/// Three boards, no `300` line-up: Beta left board 2 empty (A2 wins it by forfeit without an
+/// opponent, `0000 - +`) and played B2 on board 3, as Swiss-Manager's TRF16 exports write it.
+const EMPTY_BOARD: &str = "\
+012 Empty board
+XXR 1
+001    1      A1                                2000                             1.0    0     4 w 1
+001    2      A2                                1900                             1.0    0  0000 - +
+001    3      A3                                1800                             0.0    0     5 w 0
+001    4      B1                                1950                             0.0    0     1 b 0
+001    5      B2                                1850                             1.0    0     3 b 1
+001    6      B3                                1750                             0.0    0  0000 - -
+013 Alpha                              1    2    3
+013 Beta                               4    5    6
+";
+
+#[test]
+fn a_team_that_left_a_board_empty_sits_opposite_the_players_it_met() {
+    let t = read(EMPTY_BOARD);
+    let e = t.team.as_ref().unwrap();
+    assert_eq!(e.settings.boards, 3);
+    let r = &e.rounds[0];
+    assert_eq!(r.lineups[&1].boards, vec![Some(1), Some(2), Some(3)]);
+    assert_eq!(
+        r.lineups[&2].boards,
+        vec![Some(4), None, Some(5)],
+        "board 2 empty, B2 on board 3"
+    );
+    let mut boards: Vec<_> = t.rounds[0].games.iter().map(|g| g.board).collect();
+    boards.sort();
+    assert_eq!(boards, [Some(1), Some(3)]);
+    // The same games with B2 listed above B1 in the roster cannot be seated in roster order:
+    // refused, naming the board.
+    let swapped = EMPTY_BOARD.replace(
+        "013 Beta                               4    5    6",
+        "013 Beta                               5    4    6",
+    );
+    assert!(
+        errors_of(&swapped)
+            .iter()
+            .any(|(_, _, k)| matches!(k, IssueKind::Team(TeamIssue::LineupMismatch { .. }))),
+        "{:?}",
+        errors_of(&swapped)
+    );
+}
+
+#[test]
+fn a_stale_player_total_is_a_warning_in_a_team_event_only() {
+    // A1's total says 2.0; the results give 1.0.
+    let stale = EMPTY_BOARD.replace(
+        "2000                             1.0",
+        "2000                             2.0",
+    );
+    let r = read_trf(stale.as_bytes()).unwrap();
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.line == 3 && matches!(w.kind, IssueKind::PointsDisagree { .. })),
+        "{:?}",
+        r.warnings
+    );
+    // Without the team records the same total is an error.
+    let individual: String = stale
+        .lines()
+        .filter(|l| !l.starts_with("013"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(
+        errors_of(&individual)
+            .iter()
+            .any(|(line, _, k)| *line == 3 && matches!(k, IssueKind::PointsDisagree { .. }))
+    );
+}
+
+#[test]
+fn the_real_team_event_in_fixtures_reads() {
+    let bytes = std::fs::read(fixture("crete-friendship-cup-2024.trf")).unwrap();
+    let r = read_trf(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    let e = r.tournament.team.as_ref().unwrap();
+    assert_eq!(e.teams.len(), 15);
+    assert_eq!(e.settings.boards, 6);
+    assert_eq!(e.rounds.len(), 7);
+    for round in &e.rounds {
+        // Fifteen teams: seven matches and one team without a match every round.
+        assert_eq!(round.matches.len(), 7, "round {}", round.number);
+    }
+    // The one total the file states that its results do not give (player 41, line 60).
+    let stale: Vec<_> = r
+        .warnings
+        .iter()
+        .filter(|w| matches!(w.kind, IssueKind::PointsDisagree { .. }))
+        .map(|w| (w.line, w.player))
+        .collect();
+    assert_eq!(stale, [(60, Some(41))]);
+}

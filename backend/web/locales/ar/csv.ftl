@@ -21,3 +21,15 @@ csv-fide-id-used = رقم فيدي مستخدم من قبل
 csv-bad-fide-id = ليس رقم فيدي (أرقام فقط)
 csv-bad-birth-date = ليس تاريخًا مثل 1985/04/23
 csv-bad-status = يجب أن تكون الحالة active أو withdrawn أو late
+# رفض ملف الفرق (crate::l10n::csv::team_errors).
+csv-team-column-missing = العمود «team» مطلوب
+csv-team-required = اسم الفريق مطلوب
+csv-team-too-long = أطول من ٣٢ حرفا
+csv-team-bad-number = ليس رقم فريق من ١ إلى ٩٩٩
+csv-team-number-used = رقم الفريق { $n } مستخدم من قبل
+csv-team-exists = يوجد فريق بهذا الاسم من قبل
+csv-team-bad-board = ليس رقم رقعة من ١ إلى ٩٩٩
+csv-team-board-used = الرقعة { $board } معطاة للاعبين اثنين من الفريق
+csv-team-board-missing = الصفوف الأخرى لهذا الفريق تذكر الرقعة
+csv-team-differs = صف آخر من هذا الفريق يذكر «{ $value }»
+csv-team-line-break = فاصل سطر داخل حقل

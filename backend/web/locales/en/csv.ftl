@@ -21,3 +21,15 @@ csv-fide-id-used = FIDE id already used
 csv-bad-fide-id = not a FIDE id (digits)
 csv-bad-birth-date = not a date such as 1985/04/23
 csv-bad-status = status must be active, withdrawn or late
+# A rejected team import (crate::l10n::csv::team_errors; csv_io::TeamCsvProblem).
+csv-team-column-missing = the `team` column is required
+csv-team-required = a team name is required
+csv-team-too-long = longer than 32 characters
+csv-team-bad-number = not a team number from 1 to 999
+csv-team-number-used = team number { $n } is already used
+csv-team-exists = a team of this name already exists
+csv-team-bad-board = not a board number from 1 to 999
+csv-team-board-used = board { $board } is given to two players of the team
+csv-team-board-missing = the other rows of this team give a board
+csv-team-differs = another row of this team gives `{ $value }`
+csv-team-line-break = a line break inside a field

@@ -21,3 +21,15 @@ csv-fide-id-used = شناسهٔ فیده پیش‌تر به کار رفته اس
 csv-bad-fide-id = شناسهٔ فیده نیست (فقط رقم)
 csv-bad-birth-date = تاریخی مانند 1985/04/23 نیست
 csv-bad-status = وضعیت باید active، withdrawn یا late باشد
+# رد شدن فایل تیم‌ها (crate::l10n::csv::team_errors).
+csv-team-column-missing = ستون «team» لازم است
+csv-team-required = نام تیم لازم است
+csv-team-too-long = بیش از ۳۲ نویسه
+csv-team-bad-number = شمارهٔ تیم عددی از ۱ تا ۹۹۹ نیست
+csv-team-number-used = شمارهٔ تیم { $n } پیش‌تر به کار رفته است
+csv-team-exists = تیمی با این نام از پیش هست
+csv-team-bad-board = شمارهٔ میز عددی از ۱ تا ۹۹۹ نیست
+csv-team-board-used = میز { $board } به دو بازیکن تیم داده شده است
+csv-team-board-missing = سطرهای دیگر این تیم میز را می‌دهند
+csv-team-differs = سطر دیگری از این تیم «{ $value }» می‌دهد
+csv-team-line-break = شکست سطر درون یک فیلد

@@ -2,7 +2,10 @@
 //! field by its line, column and value, and why; English exactly as the tournament crate writes
 //! it.
 
-use arbiter_tournament::csv_io::{CsvProblem, CsvRowError, PLAYER_COLUMNS};
+use arbiter_tournament::csv_io::{
+    CsvProblem, CsvRowError, PLAYER_COLUMNS, TEAM_COLUMNS, TeamCsvProblem, TeamCsvReason,
+    TeamCsvRowError,
+};
 
 use super::Msg;
 
@@ -54,5 +57,59 @@ fn problem(p: &CsvProblem) -> Msg {
         CsvProblem::BadFideId => Msg::new("csv-bad-fide-id"),
         CsvProblem::BadBirthDate => Msg::new("csv-bad-birth-date"),
         CsvProblem::BadStatus => Msg::new("csv-bad-status"),
+    }
+}
+
+/// Every error of a rejected team import (`csv_io::import_teams`), joined as [`errors`] joins
+/// the players': each bad field by its line and column, its value and why.
+pub(crate) fn team_errors(list: &[TeamCsvRowError]) -> Msg {
+    list.iter()
+        .map(|e| {
+            let at = Msg::new("csv-at-line").int("line", i64::try_from(e.line).unwrap_or(i64::MAX));
+            let at = match &e.column {
+                Some(c) => Msg::new("csv-at-column")
+                    .msg("at", at)
+                    .ltr("column", c.as_str()),
+                None => at,
+            };
+            let reason = match &e.reason {
+                TeamCsvReason::Player(CsvProblem::UnknownColumn)
+                | TeamCsvReason::Team(TeamCsvProblem::UnknownColumn) => {
+                    Msg::new("csv-unknown-column").ltr(
+                        "known",
+                        format!("{}, {}", TEAM_COLUMNS.join(", "), PLAYER_COLUMNS.join(", ")),
+                    )
+                }
+                TeamCsvReason::Player(p) => problem(p),
+                TeamCsvReason::Team(p) => team_problem(p),
+            };
+            Msg::new("csv-row")
+                .msg("at", at)
+                .data("value", e.value.as_str())
+                .msg("reason", reason)
+        })
+        .reduce(|all, one| Msg::new("csv-list").msg("list", all).msg("item", one))
+        .unwrap_or_else(|| Msg::plain(""))
+}
+
+/// Why a team column's field is rejected.
+fn team_problem(p: &TeamCsvProblem) -> Msg {
+    match p {
+        TeamCsvProblem::UnknownColumn => Msg::new("csv-unknown-column").ltr(
+            "known",
+            format!("{}, {}", TEAM_COLUMNS.join(", "), PLAYER_COLUMNS.join(", ")),
+        ),
+        TeamCsvProblem::TeamColumnMissing => Msg::new("csv-team-column-missing"),
+        TeamCsvProblem::TeamRequired => Msg::new("csv-team-required"),
+        TeamCsvProblem::TeamTooLong => Msg::new("csv-team-too-long"),
+        TeamCsvProblem::BadTeamNumber => Msg::new("csv-team-bad-number"),
+        TeamCsvProblem::TeamNumberUsed(n) => Msg::new("csv-team-number-used").int("n", *n),
+        TeamCsvProblem::TeamExists => Msg::new("csv-team-exists"),
+        TeamCsvProblem::BadFederation => Msg::new("csv-bad-federation"),
+        TeamCsvProblem::BadBoard => Msg::new("csv-team-bad-board"),
+        TeamCsvProblem::BoardUsed(b) => Msg::new("csv-team-board-used").int("board", *b),
+        TeamCsvProblem::BoardMissing => Msg::new("csv-team-board-missing"),
+        TeamCsvProblem::Differs(v) => Msg::new("csv-team-differs").data("value", v.as_str()),
+        TeamCsvProblem::LineBreak => Msg::new("csv-team-line-break"),
     }
 }

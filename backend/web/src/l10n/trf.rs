@@ -3,7 +3,7 @@
 //! is wrong, in the reader's language (English exactly as the tournament crate writes it).
 
 use arbiter_tournament::check::IssueKind;
-use arbiter_tournament::trf::{TrfError, TrfIssue};
+use arbiter_tournament::trf::{TeamIssue, TrfError, TrfIssue};
 
 use super::Msg;
 
@@ -139,7 +139,119 @@ pub(crate) fn kind(k: &IssueKind) -> Msg {
         IssueKind::BeyondRoundsPlanned(r, planned) => Msg::new("trf-beyond-rounds-planned")
             .int("round", *r)
             .int("planned", *planned),
-        // The team records' findings have no catalogue messages yet: their English text.
-        IssueKind::Team(t) => Msg::plain(t.to_string()),
+        IssueKind::Team(t) => team(t),
+    }
+}
+
+/// A team field's name (`TeamIssue::BadField`'s `field`, as `trf::team_read` names it).
+fn team_field(field: &str) -> Msg {
+    match field {
+        "start number" => Msg::new("trf-team-field-start-number"),
+        "team number" => Msg::new("trf-team-field-team-number"),
+        "strength" => Msg::new("trf-team-field-strength"),
+        "match points" => Msg::new("trf-team-field-match-points"),
+        "game points" => Msg::new("trf-team-field-game-points"),
+        "rank" => Msg::new("trf-team-field-rank"),
+        "type" => Msg::new("trf-team-field-type"),
+        "round" => Msg::new("trf-team-field-round"),
+        "first team" => Msg::new("trf-team-field-first-team"),
+        "second team" => Msg::new("trf-team-field-second-team"),
+        "team" => Msg::new("trf-team-field-team"),
+        "opponent team" => Msg::new("trf-team-field-opponent-team"),
+        "colour sequence" => Msg::new("trf-team-field-colour-sequence"),
+        // A field name the reader may add later: shown as written, left to right.
+        other => Msg::new("trf-team-field-other").ltr("field", other),
+    }
+}
+
+/// What a finding about the team records (`013`, `310` `320` `330` `300` `352` `362`) says.
+pub(crate) fn team(t: &TeamIssue) -> Msg {
+    match t {
+        TeamIssue::BadField {
+            record,
+            field,
+            text,
+        } => Msg::new("trf-team-bad-field")
+            .ltr("record", *record)
+            .msg("field", team_field(field))
+            .ltr("text", text.as_str()),
+        TeamIssue::DuplicateTeam(n) => Msg::new("trf-team-duplicate-team").int("team", *n),
+        TeamIssue::UnknownMember(p) => Msg::new("trf-team-unknown-member").int("player", *p),
+        TeamIssue::PlayerInTwoTeams { player, first } => Msg::new("trf-team-player-in-two-teams")
+            .int("player", *player)
+            .int("team", *first),
+        TeamIssue::UnknownTeam(n) => Msg::new("trf-team-unknown-team").int("team", *n),
+        TeamIssue::DuplicateRecord(r) => Msg::new("trf-team-duplicate-record").ltr("record", *r),
+        TeamIssue::ByePointsDiffer {
+            match_points,
+            game_points,
+        } => Msg::new("trf-team-bye-points-differ")
+            .digits("mp", match_points.to_string())
+            .digits("gp", game_points.to_string()),
+        TeamIssue::NotOnTeam => Msg::new("trf-team-not-on-team"),
+        TeamIssue::SameTeam { opponent, team } => Msg::new("trf-team-same-team")
+            .int("opponent", *opponent)
+            .int("team", *team),
+        TeamIssue::TwoOpponents {
+            team,
+            first,
+            second,
+        } => Msg::new("trf-team-two-opponents")
+            .int("team", *team)
+            .int("first", *first)
+            .int("second", *second),
+        TeamIssue::TooManyBoards {
+            team,
+            opponent,
+            used,
+            boards,
+        } => Msg::new("trf-team-too-many-boards")
+            .int("team", *team)
+            .int("opponent", *opponent)
+            .int("used", n(*used))
+            .int("boards", *boards),
+        TeamIssue::TwoByes { team, other } => Msg::new("trf-team-two-byes")
+            .int("team", *team)
+            .int("other", *other),
+        TeamIssue::ByeTeamPlays(n) => Msg::new("trf-team-bye-team-plays").int("team", *n),
+        TeamIssue::NoMatch(n) => Msg::new("trf-team-no-match").int("team", *n),
+        TeamIssue::LineupMismatch {
+            team,
+            opponent,
+            board,
+        } => Msg::new("trf-team-lineup-mismatch")
+            .int("team", *team)
+            .int("opponent", *opponent)
+            .int("board", n(*board)),
+        TeamIssue::NotOnRoster { player, team } => Msg::new("trf-team-not-on-roster")
+            .int("player", *player)
+            .int("team", *team),
+        TeamIssue::MissingFromLineup(p) => {
+            Msg::new("trf-team-missing-from-lineup").int("player", *p)
+        }
+        TeamIssue::TotalsDisagree {
+            team,
+            what,
+            reported,
+            computed,
+        } => Msg::new(if *what == "game" {
+            "trf-team-game-points-disagree"
+        } else {
+            "trf-team-match-points-disagree"
+        })
+        .int("team", *team)
+        .digits("reported", reported.to_string())
+        .digits("computed", computed.to_string()),
+        TeamIssue::ColoursOffSequence {
+            first,
+            second,
+            board,
+        } => Msg::new("trf-team-colours-off-sequence")
+            .int("first", *first)
+            .int("second", *second)
+            .int("board", n(*board)),
+        TeamIssue::ZeroMember => Msg::new("trf-team-zero-member"),
+        TeamIssue::Trf16TeamIgnored => Msg::new("trf-team-trf16-ignored"),
+        TeamIssue::WithoutTeams(r) => Msg::new("trf-team-without-teams").ltr("record", r.as_str()),
     }
 }

@@ -303,3 +303,73 @@ pub async fn seat(
     })
     .await
 }
+
+/// Adds the teams of a CSV import (`arbiter_tournament::csv_io::import_teams`) in one
+/// transaction: their new players registered first (the next free pairing numbers, in the
+/// import's order), then each team with its roster renumbered accordingly, each one audited as
+/// the form's add is (`team` `create`, the team after). Nothing is stored when anything fails.
+/// Returns the teams as stored.
+///
+/// # Errors
+/// [`WebError::NotFound`] for an individual event or an unknown tournament,
+/// [`WebError::BadRequest`] (a team name or number taken meanwhile), [`WebError::Conflict`].
+pub async fn save_teams(
+    state: &AppState,
+    id: Uuid,
+    import: arbiter_tournament::csv_io::TeamImport,
+    seen: Option<NaiveDateTime>,
+    actor: Actor,
+) -> Result<Vec<Team>, WebError> {
+    with_db(state, move |c| {
+        arbiter_db::atomically::<_, WebError, _>(c, |c| {
+            still(c, id, seen)?;
+            if arbiter_db::team::team_event(c, id)?.is_none() {
+                return Err(WebError::NotFound(Msg::new("team-not-team-event")));
+            }
+            let stored = if import.players.is_empty() {
+                Vec::new()
+            } else {
+                arbiter_db::add_players(c, id, &import.players, &actor)?
+            };
+            let renumber: std::collections::BTreeMap<PairingNumber, PairingNumber> = import
+                .players
+                .iter()
+                .zip(&stored)
+                .map(|(a, b)| (a.pairing_number, b.pairing_number))
+                .collect();
+            let mut saved = Vec::with_capacity(import.teams.len());
+            for team in &import.teams {
+                let mut team = team.clone();
+                for pn in &mut team.roster {
+                    if let Some(n) = renumber.get(pn) {
+                        *pn = *n;
+                    }
+                }
+                change_team_event(c, id, None, &actor, |e| {
+                    check_membership(e, None, &team.roster)?;
+                    if e.teams
+                        .iter()
+                        .any(|t| t.number == team.number || t.name.eq_ignore_ascii_case(&team.name))
+                    {
+                        return Err(bad(
+                            "team",
+                            Msg::new("team-name-taken").text("value", team.name.clone()),
+                        ));
+                    }
+                    e.teams.push(team.clone());
+                    Ok(TeamAudit::<Team, Team> {
+                        entity: "team",
+                        entity_id: team.number.to_string(),
+                        action: "create",
+                        before: None,
+                        after: Some(team.clone()),
+                    })
+                })
+                .map_err(team_change_error)?;
+                saved.push(team);
+            }
+            Ok(saved)
+        })
+    })
+    .await
+}
