@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::ResultCode;
-use arbiter_tournament::tiebreak::{Note, explain};
+use arbiter_tournament::tiebreak::explain;
 use askama::Template;
 use uuid::Uuid;
 
@@ -12,7 +12,7 @@ use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::html;
 use crate::views::{
-    Head, bye_in, colour_letter, format_value, head_in, rating_change_fact, standings_for,
+    Head, bye_in, colour_letter, format_value, head_in, note_in, rating_change_fact, standings_for,
     titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed};
@@ -57,23 +57,6 @@ struct PlayerPage {
     tiebreaks: Vec<CardTieBreak>,
     above: String,
     below: String,
-}
-
-/// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
-/// played over the board.
-pub(crate) fn note_in(note: Note, l: &L10n) -> String {
-    let key = match note {
-        Note::Played => return String::new(),
-        Note::ForfeitAsPlayed => "note-forfeit-as-played",
-        Note::ForeDraw => "note-fore-draw",
-        Note::DummyOwnScore => "note-dummy-own-score",
-        Note::DummyCappedByOpponent => "note-dummy-capped-by-opponent",
-        Note::DummyCappedByDraws => "note-dummy-capped-by-draws",
-        Note::NotCounted => "note-not-counted",
-        Note::BelowKoyaLimit => "note-below-koya-limit",
-        Note::UnratedOpponent => "note-unrated-opponent",
-    };
-    l.t(key)
 }
 
 /// `GET /tournaments/{id}/players/{pn}`: the player card: facts, every round, and each tie-break

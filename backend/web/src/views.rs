@@ -2,7 +2,7 @@
 //! tie-breaks, result and bye texts, formatted values.
 
 use arbiter_tournament::tiebreak::{
-    Edition, Standings, StandingsOptions, TieBreak, Value, default_tiebreaks, is_round_robin,
+    Edition, Note, Standings, StandingsOptions, TieBreak, Value, default_tiebreaks, is_round_robin,
     standings,
 };
 use arbiter_tournament::{Colour, GameResult, Player, ResultCode, RoundState, Tournament};
@@ -381,4 +381,21 @@ mod tests {
         assert_eq!(result_text(&GameResult::unknown()), "?–?");
         assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
     }
+}
+
+/// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
+/// played over the board.
+pub(crate) fn note_in(note: Note, l: &L10n) -> String {
+    let key = match note {
+        Note::Played => return String::new(),
+        Note::ForfeitAsPlayed => "note-forfeit-as-played",
+        Note::ForeDraw => "note-fore-draw",
+        Note::DummyOwnScore => "note-dummy-own-score",
+        Note::DummyCappedByOpponent => "note-dummy-capped-by-opponent",
+        Note::DummyCappedByDraws => "note-dummy-capped-by-draws",
+        Note::NotCounted => "note-not-counted",
+        Note::BelowKoyaLimit => "note-below-koya-limit",
+        Note::UnratedOpponent => "note-unrated-opponent",
+    };
+    l.t(key)
 }

@@ -116,6 +116,20 @@ where
     F: FnOnce(Client, String, PathBuf) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
+    in_the_browser_on(test, env, None, scenario).await;
+}
+
+/// [`in_the_browser`] with the server on the database `database` (a URL), or on a new SQLite
+/// file when `None`.
+pub(crate) async fn in_the_browser_on<F, Fut>(
+    test: &str,
+    env: &[(&str, &str)],
+    database: Option<&str>,
+    scenario: F,
+) where
+    F: FnOnce(Client, String, PathBuf) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let required = std::env::var_os("ARBITER_E2E").is_some_and(|v| !v.is_empty());
     let chromium = program(
         "ARBITER_CHROMIUM",
@@ -141,7 +155,10 @@ where
     };
 
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = format!("sqlite://{}", dir.path().join("e2e.sqlite").display());
+    let database = database.map_or_else(
+        || format!("sqlite://{}", dir.path().join("e2e.sqlite").display()),
+        str::to_owned,
+    );
     let web_port = free_port();
     let bind = format!("127.0.0.1:{web_port}");
     let server_log = dir.path().join("server.log");

@@ -15,7 +15,8 @@ use fantoccini::{Client, Locator};
 use http_body_util::BodyExt;
 
 use crate::browser::{
-    click_and_wait, in_the_browser, leading_number, no_error, press, sign_up_and_create, type_into,
+    click_and_wait, in_the_browser, in_the_browser_on, leading_number, no_error, press,
+    sign_up_and_create, type_into,
 };
 
 #[tokio::test(flavor = "current_thread")]
@@ -30,16 +31,27 @@ async fn a_team_league_run_in_the_browser() {
     .await;
 }
 
+/// The Swiss runs on PostgreSQL when `ARBITER_TEST_POSTGRES_URL` names a server (as on CI: a
+/// schema of its own, dropped afterwards), so that each backend serves one team event in the
+/// browser; on SQLite otherwise.
 #[tokio::test(flavor = "current_thread")]
 async fn a_team_swiss_run_in_the_browser() {
-    in_the_browser(
+    let pg = arbiter_db::testing::TestDb::postgres();
+    let database = pg.as_ref().map(|db| {
+        let schema = db.pg_schema.as_deref().expect("a PostgreSQL test schema");
+        let sep = if db.url.contains('?') { '&' } else { '?' };
+        format!("{}{sep}options=-csearch_path%3D{schema}", db.url)
+    });
+    in_the_browser_on(
         "a_team_swiss_run_in_the_browser",
         &[],
+        database.as_deref(),
         |c: Client, base: String, dir: PathBuf| async move {
             team_event(c, base, dir, 40, "swiss", 9).await;
         },
     )
     .await;
+    drop(pg);
 }
 
 /// Boards per match.
