@@ -368,21 +368,6 @@ pub(crate) const fn rating_list_key(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn results_read_as_on_a_pairing_list() {
-        assert_eq!(result_text(&GameResult::white_wins()), "1–0");
-        assert_eq!(result_text(&GameResult::draw()), "½–½");
-        assert_eq!(result_text(&GameResult::forfeit(Colour::Black)), "−–+");
-        assert_eq!(result_text(&GameResult::pending()), "");
-        assert_eq!(result_text(&GameResult::unknown()), "?–?");
-        assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
-    }
-}
-
 /// How a round counted in a tie-break (C.07), in the reader's language; empty for a game
 /// played over the board.
 pub(crate) fn note_in(note: Note, l: &L10n) -> String {
@@ -398,4 +383,19 @@ pub(crate) fn note_in(note: Note, l: &L10n) -> String {
         Note::UnratedOpponent => "note-unrated-opponent",
     };
     l.t(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_as_on_a_pairing_list() {
+        assert_eq!(result_text(&GameResult::white_wins()), "1–0");
+        assert_eq!(result_text(&GameResult::draw()), "½–½");
+        assert_eq!(result_text(&GameResult::forfeit(Colour::Black)), "−–+");
+        assert_eq!(result_text(&GameResult::pending()), "");
+        assert_eq!(result_text(&GameResult::unknown()), "?–?");
+        assert_eq!(bye_text(ResultCode::Pab), "pairing-allocated bye (PAB)");
+    }
 }

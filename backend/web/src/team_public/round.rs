@@ -1,10 +1,11 @@
 //! A round's matches with their boards, and the printable match card.
 
-#[expect(
-    clippy::wildcard_imports,
-    reason = "a page of the team pages: the parent's imports and helpers"
-)]
-use super::*;
+use super::{
+    AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamEvent,
+    TeamLoaded, TeamMatch, Template, Tournament, Uuid, WebError, board_result, code_symbol,
+    colour_name, event_of, forfeit_text, head_in, html, load_team, no_match, oriented, player_name,
+    pts, rating_of, score_text, state_in, team_name, web,
+};
 
 struct BoardLine {
     board: String,

@@ -1,10 +1,11 @@
 //! The team standings with each tie-break explained (FIDE Handbook C.07).
 
-#[expect(
-    clippy::wildcard_imports,
-    reason = "a page of the team pages: the parent's imports and helpers"
-)]
-use super::*;
+use super::{
+    AfterQuery, AppState, Head, HttpRequest, HttpResponse, Kind, L10n, TeamEvent, TeamLoaded,
+    TeamStandings, TeamStandingsOptions, Template, TieBreak, Tournament, Uuid, Value, WebError,
+    default_team_tiebreaks, event_of, explain_team, format_value, head_in, html, load_team, pts,
+    team_name, team_standings, web,
+};
 
 /// The round the standings are after: `after` (at most the last round paired), else the last
 /// round with a result (a board decided, a forfeited match, a bye only); 0 before any.

@@ -1,10 +1,10 @@
 //! The team crosstable and the board standings (C.07 Art. 10.2).
 
-#[expect(
-    clippy::wildcard_imports,
-    reason = "a page of the team pages: the parent's imports and helpers"
-)]
-use super::*;
+use super::{
+    AfterQuery, AppState, BoardOrder, Colour, Head, HttpRequest, HttpResponse, L10n, TeamLoaded,
+    TeamRoundKind, Template, Uuid, WebError, after_round, board_standings, event_of, head_in, html,
+    kind_text, load_team, player_name, pts, rating_of, standings_of, team_name, web,
+};
 
 struct CrossCell {
     text: String,

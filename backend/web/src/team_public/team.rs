@@ -1,10 +1,10 @@
 //! One team's page: its players' boards round by round and its matches.
 
-#[expect(
-    clippy::wildcard_imports,
-    reason = "a page of the team pages: the parent's imports and helpers"
-)]
-use super::*;
+use super::{
+    AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamLoaded,
+    TeamRoundKind, Template, Uuid, WebError, affiliation, code_symbol, colour_name, event_of,
+    head_in, html, kind_text, load_team, no_team, pts, roster_lines, score_text, team_name, web,
+};
 
 struct PlayerRounds {
     pairing_number: u16,
