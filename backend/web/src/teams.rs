@@ -23,7 +23,7 @@
 //! - the organizer's JSON API (bearer token): `POST /api/v1/tournaments/{id}/teams/setup`,
 //!   `POST /api/v1/tournaments/{id}/teams` (a team with its roster), `POST
 //!   /api/v1/tournaments/{id}/teams/rounds` (the next round's matches), `POST
-//!   /api/v1/tournaments/{id}/rounds/{r}/seat` (shapes in [`api`]);
+//!   /api/v1/tournaments/{id}/rounds/{r}/seat` (shapes in `teams/api.rs`);
 //! - `POST /tournaments/{id}/rounds/{r}/seat` (organizer): the board games from the line-ups
 //!   (roster order for a team without one, and the page says so); the round is then published
 //!   and its results entered board by board like any other round's.
