@@ -13,8 +13,8 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use arbiter_tournament::csv_io::{StandingRow, export_standings};
 use arbiter_tournament::tiebreak::{
-    Edition, Kind, StandingsOptions, crosstable, default_tiebreaks, explain, is_round_robin,
-    parse_list, standings,
+    Edition, Kind, StandingsOptions, TieBreak, Value, crosstable, default_tiebreaks, explain,
+    is_round_robin, parse_list, standings,
 };
 use arbiter_tournament::{Points, read_trf};
 
@@ -79,6 +79,29 @@ pub enum Primary {
 #[error("`{0}` is not an edition: use 2024 or 2026")]
 struct UnknownEdition(String);
 
+/// One standings row's tie-break values as the JSON object of `--format json`: each code in
+/// `names` (the order of `tbs`) to its value as an exact decimal number (the tie-break's own
+/// number of decimals, C.07), or `null` where it has none.
+fn tiebreak_map(
+    names: &[String],
+    tbs: &[TieBreak],
+    values: &[Option<Value>],
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    for (i, n) in names.iter().enumerate() {
+        let number = values.get(i).copied().flatten().and_then(|v| {
+            let d = tbs.get(i).map_or(1, |tb| tb.kind.decimals());
+            // Exact decimal text, read back as a JSON number.
+            serde_json::from_str::<serde_json::Number>(&v.format(d)).ok()
+        });
+        map.insert(
+            n.clone(),
+            number.map_or(serde_json::Value::Null, serde_json::Value::Number),
+        );
+    }
+    map
+}
+
 fn parse_edition(s: &str) -> Result<Edition, UnknownEdition> {
     match Edition::parse(s) {
         Some(e @ (Edition::E2024 | Edition::E2026)) => Ok(e),
@@ -133,7 +156,7 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
     }
     let s = standings(&t, &tbs, &options);
     let names: Vec<String> = tbs.iter().map(ToString::to_string).collect();
-    let fmt_value = |i: usize, v: Option<arbiter_tournament::tiebreak::Value>| {
+    let fmt_value = |i: usize, v: Option<Value>| {
         let d = tbs.get(i).map_or(1, |tb| tb.kind.decimals());
         v.map_or_else(|| "-".to_owned(), |v| v.format(d))
     };
@@ -184,19 +207,7 @@ pub fn run(args: &StandingsArgs) -> anyhow::Result<ExitCode> {
                 .rows
                 .iter()
                 .map(|row| {
-                    let mut map = serde_json::Map::new();
-                    for (i, n) in names.iter().enumerate() {
-                        let v = row.values.get(i).copied().flatten();
-                        let number = v.and_then(|v| {
-                            let d = tbs.get(i).map_or(1, |tb| tb.kind.decimals());
-                            // Exact decimal text, read back as a JSON number.
-                            serde_json::from_str::<serde_json::Number>(&v.format(d)).ok()
-                        });
-                        map.insert(
-                            n.clone(),
-                            number.map_or(serde_json::Value::Null, serde_json::Value::Number),
-                        );
-                    }
+                    let map = tiebreak_map(&names, &tbs, &row.values);
                     serde_json::json!({
                         "start_number": row.pairing_number,
                         "rank": row.rank,

@@ -16,7 +16,7 @@ use arbiter_tournament::team::{
 };
 use arbiter_tournament::tiebreak::{Kind, Value, parse_list};
 
-use super::{Format, Primary, StandingsArgs};
+use super::{Format, Primary, StandingsArgs, tiebreak_map};
 
 /// Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
 fn csv_field(s: &str) -> String {
@@ -109,19 +109,7 @@ pub(super) fn run(
                 .rows
                 .iter()
                 .map(|row| {
-                    let mut map = serde_json::Map::new();
-                    for (i, n) in names.iter().enumerate() {
-                        let v = row.values.get(i).copied().flatten();
-                        let number = v.and_then(|v| {
-                            let d = tbs.get(i).map_or(1, |tb| tb.kind.decimals());
-                            // Exact decimal text, read back as a JSON number.
-                            serde_json::from_str::<serde_json::Number>(&v.format(d)).ok()
-                        });
-                        map.insert(
-                            n.clone(),
-                            number.map_or(serde_json::Value::Null, serde_json::Value::Number),
-                        );
-                    }
+                    let map = tiebreak_map(&names, &tbs, &row.values);
                     serde_json::json!({
                         "start_number": row.team,
                         "rank": row.rank,
