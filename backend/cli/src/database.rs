@@ -89,12 +89,6 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
             read.warnings.len() - 10
         );
     }
-    if read.tournament.players.is_empty() {
-        bail!(
-            "{}: no player records (`001` lines); nothing was imported",
-            args.file.display()
-        );
-    }
     let mut tournament = read.tournament;
     tournament.publish_paired_rounds();
     let pool = open(&args.db.config())?;

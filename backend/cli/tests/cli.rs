@@ -569,6 +569,38 @@ fn import_a_pgn_event_all_or_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file with no tournament in it (binary bytes, or headers without a player) is refused by
+/// `trf check` (exit 1) and by `import` (nothing stored), with the reason (issue #22).
+#[test]
+fn a_file_with_no_tournament_is_refused_by_every_command() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-gate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = format!("sqlite://{}", dir.join("gate.sqlite").display());
+    let binary: Vec<u8> = (0..3072u32).map(|i| (i * 7919 % 251) as u8).collect();
+    for (name, bytes, reason) in [
+        ("blob.trf", binary, "binary data"),
+        (
+            "header.trf",
+            b"012 Nothing Open\n042 2026/01/01\n".to_vec(),
+            "no player records",
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("written");
+        let path = path.to_str().expect("utf-8");
+        let o = arbiter(&["trf", "check", path]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        assert!(stdout(&o).contains(reason), "{name}: {}", stdout(&o));
+        let o = arbiter(&["import", path, "--database", &db]);
+        assert!(!o.status.success(), "{name}: {}", stdout(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(reason), "{name}: {err}");
+    }
+    // Refused before the database was opened: nothing was stored, not even a new file.
+    assert!(!dir.join("gate.sqlite").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A reader that closes the pipe early (`arbiter standings FILE | head`) ends the command
 /// quietly: exit 0, nothing on standard error (no "failed printing to stdout" panic).
 #[test]

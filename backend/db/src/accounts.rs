@@ -398,6 +398,97 @@ pub fn create_api_token(
     Ok(token)
 }
 
+/// An API token as its owner sees it: never the token itself (only its hash is kept).
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Serialize)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiTokenRow {
+    /// The token's id (UUID as text): what revoking names.
+    pub id: String,
+    /// The label given at creation.
+    pub label: Option<String>,
+    /// When it was created (UTC).
+    pub created_at: NaiveDateTime,
+    /// When it was last used (UTC), if recorded.
+    pub last_used_at: Option<NaiveDateTime>,
+}
+
+/// The API tokens of an account, newest first.
+///
+/// # Errors
+/// The database's error.
+pub fn api_tokens_of(conn: &mut DbConnection, user: Uuid) -> QueryResult<Vec<ApiTokenRow>> {
+    api_tokens::table
+        .filter(api_tokens::user_id.eq(user.to_string()))
+        .order((api_tokens::created_at.desc(), api_tokens::id.asc()))
+        .select(ApiTokenRow::as_select())
+        .load(conn)
+}
+
+/// Revokes one of an account's API tokens: requests bearing it are refused from now on.
+/// Audited. Returns whether the account had that token (a token of another account is not
+/// touched).
+///
+/// # Errors
+/// The database's error.
+pub fn revoke_api_token(
+    conn: &mut DbConnection,
+    user: Uuid,
+    token_id: &str,
+    actor: &Actor,
+) -> QueryResult<bool> {
+    conn.transaction(|conn| {
+        let label: Option<Option<String>> = api_tokens::table
+            .filter(api_tokens::id.eq(token_id))
+            .filter(api_tokens::user_id.eq(user.to_string()))
+            .select(api_tokens::label)
+            .first(conn)
+            .optional()?;
+        let Some(label) = label else {
+            return Ok(false);
+        };
+        diesel::delete(api_tokens::table.filter(api_tokens::id.eq(token_id))).execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            None,
+            "api_token",
+            Some(token_id),
+            "revoke",
+            Some(&label),
+            None::<&()>,
+        )?;
+        Ok(true)
+    })
+}
+
+/// Replaces an account's password hash (argon2, PHC string, hashed by the caller). Audited
+/// (without either hash).
+///
+/// # Errors
+/// The database's error.
+pub fn set_password_hash(
+    conn: &mut DbConnection,
+    user: Uuid,
+    password_hash: &str,
+    actor: &Actor,
+) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        diesel::update(users::table.find(user.to_string()))
+            .set(users::password_hash.eq(password_hash))
+            .execute(conn)?;
+        append_audit(
+            conn,
+            actor,
+            None,
+            "account",
+            Some(&user.to_string()),
+            "change-password",
+            None::<&()>,
+            None::<&()>,
+        )
+    })
+}
+
 /// The account an API token belongs to, if the token is known.
 ///
 /// # Errors

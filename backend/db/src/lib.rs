@@ -50,6 +50,29 @@ pub use diesel::QueryResult;
 /// diesel's error type, re-exported so that callers need no diesel dependency of their own.
 pub use diesel::result::Error as QueryError;
 
+/// Whether a database error means the database could not answer at the moment (a closed
+/// connection, a command that could not be sent, SQLite busy or locked, a PostgreSQL
+/// serialization failure): the request may be tried again (HTTP `503`). Every other error (a
+/// constraint failed, a query malformed) is a defect of the caller, never the client's
+/// (`500`).
+#[must_use]
+pub fn is_unavailable(e: &QueryError) -> bool {
+    use diesel::result::DatabaseErrorKind as K;
+    match e {
+        diesel::result::Error::DatabaseError(kind, info) => {
+            matches!(
+                kind,
+                K::ClosedConnection | K::UnableToSendCommand | K::SerializationFailure
+            ) || {
+                let m = info.message();
+                m.contains("database is locked") || m.contains("database is busy")
+            }
+        }
+        diesel::result::Error::BrokenTransactionManager => true,
+        _ => false,
+    }
+}
+
 /// Runs `f` in one database transaction: committed when `f` returns `Ok`, rolled back (nothing
 /// of it written) when it returns `Err`. Inside another transaction it becomes a savepoint, so
 /// the functions of this crate, each atomic on its own, can be combined into one change (an
@@ -65,4 +88,28 @@ where
 {
     use diesel::Connection as _;
     conn.transaction(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diesel::result::DatabaseErrorKind as K;
+
+    fn db_error(kind: K, message: &str) -> QueryError {
+        QueryError::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    #[test]
+    fn only_an_unreachable_or_busy_database_is_unavailable() {
+        assert!(is_unavailable(&db_error(K::ClosedConnection, "gone")));
+        assert!(is_unavailable(&db_error(K::Unknown, "database is locked")));
+        assert!(is_unavailable(&db_error(K::SerializationFailure, "retry")));
+        // A constraint that fails is the caller's defect, never a reason to try again.
+        assert!(!is_unavailable(&db_error(
+            K::CheckViolation,
+            "CHECK constraint failed: number >= 1"
+        )));
+        assert!(!is_unavailable(&db_error(K::UniqueViolation, "UNIQUE")));
+        assert!(!is_unavailable(&QueryError::NotFound));
+    }
 }

@@ -50,6 +50,15 @@ pub enum ChangeError {
     /// round, or requesting a bye for a round already paired).
     #[error("{0}")]
     NotAllowed(String),
+    /// A value the event does not accept (a round number outside the event, ...): the field
+    /// and why, checked inside the transaction against the tournament as stored.
+    #[error("{field}: {error}")]
+    Invalid {
+        /// The field or parameter of the request.
+        field: &'static str,
+        /// What is wrong and what is accepted.
+        error: arbiter_tournament::input::InputError,
+    },
     /// The database's error.
     #[error(transparent)]
     Database(#[from] diesel::result::Error),
@@ -521,8 +530,10 @@ pub fn publish_round(
 /// pairing. `None` cancels the request. The round is created (planned) if needed.
 ///
 /// # Errors
-/// [`ChangeError::NotAllowed`] for a round already paired or a code other than `H`, `Z`, `F`,
-/// [`ChangeError::NotFound`] for an unknown player, or the database's error.
+/// [`ChangeError::Invalid`] for a round the event does not have
+/// ([`arbiter_tournament::Tournament::round_in_event`]), [`ChangeError::NotAllowed`] for a
+/// round already paired or a code other than `H`, `Z`, `F`, [`ChangeError::NotFound`] for an
+/// unknown player, or the database's error.
 pub fn request_bye(
     conn: &mut DbConnection,
     tournament: Uuid,
@@ -546,6 +557,13 @@ pub fn request_bye(
         touch(conn, tournament, None)?;
         let stored = load_tournament(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
+        let round = stored
+            .tournament
+            .round_in_event(i64::from(round))
+            .map_err(|error| ChangeError::Invalid {
+                field: "round",
+                error,
+            })?;
         if stored.tournament.player(pairing_number).is_none() {
             return Err(ChangeError::NotFound(Missing::Player(pairing_number)));
         }

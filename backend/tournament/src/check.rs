@@ -111,6 +111,13 @@ pub enum IssueKind {
     /// may have been added after they met.
     #[error("players {0} and {1} are a forbidden pair")]
     ForbiddenPairPlayed(PairingNumber, PairingNumber),
+    /// A control character that no text file holds (NUL, or another C0 control but tab, form
+    /// feed and the DOS end-of-file mark): the file is binary, not a TRF file.
+    #[error("binary data (control character U+{0:04X}): not a TRF text file")]
+    BinaryData(u32),
+    /// No player record (`001`) in the whole file: there is no tournament to read.
+    #[error("no player records (001): the file holds no tournament")]
+    NoPlayers,
     // ---- warnings: what was tolerated ----
     /// The line is not UTF-8; it was read as Latin-1.
     #[error("not UTF-8: read as Latin-1")]

@@ -5,8 +5,9 @@
 //! A header row is required. Columns are matched by header name, case-insensitively and in any
 //! order; an unknown or repeated header is an error (it is usually a typo that would otherwise
 //! lose a column). The delimiter is whichever of `,` `;` or tab occurs most in the header line.
-//! The bytes are UTF-8 (with or without a byte-order mark); names are kept as written, byte for
-//! byte (Persian and Arabic letters, the zero-width non-joiner). A line that is not valid UTF-8
+//! The bytes are UTF-8 (with or without a byte-order mark); names are kept as written (Persian
+//! and Arabic letters, the zero-width non-joiner), trimmed and in Unicode NFC, as every door
+//! takes them ([`crate::input::PlayerName`]; a control character is an error). A line that is not valid UTF-8
 //! is an error naming the line (`line 3: not UTF-8`): this column format has no other encoding,
 //! and guessing one (Latin-1, or the Windows Arabic code page a spreadsheet may have used) would
 //! store wrong names silently.
@@ -36,6 +37,7 @@ pub use teams::{
     export_teams, import_teams,
 };
 
+use crate::input::{InputError, PlayerName};
 use crate::model::{
     PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament, parse_date,
 };
@@ -101,6 +103,9 @@ pub enum CsvProblem {
     /// A name longer than the TRF field.
     #[error("longer than 33 characters")]
     NameTooLong,
+    /// A control character (NUL, a tab, a line break inside quotes, ...) in a name.
+    #[error("control character U+{0:04X} in the name")]
+    NameControlCharacter(u32),
     /// A pairing number outside 1-9999.
     #[error("not a number from 1 to 9999")]
     BadPairingNumber,
@@ -283,12 +288,23 @@ pub fn import_players_located(
             (name, v)
         };
         let before = errors.len();
-        let (col, name) = get(1);
-        if name.is_empty() {
-            errors.push(err(line, Some(col), name, CsvProblem::NameRequired));
-        } else if name.chars().count() > 33 {
-            errors.push(err(line, Some(col), name, CsvProblem::NameTooLong));
-        }
+        let (col, raw_name) = get(1);
+        // The same name rules as every door (crate::input::PlayerName): trimmed, NFC, no
+        // control characters, 33 characters.
+        let name = match PlayerName::new(raw_name) {
+            Ok(n) => n.into_string(),
+            Err(e) => {
+                let problem = match e {
+                    InputError::Empty => CsvProblem::NameRequired,
+                    InputError::ControlCharacter { code, .. } => {
+                        CsvProblem::NameControlCharacter(code)
+                    }
+                    _ => CsvProblem::NameTooLong,
+                };
+                errors.push(err(line, Some(col), raw_name, problem));
+                raw_name.to_owned()
+            }
+        };
         let mut p = Player::new(0, name);
         let (col, v) = get(0);
         let pn = if v.is_empty() {

@@ -9,7 +9,8 @@
 //! ([`names`]); FIDE title norms (B.01) requirement by requirement ([`norms`]); prize lists
 //! and their allocation by tie-breaks, the Hort system or equal sharing ([`prizes`]); the
 //! pre-flight of a rating report sent to FIDE ([`rating_report`]); FIDE's downloadable rating
-//! lists, TXT and XML, read as a stream ([`rating_list`]).
+//! lists, TXT and XML, read as a stream ([`rating_list`]); the validated values every door
+//! (forms, API, command line, importers) builds before anything is stored ([`input`]).
 //!
 //! Scores are exact: [`Points`] counts tenths of a point, never floating point.
 //!
@@ -39,6 +40,7 @@ pub mod arbiter;
 pub mod check;
 pub mod csv_io;
 pub mod generator;
+pub mod input;
 pub mod model;
 pub mod names;
 pub mod next_round;

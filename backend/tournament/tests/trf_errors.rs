@@ -288,7 +288,8 @@ fn trf_2026_records_convert_to_trf16_and_back() {
 
 #[test]
 fn unreadable_header_values_are_kept_and_warned() {
-    let text = "012 T\nXXR nine\nZZZ something\n";
+    let text = "012 T\nXXR nine\nZZZ something\n\
+                001    1      Alpha, A                          2100\n";
     let r = read_trf(text.as_bytes()).unwrap();
     assert_eq!(r.tournament.rounds_planned, None);
     assert_eq!(r.tournament.other_records.len(), 2);

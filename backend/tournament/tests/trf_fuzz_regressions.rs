@@ -1,11 +1,21 @@
 //! Inputs the TRF fuzz target (backend/tournament/fuzz) found, kept as tests: each read, written in
-//! both versions and read again must give the same tournament, or be a located error.
+//! both versions and read again must give the same tournament, or be a located error. A file
+//! with no player record at all is refused (`IssueKind::NoPlayers`, issue #22).
 
 use arbiter_tournament::IssueKind;
 use arbiter_tournament::trf::{TrfVersion, read_trf, write_trf};
 
+/// A player record: a file without one holds no tournament and is refused, so each fragment the
+/// fuzzer found is read with one player after it.
+const PLAYER: &[u8] = b"\n001    1      Test Player\n";
+
+fn with_player(input: &[u8]) -> Vec<u8> {
+    [input, PLAYER].concat()
+}
+
 fn round_trips(input: &[u8]) {
-    let read = read_trf(input).expect("readable");
+    let input = with_player(input);
+    let read = read_trf(&input).expect("readable");
     for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
         let text = write_trf(&read.tournament, version);
         let again = read_trf(text.as_bytes()).expect("what Arbiter writes reads back");
@@ -18,7 +28,7 @@ fn all_zero_accelerations_are_no_accelerations() {
     round_trips(b"XXA2\n");
     round_trips(b"XXA2\nXXA2\n");
     round_trips(b"250 0 1 2 20 41\n");
-    let read = read_trf(b"XXA   2  1.0\n").expect("readable");
+    let read = read_trf(&with_player(b"XXA   2  1.0\n")).expect("readable");
     assert_eq!(read.tournament.accelerations.len(), 1);
     round_trips(b"XXA   2  1.0\n");
 }
@@ -31,7 +41,7 @@ fn byte_order_marks_inside_the_file_are_ignored() {
 
 #[test]
 fn forfeit_loss_apart_from_zero_bye_survives_trf_2026() {
-    let read = read_trf(b"1D\nBBF226\n").expect("readable");
+    let read = read_trf(&with_player(b"1D\nBBF226\n")).expect("readable");
     assert_ne!(
         read.tournament.scoring.forfeit_loss,
         read.tournament.scoring.zero_bye
@@ -53,7 +63,7 @@ fn a_scoring_record_given_twice_is_an_error_with_its_line() {
 
 #[test]
 fn pairing_numbers_have_four_columns() {
-    let read = read_trf(b"XXA30732  25.0\n").expect("readable, with a warning");
+    let read = read_trf(&with_player(b"XXA30732  25.0\n")).expect("readable, with a warning");
     assert!(read.tournament.accelerations.is_empty());
 }
 

@@ -2,9 +2,9 @@
 //! survive a write-read round trip in both TRF versions.
 
 use arbiter_tournament::{
-    Acceleration, AnnouncedBye, Bye, Colour, ForbiddenPairs, Game, GameResult, Player, Points,
-    RawRecord, ResultCode, Round, RoundState, ScoringSystem, Sex, Title, Tournament, TrfVersion,
-    read_trf, write_trf,
+    Acceleration, AnnouncedBye, Bye, Colour, ForbiddenPairs, Game, GameResult, IssueKind, Player,
+    Points, RawRecord, ResultCode, Round, RoundState, ScoringSystem, Sex, Title, Tournament,
+    TrfVersion, read_trf, write_trf,
 };
 use proptest::prelude::*;
 
@@ -246,6 +246,17 @@ proptest! {
     #[test]
     fn valid_tournaments_round_trip(seed in any::<u64>(), players in 0u16..40, rounds in 0u16..8) {
         let t = tournament(seed, players, rounds);
+        if players == 0 {
+            // No player record: the file holds no tournament, and every door refuses it.
+            for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+                let back = read_trf(write_trf(&t, version).as_bytes());
+                let refused = back
+                    .err()
+                    .is_some_and(|e| e.errors.iter().any(|i| i.kind == IssueKind::NoPlayers));
+                prop_assert!(refused);
+            }
+            return Ok(());
+        }
         for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
             let text = write_trf(&t, version);
             let back = read_trf(text.as_bytes());

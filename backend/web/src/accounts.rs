@@ -4,12 +4,14 @@
 //! CSRF token. Never cached (`no-store`).
 
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::Actor;
 use askama::Template;
 use serde::Deserialize;
 
-use crate::auth::{csrf_token, hash_password, role_name, sign_in, sign_out, verify_password};
+use crate::auth::{
+    ThrottledBy, csrf_token, hash_password, role_name, sign_in, sign_out, verify_password,
+};
 use crate::error::WebError;
 use crate::extract::{Checked, SignedIn, csrf_field};
 use crate::l10n::{L10n, Msg};
@@ -91,16 +93,95 @@ pub(crate) fn retry(
     )
 }
 
+/// The client's address for the sign-in throttle: the peer's IP address, or, when the peer is
+/// this machine (a reverse proxy in front of the service), the client it names in
+/// `Forwarded` / `X-Forwarded-For`; `unknown` when there is none (a test request).
+fn client_address(req: &HttpRequest) -> String {
+    match req.peer_addr() {
+        Some(peer) if peer.ip().is_loopback() => {
+            req.connection_info().realip_remote_addr().map_or_else(
+                || peer.ip().to_string(),
+                |a| {
+                    // `realip_remote_addr` may carry a port (`1.2.3.4:5678`) or be the peer itself.
+                    a.parse::<std::net::SocketAddr>()
+                        .map_or_else(|_| a.to_owned(), |s| s.ip().to_string())
+                },
+            )
+        }
+        Some(peer) => peer.ip().to_string(),
+        None => "unknown".to_owned(),
+    }
+}
+
+/// The sign-in form again, `429 Too Many Requests` with `Retry-After`: the attempt went over
+/// [`crate::auth::SignInThrottle`]'s limits.
+fn throttled(
+    session: &Session,
+    l: L10n,
+    email: &str,
+    wait: std::time::Duration,
+) -> Result<HttpResponse, WebError> {
+    let seconds = wait.as_secs().max(1);
+    let minutes = seconds.div_ceil(60);
+    let mut answer = private(
+        &SignInPage {
+            csrf: csrf_token(session)?,
+            signup: false,
+            error: l
+                .m(&Msg::new("signin-throttled").count(i64::try_from(minutes).unwrap_or(i64::MAX))),
+            l,
+            email: email.to_owned(),
+        },
+        actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+    )?;
+    if let Ok(v) = actix_web::http::header::HeaderValue::from_str(&seconds.to_string()) {
+        answer
+            .headers_mut()
+            .insert(actix_web::http::header::RETRY_AFTER, v);
+    }
+    Ok(answer)
+}
+
 /// `POST /signin`.
 ///
 /// # Errors
 /// [`WebError::Forbidden`] for a bad CSRF token, [`WebError::Database`].
 pub async fn signin(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     l: L10n,
     Checked(form): Checked<CredentialsForm>,
 ) -> Result<HttpResponse, WebError> {
+    let address = client_address(&req);
+    if let Err((by, wait)) = state.sign_in.attempt(&form.email, &address) {
+        let key = match by {
+            ThrottledBy::Account => form.email.trim().to_lowercase(),
+            ThrottledBy::Address => address.clone(),
+        };
+        if state.sign_in.first_report(by, &key) {
+            let (email, who) = (form.email.trim().to_lowercase(), address.clone());
+            let seconds = wait.as_secs();
+            with_db(&state, move |c| {
+                Ok(arbiter_db::audit::append_audit(
+                    c,
+                    &Actor::system(who.clone()),
+                    None,
+                    "account",
+                    Some(&email),
+                    "sign-in-throttled",
+                    None::<&()>,
+                    Some(&serde_json::json!({
+                        "limit": by.as_str(),
+                        "address": who,
+                        "retry_after_seconds": seconds,
+                    })),
+                )?)
+            })
+            .await?;
+        }
+        return throttled(&session, l, &form.email, wait);
+    }
     let email = form.email.clone();
     let user = with_db(&state, move |c| {
         Ok(arbiter_db::accounts::user_by_email(c, &email)?)
@@ -221,6 +302,14 @@ pub(crate) struct MyTournament {
     role: String,
 }
 
+/// An API token as the account page lists it.
+pub(crate) struct TokenLine {
+    id: String,
+    label: String,
+    created: String,
+    last_used: String,
+}
+
 #[derive(Template)]
 #[template(path = "account.html")]
 pub(crate) struct AccountPage {
@@ -229,26 +318,39 @@ pub(crate) struct AccountPage {
     is_admin: bool,
     csrf: String,
     tournaments: Vec<MyTournament>,
+    tokens: Vec<TokenLine>,
+    /// A token just created, shown this once.
+    new_token: Option<String>,
+    notice: String,
+    error: String,
 }
 
-/// `GET /account`: the account's tournaments and roles.
-///
-/// # Errors
-/// [`WebError::Unauthorized`], [`WebError::Database`].
-pub async fn account(
-    state: web::Data<AppState>,
-    session: Session,
+/// What the account page shows besides the account's lists.
+#[derive(Default)]
+struct Shown {
+    new_token: Option<String>,
+    notice: String,
+    error: String,
+}
+
+/// The account page: the account's tournaments and roles, its API tokens, the password form.
+async fn account_page(
+    state: &AppState,
+    session: &Session,
     l: L10n,
-    SignedIn(user): SignedIn,
+    user: &arbiter_db::UserRow,
+    shown: Shown,
+    status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let uid = user.uuid()?;
-    let mine = with_db(&state, move |c| {
-        let roles = arbiter_db::accounts::tournaments_of(c, uid)?;
-        let list = arbiter_db::list_tournaments(c)?;
-        Ok((roles, list))
+    let (roles, list, tokens) = with_db(state, move |c| {
+        Ok((
+            arbiter_db::accounts::tournaments_of(c, uid)?,
+            arbiter_db::list_tournaments(c)?,
+            arbiter_db::accounts::api_tokens_of(c, uid)?,
+        ))
     })
     .await?;
-    let (roles, list) = mine;
     let tournaments = list
         .iter()
         .filter_map(|t| {
@@ -267,13 +369,247 @@ pub async fn account(
             })
         })
         .collect();
-    ok(&AccountPage {
-        l,
-        email: user.email.clone(),
-        is_admin: user.is_admin,
-        csrf: csrf_token(&session)?,
-        tournaments,
-    })
+    let tokens = tokens
+        .into_iter()
+        .map(|t| TokenLine {
+            id: t.id,
+            label: t.label.unwrap_or_default(),
+            created: l.date(t.created_at.date()),
+            last_used: t
+                .last_used_at
+                .map_or_else(|| l.t("account-token-never"), |d| l.date(d.date())),
+        })
+        .collect();
+    private(
+        &AccountPage {
+            email: user.email.clone(),
+            is_admin: user.is_admin,
+            csrf: csrf_token(session)?,
+            tournaments,
+            tokens,
+            new_token: shown.new_token,
+            notice: shown.notice,
+            error: shown.error,
+            l,
+        },
+        status,
+    )
 }
 
-csrf_field!(CredentialsForm, CsrfForm);
+/// `GET /account`: the account's tournaments and roles, its API tokens (listed, never shown
+/// again after creation), and the password form.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Database`].
+pub async fn account(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+) -> Result<HttpResponse, WebError> {
+    account_page(
+        &state,
+        &session,
+        l,
+        &user,
+        Shown::default(),
+        actix_web::http::StatusCode::OK,
+    )
+    .await
+}
+
+/// The form creating an API token.
+#[derive(Debug, Deserialize)]
+pub struct NewTokenForm {
+    /// A label for the owner (what program uses it), at most 100 characters; optional.
+    #[serde(default)]
+    pub label: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /account/tokens`: creates an API token for the signed-in account and shows it this
+/// once (only its SHA-256 is stored). Audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF), [`WebError::BadRequest`] for a
+/// label with control characters or over 100 characters, [`WebError::Database`].
+pub async fn create_token(
+    state: web::Data<AppState>,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+    Checked(form): Checked<NewTokenForm>,
+) -> Result<HttpResponse, WebError> {
+    let label = arbiter_tournament::input::ShortText::optional(&form.label)
+        .map_err(|e| crate::error::invalid("label", &e))?
+        .map(arbiter_tournament::input::ShortText::into_string);
+    let uid = user.uuid()?;
+    let actor = user.actor();
+    let token = with_db(&state, move |c| {
+        Ok(arbiter_db::accounts::create_api_token(
+            c,
+            uid,
+            label.as_deref(),
+            &actor,
+        )?)
+    })
+    .await?;
+    account_page(
+        &state,
+        &session,
+        l,
+        &user,
+        Shown {
+            new_token: Some(token),
+            ..Shown::default()
+        },
+        actix_web::http::StatusCode::OK,
+    )
+    .await
+}
+
+/// `POST /account/tokens/{id}/revoke`: revokes one of the signed-in account's API tokens
+/// (requests bearing it get `401` from now on). Audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF), [`WebError::NotFound`] for a
+/// token the account does not have, [`WebError::Database`].
+pub async fn revoke_token(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    SignedIn(user): SignedIn,
+    Checked(_form): Checked<CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    let uid = user.uuid()?;
+    let actor = user.actor();
+    let revoked = with_db(&state, move |c| {
+        Ok(arbiter_db::accounts::revoke_api_token(c, uid, &id, &actor)?)
+    })
+    .await?;
+    if revoked {
+        Ok(see_other("/account#tokens"))
+    } else {
+        Err(WebError::missing("token"))
+    }
+}
+
+/// The password form.
+#[derive(Debug, Deserialize)]
+pub struct PasswordForm {
+    /// The password now.
+    #[serde(default)]
+    pub current: String,
+    /// The new password, at least 10 characters.
+    #[serde(default)]
+    pub password: String,
+    /// The session's CSRF token.
+    #[serde(default)]
+    pub csrf: String,
+}
+
+/// `POST /account/password`: changes the signed-in account's password, given the current one.
+/// Every other session of the account is signed out (sessions carry a fingerprint of the
+/// password hash they were opened with, [`crate::auth::current_user`]); this one is renewed.
+/// Attempts count against the sign-in throttle, so the form cannot be used to guess the
+/// password. Audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF), [`WebError::Database`]; a wrong
+/// current password or a short new one shows the page again (`400`), too many attempts `429`.
+pub async fn change_password(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+    Checked(form): Checked<PasswordForm>,
+) -> Result<HttpResponse, WebError> {
+    let refuse = |key: &'static str, status| {
+        Shown {
+            error: l.m(&Msg::new(key)),
+            ..Shown::default()
+        }
+        .with(status)
+    };
+    if let Err((_, wait)) = state.sign_in.attempt(&user.email, &client_address(&req)) {
+        let minutes = wait.as_secs().max(1).div_ceil(60);
+        let shown = Shown {
+            error: l.m(&Msg::new("signin-throttled").count(i64::try_from(minutes).unwrap_or(1))),
+            ..Shown::default()
+        };
+        return account_page(
+            &state,
+            &session,
+            l,
+            &user,
+            shown,
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+        )
+        .await;
+    }
+    let (current, hash) = (form.current.clone(), user.password_hash.clone());
+    let verified = web::block(move || verify_password(&current, &hash))
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let refused = if !verified {
+        Some(refuse(
+            "account-password-wrong",
+            actix_web::http::StatusCode::BAD_REQUEST,
+        ))
+    } else if form.password.chars().count() < 10 {
+        Some(refuse(
+            "signup-short-password",
+            actix_web::http::StatusCode::BAD_REQUEST,
+        ))
+    } else {
+        None
+    };
+    if let Some((shown, status)) = refused {
+        return account_page(&state, &session, l, &user, shown, status).await;
+    }
+    let password = form.password.clone();
+    let new_hash = web::block(move || hash_password(&password))
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))??;
+    let uid = user.uuid()?;
+    let actor = user.actor();
+    let stored_hash = new_hash.clone();
+    with_db(&state, move |c| {
+        Ok(arbiter_db::accounts::set_password_hash(
+            c,
+            uid,
+            &stored_hash,
+            &actor,
+        )?)
+    })
+    .await?;
+    let user = arbiter_db::UserRow {
+        password_hash: new_hash,
+        ..user
+    };
+    sign_in(&session, &user)?;
+    let shown = Shown {
+        notice: l.t("account-password-changed"),
+        ..Shown::default()
+    };
+    account_page(
+        &state,
+        &session,
+        l,
+        &user,
+        shown,
+        actix_web::http::StatusCode::OK,
+    )
+    .await
+}
+
+impl Shown {
+    fn with(self, status: actix_web::http::StatusCode) -> (Shown, actix_web::http::StatusCode) {
+        (self, status)
+    }
+}
+
+csrf_field!(CredentialsForm, CsrfForm, NewTokenForm, PasswordForm);

@@ -622,7 +622,7 @@ pub struct BoardJson {
 /// as JSON at this instant (Art. 6.7).
 ///
 /// # Errors
-/// Problem JSON: 401, 403, 404.
+/// Problem JSON: 401, 403, 404 (no such tournament, or a round it does not have).
 pub async fn api_board(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -633,8 +633,11 @@ pub async fn api_board(
     let run = async {
         let now = arbiter_db::audit::now();
         let boards = with_db(&state, move |c| {
-            if arbiter_db::tournament_row(c, id)?.is_none() {
-                return Err(WebError::no_tournament(id));
+            let stored =
+                arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))?;
+            // As the page: a round the event does not have is not found (round 0 included).
+            if stored.tournament.round(n).is_none() {
+                return Err(WebError::no_round(n));
             }
             Ok(arbiter_db::arbiter::board_view(c, id, n, now)?)
         })

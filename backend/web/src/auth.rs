@@ -20,6 +20,7 @@ use crate::{AppState, Config, with_db};
 pub const SESSION_COOKIE: &str = "arbiter_session";
 const USER_KEY: &str = "uid";
 const CSRF_KEY: &str = "csrf";
+const PASSWORD_KEY: &str = "pw";
 
 /// The session middleware: a signed cookie (the session holds only the account id and the CSRF
 /// token), HttpOnly, SameSite=Lax, `Secure` when configured.
@@ -104,7 +105,17 @@ pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), WebError> {
     session.renew();
     session
         .insert(USER_KEY, &user.id)
+        .and_then(|()| session.insert(PASSWORD_KEY, password_fingerprint(user)))
         .map_err(|e| WebError::Internal(e.to_string()))
+}
+
+/// A fingerprint of the account's password hash (16 hex digits of its SHA-256; the hash's salt
+/// changes with every password), kept in the session: a session opened before the password
+/// changed no longer matches, and counts as signed out.
+fn password_fingerprint(user: &UserRow) -> String {
+    let mut f = arbiter_db::accounts::token_hash(&user.password_hash);
+    f.truncate(16);
+    f
 }
 
 /// Signs out: the session is emptied.
@@ -112,7 +123,8 @@ pub fn sign_out(session: &Session) {
     session.purge();
 }
 
-/// The signed-in account, if any (an account deleted since counts as signed out).
+/// The signed-in account, if any (an account deleted since, or whose password changed since the
+/// session was opened, counts as signed out and the session is emptied).
 ///
 /// # Errors
 /// [`WebError::Database`].
@@ -128,7 +140,16 @@ pub async fn current_user(
     else {
         return Ok(None);
     };
-    with_db(state, move |c| Ok(arbiter_db::accounts::user_by_id(c, id)?)).await
+    let user = with_db(state, move |c| Ok(arbiter_db::accounts::user_by_id(c, id)?)).await?;
+    let fingerprint = session.get::<String>(PASSWORD_KEY).ok().flatten();
+    match user {
+        Some(u) if fingerprint.as_deref() == Some(password_fingerprint(&u).as_str()) => Ok(Some(u)),
+        // The password changed since this session was opened (or the account is gone).
+        _ => {
+            session.purge();
+            Ok(None)
+        }
+    }
 }
 
 /// The signed-in account.
@@ -207,6 +228,108 @@ pub fn role_name(role: Role) -> crate::l10n::Msg {
         Role::Organizer => "role-organizer",
         Role::Arbiter => "role-arbiter",
     })
+}
+
+/// Sign-in attempts throttled per account and per client address (Issue #19: a password must
+/// not be guessable at full speed), with [governor]'s keyed limiters (GCRA). Every attempt
+/// counts, right or wrong: per client address 20 at once, then one every 10 seconds; per
+/// account 5 at once, then one a minute. An attempt over either limit is answered `429` with
+/// the wait, without checking the password (argon2 is not run for it), and written to the
+/// audit log at most once per 5 minutes per account or address. Kept in memory by each
+/// instance: with several instances behind one site, each allows its own share.
+pub struct SignInThrottle {
+    account: governor::DefaultKeyedRateLimiter<String>,
+    address: governor::DefaultKeyedRateLimiter<String>,
+    audited: governor::DefaultKeyedRateLimiter<String>,
+}
+
+/// Which limit an attempt went over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThrottledBy {
+    /// Too many attempts for this account.
+    Account,
+    /// Too many attempts from this client address.
+    Address,
+}
+
+impl ThrottledBy {
+    /// `account` or `address`, as the audit log writes it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ThrottledBy::Account => "account",
+            ThrottledBy::Address => "address",
+        }
+    }
+}
+
+impl Default for SignInThrottle {
+    fn default() -> Self {
+        use governor::{Quota, RateLimiter};
+        use std::num::NonZeroU32;
+        use std::time::Duration;
+        const ONE: NonZeroU32 = NonZeroU32::MIN;
+        const FIVE: NonZeroU32 = NonZeroU32::new(5).unwrap();
+        const TWENTY: NonZeroU32 = NonZeroU32::new(20).unwrap();
+        let every = |seconds: u64, burst: NonZeroU32| {
+            Quota::with_period(Duration::from_secs(seconds))
+                .unwrap_or_else(|| Quota::per_minute(ONE))
+                .allow_burst(burst)
+        };
+        SignInThrottle {
+            account: RateLimiter::keyed(every(60, FIVE)),
+            address: RateLimiter::keyed(every(10, TWENTY)),
+            audited: RateLimiter::keyed(every(300, ONE)),
+        }
+    }
+}
+
+impl SignInThrottle {
+    /// Counts one sign-in attempt for `account` (the e-mail address as typed, compared
+    /// without case) from `address` (the client's IP address).
+    ///
+    /// # Errors
+    /// Which limit the attempt went over and how long until the next attempt is allowed.
+    pub fn attempt(
+        &self,
+        account: &str,
+        address: &str,
+    ) -> Result<(), (ThrottledBy, std::time::Duration)> {
+        use governor::clock::{Clock, DefaultClock};
+        // Forget the keys that are at rest again, so that a flood of made-up addresses or
+        // accounts does not grow the maps without end.
+        for limiter in [&self.account, &self.address, &self.audited] {
+            if limiter.len() > 10_000 {
+                limiter.retain_recent();
+            }
+        }
+        let now = DefaultClock::default().now();
+        self.address
+            .check_key(&address.to_owned())
+            .map_err(|n| (ThrottledBy::Address, n.wait_time_from(now)))?;
+        self.account
+            .check_key(&account.trim().to_lowercase())
+            .map_err(|n| (ThrottledBy::Account, n.wait_time_from(now)))
+    }
+
+    /// Whether a throttled attempt on `key` should be written to the audit log: the first one,
+    /// then at most one per 5 minutes.
+    #[must_use]
+    pub fn first_report(&self, by: ThrottledBy, key: &str) -> bool {
+        self.audited
+            .check_key(&format!("{}:{}", by.as_str(), key.trim().to_lowercase()))
+            .is_ok()
+    }
+}
+
+impl std::fmt::Debug for SignInThrottle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignInThrottle")
+            .field("accounts", &self.account.len())
+            .field("addresses", &self.address.len())
+            .field("audited", &self.audited.len())
+            .finish()
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,10 @@ use uuid::Uuid;
 
 use crate::l10n::{L10n, Lang, Msg};
 
+/// The header naming a request in the log (`X-Request-Id`).
+const REQUEST_ID: actix_web::http::header::HeaderName =
+    actix_web::http::header::HeaderName::from_static("x-request-id");
+
 /// Everything a handler can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
@@ -35,7 +39,12 @@ pub enum WebError {
         /// The current state, as JSON.
         current: serde_json::Value,
     },
-    /// The database failed (503 when unreachable, else 500); the detail is logged, not shown.
+    /// The database could not be reached or was busy (503: try again); the detail is logged,
+    /// not shown.
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// The database refused a query (a constraint failed, ...): a defect, never the client's
+    /// doing (500); the detail is logged with the request id, not shown.
     #[error("database error: {0}")]
     Database(String),
     /// Anything else that should not happen (500).
@@ -97,6 +106,7 @@ impl WebError {
             "round" => Msg::new("what-a-round"),
             "envelope" => Msg::new("what-an-envelope"),
             "check-in link" => Msg::new("what-a-check-in-link"),
+            "token" => Msg::new("what-a-token"),
             "result" => Msg::new("what-a-result"),
             _ => Msg::plain(what),
         })
@@ -114,8 +124,8 @@ impl WebError {
     #[must_use]
     pub fn detail(&self, l: &L10n) -> String {
         match self.inner() {
-            WebError::Database(_) => l.t("error-database"),
-            WebError::Internal(_) => l.t("error-internal"),
+            WebError::Unavailable(_) => l.t("error-database"),
+            WebError::Database(_) | WebError::Internal(_) => l.t("error-internal"),
             WebError::NotFound(what) => l.m(&Msg::new("error-not-found").msg("what", what.clone())),
             WebError::BadRequest { field, message } => {
                 // English keeps the field's own name, as the API and the forms call it.
@@ -201,7 +211,35 @@ pub async fn localize_errors(
     // A handler's error arrives as a response; an error of a layer inside this one (`?`) is
     // answered by actix as it is. The language is negotiated only when there is an error to
     // answer, on the request as the handler left it (with the event's language, if any).
-    let res = next.call(req).await?;
+    // Every answer carries a request id (`X-Request-Id`: the client's own when it sent a
+    // plain one, else a new one), and a 5xx is logged under it.
+    let request_id = req
+        .headers()
+        .get(REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| {
+            !v.is_empty()
+                && v.len() <= 64
+                && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+        .map_or_else(|| Uuid::new_v4().to_string(), str::to_owned);
+    let (method, path) = (req.method().clone(), req.path().to_owned());
+    let mut res = next.call(req).await?;
+    if let Some(e) = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<WebError>())
+    {
+        if matches!(
+            e.inner(),
+            WebError::Database(_) | WebError::Internal(_) | WebError::Unavailable(_)
+        ) {
+            eprintln!("arbiter-web: request {request_id} {method} {path}: {e}");
+        }
+    }
+    if let Ok(v) = HeaderValue::from_str(&request_id) {
+        res.headers_mut().insert(REQUEST_ID, v);
+    }
     let again = res
         .response()
         .error()
@@ -226,7 +264,11 @@ pub async fn localize_errors(
 
 impl From<arbiter_db::QueryError> for WebError {
     fn from(e: arbiter_db::QueryError) -> Self {
-        WebError::Database(e.to_string())
+        if arbiter_db::is_unavailable(&e) {
+            WebError::Unavailable(e.to_string())
+        } else {
+            WebError::Database(e.to_string())
+        }
     }
 }
 
@@ -249,14 +291,15 @@ impl From<arbiter_db::ChangeError> for WebError {
                 field: "request".into(),
                 message: message.into(),
             },
-            arbiter_db::ChangeError::Database(e) => WebError::Database(e.to_string()),
+            arbiter_db::ChangeError::Invalid { field, error } => invalid(field, &error),
+            arbiter_db::ChangeError::Database(e) => e.into(),
         }
     }
 }
 
 impl From<arbiter_db::connection::SetupError> for WebError {
     fn from(e: arbiter_db::connection::SetupError) -> Self {
-        WebError::Database(e.to_string())
+        WebError::Unavailable(e.to_string())
     }
 }
 
@@ -279,15 +322,15 @@ impl ResponseError for WebError {
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Conflict { .. } => StatusCode::CONFLICT,
-            WebError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
-            WebError::Internal(_) | WebError::Api(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Database(_) | WebError::Internal(_) | WebError::Api(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
         }
     }
 
     fn error_response(&self) -> HttpResponse {
-        if matches!(self.inner(), WebError::Database(_) | WebError::Internal(_)) {
-            eprintln!("arbiter-web: {self}");
-        }
+        // Logged, with the request id, by [`localize_errors`].
         self.respond(&L10n::new(Lang::EN, false))
     }
 }
@@ -346,4 +389,58 @@ fn field_label(field: &str) -> Option<&'static str> {
         "upload" => "field-upload",
         _ => return None,
     })
+}
+
+/// The answer to a value a door refused ([`arbiter_tournament::input`]): `400` naming `field`,
+/// with what is wrong and what is accepted, in the reader's language.
+pub(crate) fn invalid(field: &str, e: &arbiter_tournament::input::InputError) -> WebError {
+    use arbiter_tournament::input::InputError as E;
+    use arbiter_tournament::tiebreak::TieBreakError as T;
+    WebError::BadRequest {
+        field: field.to_owned(),
+        message: match e {
+            E::Empty => Msg::new("bad-required"),
+            E::TooLong { max } => Msg::new("bad-too-long").count(*max as i64),
+            E::ControlCharacter { code, position } => Msg::new("bad-control-character")
+                .ltr("code", format!("U+{code:04X}"))
+                .int("position", *position as i64),
+            E::Tiebreak(T::UnknownKind(code)) => {
+                Msg::new("bad-tiebreak-code").ltr("value", code.clone())
+            }
+            E::Tiebreak(T::BadModifier { code, modifier }) => Msg::new("bad-tiebreak-modifier")
+                .ltr("modifier", format!("/{modifier}"))
+                .ltr("code", code.clone()),
+            E::Tiebreak(T::Empty) => Msg::new("bad-tiebreak-empty"),
+            E::RepeatedTiebreak(code) => {
+                Msg::new("bad-tiebreak-repeated").ltr("value", code.clone())
+            }
+            E::TooManyTiebreaks { max } => Msg::new("bad-tiebreak-too-many").count(*max as i64),
+            E::TimeZone(name) => Msg::new("bad-time-zone").ltr("value", name.clone()),
+            E::Date(text) => Msg::new("bad-date").ltr("value", text.clone()),
+            E::Round { round, last } => Msg::new("bad-round-in-event")
+                .int("round", *round)
+                .int("last", *last),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_defect_is_500_and_only_an_unreachable_database_503() {
+        let defect = WebError::from(arbiter_db::QueryError::NotFound);
+        assert_eq!(defect.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        let broken = WebError::from(arbiter_db::QueryError::BrokenTransactionManager);
+        assert_eq!(broken.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            WebError::from(arbiter_db::ChangeError::Database(
+                arbiter_db::QueryError::RollbackTransaction
+            ))
+            .api()
+            .status_code(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
 }

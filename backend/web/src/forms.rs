@@ -8,12 +8,13 @@ use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
 use arbiter_db::models::{TournamentChanges, scoring_json};
-use arbiter_tournament::tiebreak::{Edition, parse_list};
+use arbiter_tournament::input::{EventName, InputError, PlayerName, ShortText, TiebreakList};
+use arbiter_tournament::tiebreak::Edition;
 use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 
-use crate::error::WebError;
+use crate::error::{WebError, invalid};
 use crate::extract::csrf_field;
 use crate::l10n::Msg;
 use crate::respond::{bad, number, seen_token, text};
@@ -67,10 +68,16 @@ impl TournamentForm {
     /// # Errors
     /// [`WebError::BadRequest`] naming the field.
     pub fn to_model(&self) -> Result<(Tournament, Option<u32>), WebError> {
-        let name = text(&self.name).ok_or_else(|| bad("name", Msg::new("bad-tournament-name")))?;
-        if name.chars().count() > 200 {
-            return Err(bad("name", Msg::new("bad-too-long").count(200)));
-        }
+        let name = match EventName::new(&self.name) {
+            Ok(n) => n.into_string(),
+            Err(InputError::Empty) => return Err(bad("name", Msg::new("bad-tournament-name"))),
+            Err(e) => return Err(invalid("name", &e)),
+        };
+        let short = |field: &str, v: &str| {
+            ShortText::optional(v)
+                .map(|t| t.map(ShortText::into_string))
+                .map_err(|e| invalid(field, &e))
+        };
         let date = |field: &str, v: &str| -> Result<Option<String>, WebError> {
             let Some(t) = text(v) else { return Ok(None) };
             let d = crate::l10n::date_in_calendar(&self.calendar, &t).ok_or_else(|| {
@@ -94,14 +101,11 @@ impl TournamentForm {
         }
         let tiebreaks = match text(&self.tiebreaks) {
             None => None,
-            Some(t) => {
-                let list = parse_list(&t).map_err(|e| bad("tiebreaks", e.to_string()))?;
-                if list.is_empty() {
-                    None
-                } else {
-                    Some(t.to_uppercase())
-                }
-            }
+            Some(t) => Some(
+                TiebreakList::parse(&t)
+                    .map_err(|e| invalid("tiebreaks", &e))?
+                    .to_string(),
+            ),
         };
         let edition = match text(&self.tiebreak_edition) {
             None => None,
@@ -124,7 +128,7 @@ impl TournamentForm {
         let t = Tournament {
             name: Some(name),
             pairing_system: Some(system.code().to_owned()),
-            city: text(&self.city),
+            city: short("city", &self.city)?,
             start_date: start,
             end_date: end,
             tournament_type: Some(
@@ -135,7 +139,7 @@ impl TournamentForm {
                 .into(),
             ),
             rounds_planned: number("rounds_planned", &self.rounds_planned, 1u16, 99)?,
-            time_control: text(&self.time_control),
+            time_control: short("time_control", &self.time_control)?,
             tiebreaks,
             tiebreak_edition: edition,
             ..Tournament::default()
@@ -303,7 +307,11 @@ impl EditForm {
             city: Some(t.city),
             start_date: Some(t.start_date),
             end_date: Some(t.end_date),
-            chief_arbiter: Some(text(&self.chief_arbiter)),
+            chief_arbiter: Some(
+                ShortText::optional(&self.chief_arbiter)
+                    .map_err(|e| invalid("chief_arbiter", &e))?
+                    .map(ShortText::into_string),
+            ),
             time_control: Some(t.time_control),
             rounds_planned: Some(t.rounds_planned.map(i32::from)),
             initial_colour: Some(Some(colour.to_owned())),
@@ -320,6 +328,131 @@ impl EditForm {
             adjourned_pairing: Some(Some(adjourned.to_owned())),
             updated_at: None,
         })
+    }
+}
+
+/// A tournament's settings as JSON: every field optional; numbers as numbers.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiSettings {
+    /// Name (required when creating).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// City.
+    #[serde(default)]
+    pub city: Option<String>,
+    /// Start date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub start_date: Option<String>,
+    /// End date, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub end_date: Option<String>,
+    /// Rounds planned, 1-99.
+    #[serde(default)]
+    pub rounds_planned: Option<u16>,
+    /// A TRF-2026 `192` code: `FIDE_DUTCH_2025` (the default), `FIDE_DUTCH`,
+    /// `FIDE_ROUNDROBIN`, `FIDE_DOUBLE_ROUNDROBIN`.
+    #[serde(default)]
+    pub pairing_system: Option<String>,
+    /// Time control, free text.
+    #[serde(default)]
+    pub time_control: Option<String>,
+    /// Default time (Art. 6.7), minutes.
+    #[serde(default)]
+    pub default_time_minutes: Option<u32>,
+    /// Tie-breaks, C.07 codes separated by commas.
+    #[serde(default)]
+    pub tiebreaks: Option<String>,
+    /// C.07 edition, `2024` or `2026`.
+    #[serde(default)]
+    pub tiebreak_edition: Option<String>,
+    /// Settings only: `white` or `black`, the first player's colour in round 1.
+    #[serde(default)]
+    pub initial_colour: Option<String>,
+    /// Settings only: points for a win (Art. 11), as text (`"1"`, `"3"`).
+    #[serde(default)]
+    pub win: Option<String>,
+    /// Settings only: points for a draw.
+    #[serde(default)]
+    pub draw: Option<String>,
+    /// Settings only: points for a loss.
+    #[serde(default)]
+    pub loss: Option<String>,
+    /// Settings only: points for the pairing-allocated bye.
+    #[serde(default)]
+    pub pab: Option<String>,
+    /// Settings only: the chief arbiter.
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
+    /// Settings only: `wait` (the default) or `provisional`: pairing while a game is adjourned
+    /// (Appendix A; the adjourned game counted as a draw, TRF-2026 `X`).
+    #[serde(default)]
+    pub adjourned_pairing: Option<String>,
+    /// Settings only: the time zone the pages show and take times in (an IANA name such as
+    /// `Europe/Amsterdam`; absent: UTC). The API's times are UTC whatever it is.
+    #[serde(default)]
+    pub time_zone: Option<String>,
+    /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
+    #[serde(default)]
+    pub seen: Option<NaiveDateTime>,
+}
+
+impl ApiSettings {
+    /// The create form with these values (an absent field empty).
+    pub(crate) fn form(&self) -> TournamentForm {
+        let s = |v: &Option<String>| v.clone().unwrap_or_default();
+        let n = |v: Option<u32>| v.map(|x| x.to_string()).unwrap_or_default();
+        TournamentForm {
+            name: s(&self.name),
+            city: s(&self.city),
+            start_date: s(&self.start_date),
+            end_date: s(&self.end_date),
+            rounds_planned: n(self.rounds_planned.map(u32::from)),
+            time_control: s(&self.time_control),
+            default_time_minutes: n(self.default_time_minutes),
+            tiebreaks: s(&self.tiebreaks),
+            tiebreak_edition: s(&self.tiebreak_edition),
+            pairing_system: s(&self.pairing_system),
+            csrf: String::new(),
+            calendar: String::new(),
+        }
+    }
+}
+
+impl ApiSettings {
+    /// The settings page's form with these values (an absent field empty, as on the page).
+    pub(crate) fn edit_form(&self) -> EditForm {
+        let s = |v: &Option<String>| v.clone().unwrap_or_default();
+        EditForm {
+            base: self.form(),
+            initial_colour: s(&self.initial_colour),
+            win: s(&self.win),
+            draw: s(&self.draw),
+            loss: s(&self.loss),
+            pab: s(&self.pab),
+            chief_arbiter: s(&self.chief_arbiter),
+            adjourned_pairing: s(&self.adjourned_pairing),
+            time_zone: s(&self.time_zone),
+            language: String::new(),
+            seen: String::new(),
+        }
+    }
+
+    /// Whether a field only the settings page has (scoring, initial colour, chief arbiter,
+    /// adjourned pairing, time zone) was sent.
+    pub(crate) fn has_settings_only(&self) -> bool {
+        [
+            &self.initial_colour,
+            &self.win,
+            &self.draw,
+            &self.loss,
+            &self.pab,
+            &self.chief_arbiter,
+            &self.adjourned_pairing,
+            &self.time_zone,
+        ]
+        .iter()
+        .any(|v| v.is_some())
     }
 }
 
@@ -362,10 +495,14 @@ impl PlayerForm {
     /// # Errors
     /// [`WebError::BadRequest`] naming the field.
     pub fn to_model(&self) -> Result<Player, WebError> {
-        let name = text(&self.name).ok_or_else(|| bad("name", Msg::new("bad-player-name")))?;
-        if name.chars().count() > 33 {
-            return Err(bad("name", Msg::new("bad-player-name-length")));
-        }
+        let name = match PlayerName::new(&self.name) {
+            Ok(n) => n.into_string(),
+            Err(InputError::Empty) => return Err(bad("name", Msg::new("bad-player-name"))),
+            Err(InputError::TooLong { .. }) => {
+                return Err(bad("name", Msg::new("bad-player-name-length")));
+            }
+            Err(e) => return Err(invalid("name", &e)),
+        };
         let mut p = Player::new(0, name);
         p.title = match text(&self.title) {
             None => None,

@@ -12,7 +12,7 @@
 //! withdrawals), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
 //! [`arbiter_board`] (the board view and the default time), [`adjourn`] (Appendix A),
 //! [`penalties`], [`reports`] (score reports), [`kiosk`] (the players' check-in tablet),
-//! [`public`] and [`games`] (published pages and printouts), [`api`] and [`api_write`] (JSON).
+//! [`public`] and [`games`] (published pages and printouts), [`api`], [`api_settings`] and [`api_write`] (JSON).
 //!
 //! No handler module uses another's items; what they share has a module of its own:
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
@@ -24,6 +24,7 @@
 pub mod accounts;
 pub mod adjourn;
 pub mod api;
+pub mod api_settings;
 pub mod api_write;
 pub mod arbiter_board;
 mod arbiter_words;
@@ -79,6 +80,8 @@ pub struct AppState {
     pub pool: Pool,
     /// The configuration.
     pub config: Config,
+    /// Sign-in attempts counted per account and client address.
+    pub sign_in: auth::SignInThrottle,
 }
 
 /// Runs `f` with a pooled connection on actix's blocking thread pool.
@@ -92,7 +95,9 @@ where
 {
     let pool = state.pool.clone();
     web::block(move || {
-        let mut conn = pool.get().map_err(|e| WebError::Database(e.to_string()))?;
+        let mut conn = pool
+            .get()
+            .map_err(|e| WebError::Unavailable(e.to_string()))?;
         f(&mut conn)
     })
     .await
@@ -240,6 +245,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/signup", web::post().to(accounts::signup))
     .route("/signout", web::post().to(accounts::signout))
     .route("/account", page().to(accounts::account))
+    .route("/account/tokens", web::post().to(accounts::create_token))
+    .route(
+        "/account/tokens/{id}/revoke",
+        web::post().to(accounts::revoke_token),
+    )
+    .route(
+        "/account/password",
+        web::post().to(accounts::change_password),
+    )
     .route(
         "/tournaments/new",
         page().to(tournaments::new_tournament_form),
@@ -343,10 +357,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::scope("/api/v1")
             .route("/tournaments", page().to(api::tournaments))
-            .route("/tournaments", web::post().to(api_write::create_tournament))
+            .route(
+                "/tournaments",
+                web::post().to(api_settings::create_tournament),
+            )
             .route(
                 "/tournaments/{id}",
-                web::put().to(api_write::update_tournament),
+                web::put().to(api_settings::update_tournament),
+            )
+            .route(
+                "/tournaments/{id}",
+                web::patch().to(api_settings::patch_tournament),
             )
             .route(
                 "/tournaments/{id}/players",
@@ -426,7 +447,11 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
     config.seal_key =
         config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
     let bind = config.bind.clone();
-    let state = web::Data::new(AppState { pool, config });
+    let state = web::Data::new(AppState {
+        pool,
+        config,
+        sign_in: auth::SignInThrottle::default(),
+    });
     let pages = web::Data::new(cache::PageCache::default());
     actix_web::HttpServer::new(move || {
         actix_web::App::new()

@@ -141,9 +141,7 @@ pub async fn request_bye(
         .round
         .trim()
         .parse()
-        .ok()
-        .filter(|&r| (1..=99).contains(&r))
-        .ok_or_else(|| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
+        .map_err(|_| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
     let code = match form.code.trim() {
         "cancel" => None,
         c => Some(

@@ -423,7 +423,7 @@ pub async fn upload(
     .await?;
     match imported {
         Ok(_) => Ok(see_other("/rating-lists")),
-        Err(ImportError::Database(e)) => Err(WebError::Database(e.to_string())),
+        Err(ImportError::Database(e)) => Err(e.into()),
         Err(e) => {
             let message = l.m(&import_msg(&e));
             let page = lists_view(&state, &session, l, true, String::new(), message).await?;

@@ -231,7 +231,7 @@ fn record_error(e: RecordError) -> WebError {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
         e @ RecordError::Incoherent { .. } => bad("result", record_msg(&e)),
-        RecordError::Database(e) => WebError::Database(e.to_string()),
+        RecordError::Database(e) => e.into(),
     }
 }
 

@@ -99,7 +99,7 @@ pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
                 "check_in": *first,
             }),
         },
-        ArbiterError::Database(e) => WebError::Database(e.to_string()),
+        ArbiterError::Database(e) => e.into(),
         e @ ArbiterError::Penalty(_) => bad("sanction", crate::arbiter_words::arbiter_msg(&e)),
         e => bad("game", crate::arbiter_words::arbiter_msg(&e)),
     }
@@ -144,6 +144,27 @@ pub(crate) fn json<T: serde::Serialize>(
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .body(text))
+}
+
+/// A JSON answer with `status` (`201 Created`, ...), never cached.
+pub(crate) fn created<T: serde::Serialize>(
+    status: actix_web::http::StatusCode,
+    body: &T,
+) -> Result<HttpResponse, WebError> {
+    let text = serde_json::to_string(body).map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok(HttpResponse::build(status)
+        .content_type("application/json")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(text))
+}
+
+/// The API's `409`: the tournament changed since the `seen` the request carried.
+pub(crate) fn stale_api() -> WebError {
+    WebError::Conflict {
+        current: serde_json::json!({
+            "detail": "the tournament changed since `seen`; read it again"
+        }),
+    }
 }
 
 #[cfg(test)]

@@ -93,6 +93,38 @@ pub fn form(uri: &str, fields: &[(&str, &str)]) -> TestRequest {
     )
 }
 
+/// A `multipart/form-data` `POST` to `uri`: the text `fields`, then, when given, a file part
+/// named `file` with its file name and bytes (as a browser uploads a TRF or CSV file).
+#[must_use]
+pub fn multipart(uri: &str, fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> TestRequest {
+    let boundary = "ArbiterTestBoundary7MA4YWxk";
+    let mut body = Vec::new();
+    for (k, v) in fields {
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
+                .as_bytes(),
+        );
+    }
+    if let Some((name, data)) = file {
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(data);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    TestRequest::post()
+        .uri(uri)
+        .insert_header((
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+}
+
 /// The CSRF token of the first form in `body` (`name="csrf" value="..."`).
 ///
 /// # Panics
@@ -147,7 +179,11 @@ pub fn service(
         let headers = crate::default_headers(&config);
         test::init_service(
             actix_web::App::new()
-                .app_data(actix_web::web::Data::new(crate::AppState { pool, config }))
+                .app_data(actix_web::web::Data::new(crate::AppState {
+                    pool,
+                    config,
+                    sign_in: crate::auth::SignInThrottle::default(),
+                }))
                 .app_data(actix_web::web::Data::new(crate::cache::PageCache::default()))
                 .wrap(actix_web::middleware::from_fn(
                     crate::error::localize_errors,

@@ -37,26 +37,12 @@ impl Zone {
     /// # Errors
     /// [`WebError::BadRequest`] naming the field when the name is not in the IANA database.
     pub fn parse(field: &str, text: &str) -> Result<Option<String>, WebError> {
-        let t = text.trim();
-        if t.is_empty() {
+        if text.trim().is_empty() {
             return Ok(None);
         }
-        let tz = t
-            .parse::<Tz>()
-            .ok()
-            .or_else(|| {
-                chrono_tz::TZ_VARIANTS
-                    .iter()
-                    .find(|z| z.name().eq_ignore_ascii_case(t))
-                    .copied()
-            })
-            .ok_or_else(|| {
-                bad(
-                    field,
-                    crate::l10n::Msg::new("bad-time-zone").ltr("value", t),
-                )
-            })?;
-        Ok((tz != Tz::UTC).then(|| tz.name().to_owned()))
+        let zone = arbiter_tournament::input::TimeZoneName::parse(text)
+            .map_err(|e| crate::error::invalid(field, &e))?;
+        Ok((!zone.is_utc()).then(|| zone.name().to_owned()))
     }
 
     /// The zone of a stored tournament (see [`Zone::of`]).

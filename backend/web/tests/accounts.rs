@@ -382,3 +382,193 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(p.status, StatusCode::SEE_OTHER);
     }
 }
+
+/// Failed sign-ins are throttled per account and per client address (issue #19): after five
+/// attempts on one account the sixth, even with the right password, is answered `429` with
+/// `Retry-After` and the wait, the password is not checked, and the audit log has one entry;
+/// another account from another address is not affected.
+#[actix_web::test]
+async fn sign_in_attempts_are_throttled_per_account_and_per_address() {
+    let db = TestDb::sqlite();
+    {
+        let c = &mut db.pool.get().unwrap();
+        let sys = Actor::system("test");
+        let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+        for email in ["victim@example.org", "other@example.org"] {
+            arbiter_db::accounts::create_user(c, email, &hash, false, &sys).unwrap();
+        }
+    }
+    let app = service(&db.pool, &Config::default()).await;
+    let attempt = |email: String, password: &'static str, ip: &'static str| {
+        let app = &app;
+        async move {
+            let mut b = Jar(None);
+            let page = send!(app, b, test::TestRequest::get().uri("/signin"));
+            let csrf = csrf_of(&page.body);
+            let req = form(
+                "/signin",
+                &[("email", &email), ("password", password), ("csrf", &csrf)],
+            )
+            .peer_addr(ip.parse().unwrap());
+            send!(app, b, req)
+        }
+    };
+    for i in 0..5 {
+        // Each from its own address: only the account's limit applies.
+        let ip = [
+            "10.0.0.1:1",
+            "10.0.0.2:1",
+            "10.0.0.3:1",
+            "10.0.0.4:1",
+            "10.0.0.5:1",
+        ][i];
+        let p = attempt("victim@example.org".into(), "wrong password", ip).await;
+        assert_eq!(p.status, StatusCode::UNAUTHORIZED, "attempt {i}");
+    }
+    let p = attempt("Victim@Example.org".into(), "0123456789ab", "10.0.0.6:1").await;
+    assert_eq!(p.status, StatusCode::TOO_MANY_REQUESTS, "{}", p.body);
+    assert!(p.body.contains("Too many sign-in attempts"), "{}", p.body);
+    assert!(p.location.is_empty(), "not signed in: {}", p.location);
+    // Another account signs in from another address.
+    let p = attempt("other@example.org".into(), "0123456789ab", "10.0.0.7:1").await;
+    assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+    // One address trying many accounts is stopped after twenty attempts.
+    let mut statuses = Vec::new();
+    for i in 0..21 {
+        let email = format!("nobody{i}@example.org");
+        statuses.push(attempt(email, "x", "10.9.9.9:1").await.status);
+    }
+    assert!(
+        statuses[..20]
+            .iter()
+            .all(|s| *s == StatusCode::UNAUTHORIZED),
+        "{statuses:?}"
+    );
+    assert_eq!(statuses[20], StatusCode::TOO_MANY_REQUESTS);
+    let throttled: Vec<(String, String)> = {
+        use arbiter_db::schema::audit_log::dsl as a;
+        use diesel::prelude::*;
+        a::audit_log
+            .filter(a::action.eq("sign-in-throttled"))
+            .select((a::entity_id.assume_not_null(), a::actor))
+            .load(&mut db.pool.get().unwrap())
+            .unwrap()
+    };
+    assert!(
+        throttled.contains(&("victim@example.org".into(), "10.0.0.6".into())),
+        "{throttled:?}"
+    );
+    assert_eq!(
+        throttled
+            .iter()
+            .filter(|(e, _)| e == "victim@example.org")
+            .count(),
+        1,
+        "audited once per lock-out: {throttled:?}"
+    );
+}
+
+/// The account page lists the account's API tokens, creates one (shown once, never listed
+/// again) and revokes it (the API refuses it from then on); a password change needs the
+/// current password and signs out every other session of the account (issue #19).
+#[actix_web::test]
+async fn tokens_are_listed_shown_once_and_revoked_and_a_new_password_ends_other_sessions() {
+    for db in TestDb::all() {
+        {
+            let c = &mut db.pool.get().unwrap();
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            arbiter_db::accounts::create_user(
+                c,
+                "me@example.org",
+                &hash,
+                false,
+                &Actor::system("t"),
+            )
+            .unwrap();
+        }
+        let app = service(&db.pool, &Config::default()).await;
+        let mut laptop = Jar(None);
+        let mut phone = Jar(None);
+        for jar in [&mut laptop, &mut phone] {
+            let p =
+                arbiter_web::testing::sign_in(&app, jar, "me@example.org", "0123456789ab").await;
+            assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        }
+        let page = send!(app, laptop, test::TestRequest::get().uri("/account"));
+        assert!(page.body.contains("No API tokens."), "{}", page.body);
+        let csrf = csrf_of(&page.body);
+
+        let made = send!(
+            app,
+            laptop,
+            form(
+                "/account/tokens",
+                &[("label", "scorer tablet"), ("csrf", &csrf)]
+            )
+        );
+        assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+        let key = "class=\"token\">";
+        let at = made.body.find(key).expect("the new token shown") + key.len();
+        let token = made.body[at..at + 68].to_owned();
+        assert!(token[4..].bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+        let api = |token: String| {
+            test::TestRequest::get()
+                .uri("/api/v1/tournaments/00000000-0000-0000-0000-000000000000/pairing")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+        };
+        // The token works (the tournament does not exist: 404, not 401).
+        let p = send!(app, phone, api(token.clone()));
+        assert_eq!(p.status, StatusCode::NOT_FOUND, "{}", p.body);
+        let page = send!(app, laptop, test::TestRequest::get().uri("/account"));
+        assert!(page.body.contains("scorer tablet"), "{}", page.body);
+        assert!(!page.body.contains(&token), "a token is shown only once");
+        let key = "action=\"/account/tokens/";
+        let from = page.body.find(key).expect("a revoke form") + key.len();
+        let id = page.body[from..].split('/').next().unwrap().to_owned();
+        let revoke = format!("/account/tokens/{id}/revoke");
+        let p = send!(app, laptop, form(&revoke, &[("csrf", &csrf)]));
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        let p = send!(app, phone, api(token.clone()));
+        assert_eq!(
+            p.status,
+            StatusCode::UNAUTHORIZED,
+            "a revoked token is refused"
+        );
+        let p = send!(app, laptop, form(&revoke, &[("csrf", &csrf)]));
+        assert_eq!(p.status, StatusCode::NOT_FOUND);
+
+        // The password: the current one is required, the new one at least 10 characters.
+        let change = |current: &'static str, new: &'static str| {
+            form(
+                "/account/password",
+                &[("current", current), ("password", new), ("csrf", &csrf)],
+            )
+        };
+        let p = send!(app, laptop, change("not my password", "a new passphrase"));
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(
+            p.body.contains("The current password is wrong."),
+            "{}",
+            p.body
+        );
+        let p = send!(app, laptop, change("0123456789ab", "short"));
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        let p = send!(app, laptop, change("0123456789ab", "a new passphrase"));
+        assert_eq!(p.status, StatusCode::OK, "{}", p.body);
+        assert!(p.body.contains("Password changed."), "{}", p.body);
+        // This session goes on; the other one is signed out.
+        let p = send!(app, laptop, test::TestRequest::get().uri("/account"));
+        assert_eq!(p.status, StatusCode::OK);
+        let p = send!(app, phone, test::TestRequest::get().uri("/account"));
+        assert_ne!(p.status, StatusCode::OK, "the other session ended");
+        assert!(!p.body.contains("scorer tablet"));
+        // Only the new password signs in (a fresh service: the sign-in throttle starts over).
+        let app = service(&db.pool, &Config::default()).await;
+        let mut b = Jar(None);
+        let p = arbiter_web::testing::sign_in(&app, &mut b, "me@example.org", "0123456789ab").await;
+        assert_eq!(p.status, StatusCode::UNAUTHORIZED);
+        let p =
+            arbiter_web::testing::sign_in(&app, &mut b, "me@example.org", "a new passphrase").await;
+        assert_eq!(p.status, StatusCode::SEE_OTHER);
+    }
+}

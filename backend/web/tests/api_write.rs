@@ -28,6 +28,10 @@ macro_rules! call {
     }};
 }
 
+// The input gate's cases (issue #22), in this binary to spare CI another link of the service.
+#[path = "api_write/input_gate.rs"]
+mod input_gate;
+
 #[actix_web::test]
 async fn a_program_runs_a_tournament() {
     for db in TestDb::all() {

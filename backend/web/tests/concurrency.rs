@@ -20,6 +20,7 @@ async fn two_submissions_for_one_board_one_wins_one_conflicts() {
                 .app_data(web::Data::new(AppState {
                     pool: db.pool.clone(),
                     config: Config::default(),
+                    sign_in: arbiter_web::auth::SignInThrottle::default(),
                 }))
                 .configure(configure),
         )

@@ -4,11 +4,11 @@
 //! pair three rounds with the Dutch system (one changed by hand, with the checker's warning),
 //! publish them, enter results including a forfeit, read the standings and the TRF export.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::test;
 use arbiter_db::testing::TestDb;
 use arbiter_web::Config;
-use arbiter_web::testing::{Jar, form};
+use arbiter_web::testing::{Jar, form, multipart};
 use serde_json::Value as Json;
 
 macro_rules! send {
@@ -50,36 +50,6 @@ fn html_unescape(s: &str) -> String {
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&amp;", "&")
-}
-
-/// A `multipart/form-data` post: text fields and one file.
-fn multipart(uri: &str, fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> test::TestRequest {
-    let boundary = "ArbiterTestBoundary7MA4YWxk";
-    let mut body = Vec::new();
-    for (k, v) in fields {
-        body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n")
-                .as_bytes(),
-        );
-    }
-    if let Some((name, data)) = file {
-        body.extend_from_slice(
-            format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: text/csv\r\n\r\n"
-            )
-            .as_bytes(),
-        );
-        body.extend_from_slice(data);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    test::TestRequest::post()
-        .uri(uri)
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
 }
 
 /// Stores the engine's pairing of the next round as shown on the pair page; returns the round.

@@ -49,6 +49,14 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ("POST", "/signin", Guard::Public, Body::Form),
     ("POST", "/signup", Guard::Public, Body::Form),
     ("POST", "/signout", Guard::User, Body::Form),
+    ("POST", "/account/tokens", Guard::User, Body::Form),
+    (
+        "POST",
+        "/account/tokens/{id}/revoke",
+        Guard::User,
+        Body::Form,
+    ),
+    ("POST", "/account/password", Guard::User, Body::Form),
     ("POST", "/tournaments/new", Guard::User, Body::Form),
     ("POST", "/tournaments/import", Guard::User, Body::Multipart),
     (
@@ -120,6 +128,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ("POST", "/api/v1/tournaments", Guard::ApiUser, Body::Json),
     (
         "PUT",
+        "/api/v1/tournaments/{id}",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "PATCH",
         "/api/v1/tournaments/{id}",
         Guard::ApiOrganizer,
         Body::Json,

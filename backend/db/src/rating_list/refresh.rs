@@ -173,7 +173,9 @@ impl From<ChangeError> for RefreshError {
         match e {
             ChangeError::NotFound(m) => RefreshError::NotFound(m),
             ChangeError::Database(d) => RefreshError::Database(d),
-            ChangeError::Stale | ChangeError::NotAllowed(_) => RefreshError::RoundPaired,
+            ChangeError::Stale | ChangeError::NotAllowed(_) | ChangeError::Invalid { .. } => {
+                RefreshError::RoundPaired
+            }
         }
     }
 }

@@ -57,6 +57,16 @@ pub fn read_trf(bytes: &[u8]) -> Result<TrfRead, TrfError> {
             decoded = raw.iter().map(|&b| char::from(b)).collect();
             &decoded
         };
+        // Binary data is refused at its first line (and the rest not read): a file of any
+        // bytes would otherwise be read as Latin-1 lines of unknown records.
+        if let Some(i) = line
+            .chars()
+            .position(|c| c.is_ascii_control() && !matches!(c, '\t' | '\x0c' | '\x1a'))
+        {
+            let c = line.chars().nth(i).map_or(0, u32::from);
+            r.issue(no, Some(i + 1), None, None, IssueKind::BinaryData(c));
+            return r.finish();
+        }
         // A byte order mark can also start a line inside the file (files joined together): it
         // is not part of the record.
         let line = line.trim_start_matches('\u{feff}');
@@ -688,6 +698,9 @@ impl Reader {
                 }
                 self.issue(line, column, problem.player, problem.round, problem.kind);
             }
+        }
+        if self.t.players.is_empty() && self.errors.is_empty() {
+            self.issue(0, None, None, None, IssueKind::NoPlayers);
         }
         if self.t.rounds_planned.is_none() && !self.t.players.is_empty() {
             self.issue(0, None, None, None, IssueKind::RoundsPlannedMissing);

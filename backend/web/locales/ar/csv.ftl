@@ -33,3 +33,4 @@ csv-team-board-used = الرقعة { $board } معطاة للاعبين اثني
 csv-team-board-missing = الصفوف الأخرى لهذا الفريق تذكر الرقعة
 csv-team-differs = صف آخر من هذا الفريق يذكر «{ $value }»
 csv-team-line-break = فاصل سطر داخل حقل
+csv-name-control-character = محرف تحكم { $code } في الاسم

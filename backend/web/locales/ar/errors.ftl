@@ -29,3 +29,4 @@ error-needs-role = يتطلب هذا دور { $role } في هذه البطولة
 error-no-role = ليس لك دور في هذه البطولة
 role-organizer = المنظِّم
 role-arbiter = الحكم
+what-a-token = رمز API

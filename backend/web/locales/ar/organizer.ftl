@@ -168,3 +168,25 @@ review-not-in-table = { $white } - { $black } ليس من أزواج الجول�
 review-list = { $list }؛ { $item }
 api-pairing-refused = مرفوض: { $findings }
 api-pairing-warnings = تحذيرات (أرسل accept_warnings: true للحفظ رغم ذلك): { $findings }
+signin-throttled = { $count ->
+    [one] محاولات دخول كثيرة جدًا لهذا الحساب أو من هذا العنوان. حاول مرة أخرى بعد دقيقة.
+    [two] محاولات دخول كثيرة جدًا لهذا الحساب أو من هذا العنوان. حاول مرة أخرى بعد دقيقتين.
+    [few] محاولات دخول كثيرة جدًا لهذا الحساب أو من هذا العنوان. حاول مرة أخرى بعد { $n } دقائق.
+   *[other] محاولات دخول كثيرة جدًا لهذا الحساب أو من هذا العنوان. حاول مرة أخرى بعد { $n } دقيقة.
+ }
+account-tokens = رموز API
+account-tokens-about = يرسل البرنامج الذي يستعمل واجهة JSON البرمجية أحد هذه الرموز مع كل طلب، كما في المثال أدناه، ويعمل باسم هذا الحساب. لا تُحفظ إلا بصمة الرمز: يُعرض الرمز مرة واحدة عند إنشائه.
+account-tokens-none = لا رموز API.
+account-token-label = التسمية
+account-token-created = أُنشئ في
+account-token-last-used = آخر استعمال
+account-token-never = غير مسجَّل
+account-token-revoke = إبطال
+account-token-create = إنشاء رمز
+account-token-new = رمزك الجديد، يُعرض هذه المرة فقط: انسخه الآن.
+account-password = كلمة المرور
+account-password-current = كلمة المرور الحالية
+account-password-new = كلمة المرور الجديدة (١٠ محارف على الأقل)
+account-password-submit = تغيير كلمة المرور
+account-password-wrong = كلمة المرور الحالية خاطئة.
+account-password-changed = تغيّرت كلمة المرور. أُغلقت كل الجلسات الأخرى لهذا الحساب.

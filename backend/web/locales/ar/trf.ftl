@@ -82,3 +82,5 @@ trf-team-colours-off-sequence = الرقعة { $board } للفريق { $first } 
 trf-team-zero-member = رقم البداية ٠ في سجل الفريق تم تجاوزه
 trf-team-trf16-ignored = سجل الفريق 013 مهمل بجانب سجلات 310، ومحفوظ كما هو
 trf-team-without-teams = السجل { $record } بلا أي سجل فريق، محفوظ كما هو
+trf-binary-data = بيانات ثنائية ({ $code }): ليس ملف TRF نصيًا
+trf-no-players = لا سجلات لاعبين (001): الملف لا يحوي بطولة

@@ -33,3 +33,4 @@ csv-team-board-used = board { $board } is given to two players of the team
 csv-team-board-missing = the other rows of this team give a board
 csv-team-differs = another row of this team gives `{ $value }`
 csv-team-line-break = a line break inside a field
+csv-name-control-character = control character { $code } in the name

@@ -29,3 +29,4 @@ error-needs-role = this needs the { $role } role in this tournament
 error-no-role = you have no role in this tournament
 role-organizer = organizer
 role-arbiter = arbiter
+what-a-token = API token

@@ -168,3 +168,23 @@ review-not-in-table = { $white } - { $black } is not a pairing of round { $round
 review-list = { $list }; { $item }
 api-pairing-refused = refused: { $findings }
 api-pairing-warnings = warnings (send accept_warnings: true to store anyway): { $findings }
+signin-throttled = { $count ->
+    [one] Too many sign-in attempts for this account or from this address. Try again in a minute.
+   *[other] Too many sign-in attempts for this account or from this address. Try again in { $n } minutes.
+ }
+account-tokens = API tokens
+account-tokens-about = A program using the JSON API sends one with each request, as below, and acts as this account. Only a fingerprint is stored: a token is shown once, when it is created.
+account-tokens-none = No API tokens.
+account-token-label = Label
+account-token-created = Created
+account-token-last-used = Last used
+account-token-never = not recorded
+account-token-revoke = Revoke
+account-token-create = Create a token
+account-token-new = Your new token, shown this once: copy it now.
+account-password = Password
+account-password-current = Current password
+account-password-new = New password (at least 10 characters)
+account-password-submit = Change the password
+account-password-wrong = The current password is wrong.
+account-password-changed = Password changed. Every other session of this account has been signed out.

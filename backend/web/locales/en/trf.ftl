@@ -82,3 +82,5 @@ trf-team-colours-off-sequence = board { $board } of team { $first } against team
 trf-team-zero-member = start number 0 in the team record skipped
 trf-team-trf16-ignored = 013 team record ignored beside 310 records, kept verbatim
 trf-team-without-teams = record { $record } without any team record, kept verbatim
+trf-binary-data = binary data ({ $code }): not a TRF text file
+trf-no-players = no player records (001): the file holds no tournament

@@ -33,3 +33,4 @@ csv-team-board-used = میز { $board } به دو بازیکن تیم داده �
 csv-team-board-missing = سطرهای دیگر این تیم میز را می‌دهند
 csv-team-differs = سطر دیگری از این تیم «{ $value }» می‌دهد
 csv-team-line-break = شکست سطر درون یک فیلد
+csv-name-control-character = نویسهٔ کنترلی { $code } در نام

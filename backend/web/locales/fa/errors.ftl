@@ -29,3 +29,4 @@ error-needs-role = این کار نقش { $role } را در این مسابقا�
 error-no-role = شما در این مسابقات نقشی ندارید
 role-organizer = برگزارکننده
 role-arbiter = داور
+what-a-token = توکن API

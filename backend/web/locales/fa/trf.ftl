@@ -82,3 +82,5 @@ trf-team-colours-off-sequence = میز { $board } تیم { $first } در برا�
 trf-team-zero-member = شمارهٔ شروع ۰ در رکورد تیم نادیده گرفته شد
 trf-team-trf16-ignored = رکورد تیمی 013 در کنار رکوردهای 310 نادیده گرفته شد و همان‌گونه نگه داشته شد
 trf-team-without-teams = رکورد { $record } بدون هیچ رکورد تیمی، همان‌گونه نگه داشته شد
+trf-binary-data = دادهٔ دودویی ({ $code }): پروندهٔ متنی TRF نیست
+trf-no-players = هیچ سطر بازیکن (001) ندارد: پرونده مسابقه‌ای در خود ندارد

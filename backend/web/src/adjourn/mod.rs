@@ -96,7 +96,7 @@ pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {
         ArbiterError::Conflict { current } => WebError::Conflict {
             current: serde_json::to_value(&*current).unwrap_or_default(),
         },
-        ArbiterError::Database(e) => WebError::Database(e.to_string()),
+        ArbiterError::Database(e) => e.into(),
         e => bad("envelope", crate::arbiter_words::arbiter_msg(&e)),
     }
 }

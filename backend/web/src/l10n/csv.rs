@@ -47,6 +47,9 @@ fn problem(p: &CsvProblem) -> Msg {
             .int("expected", i64::try_from(*expected).unwrap_or(i64::MAX)),
         CsvProblem::NameRequired => Msg::new("csv-name-required"),
         CsvProblem::NameTooLong => Msg::new("csv-name-too-long"),
+        CsvProblem::NameControlCharacter(c) => {
+            Msg::new("csv-name-control-character").ltr("code", format!("U+{c:04X}"))
+        }
         CsvProblem::BadPairingNumber => Msg::new("csv-bad-pairing-number"),
         CsvProblem::PairingNumberUsed(n) => Msg::new("csv-pairing-number-used").int("n", *n),
         CsvProblem::BadSex => Msg::new("csv-bad-sex"),

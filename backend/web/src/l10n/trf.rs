@@ -125,6 +125,8 @@ pub(crate) fn kind(k: &IssueKind) -> Msg {
             Msg::new("trf-duplicate-scoring").ltr("record", r.as_str())
         }
         IssueKind::RoundsPlannedMissing => Msg::new("trf-rounds-planned-missing"),
+        IssueKind::BinaryData(c) => Msg::new("trf-binary-data").ltr("code", format!("U+{c:04X}")),
+        IssueKind::NoPlayers => Msg::new("trf-no-players"),
         IssueKind::DeclaredCountMismatch {
             record,
             declared,

@@ -1,0 +1,250 @@
+//! The tournament's settings through the JSON API (`/api/v1/tournaments`): create (`POST`,
+//! every field checked and taken), replace (`PUT`: the whole object, an absent field cleared)
+//! and change some (`PATCH`: a JSON Merge Patch, RFC 7396: only the fields sent; `null` clears
+//! one). The fields and their checks are the settings page's ([`crate::forms::ApiSettings`],
+//! [`crate::forms::EditForm`]); a change made since `seen` (or, for `PATCH` without it, since
+//! the settings were read) gets `409`, never a silent overwrite.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use arbiter_db::ChangeError;
+use chrono::NaiveDateTime;
+use serde::Serialize;
+use serde_json::Value;
+use uuid::Uuid;
+
+use crate::error::WebError;
+use crate::extract::{ApiStaff, ApiUser, Organizer};
+use crate::forms::{ApiSettings, EditForm};
+use crate::l10n::Msg;
+use crate::respond::{bad, created, stale_api as stale};
+use crate::{AppState, with_db};
+
+/// The id of something created.
+#[derive(Serialize)]
+pub struct Created {
+    /// The new tournament's id.
+    pub id: Uuid,
+}
+
+/// `POST /api/v1/tournaments`: creates a tournament; the token's account becomes its organizer.
+/// Every field of [`ApiSettings`] is taken (the settings-only ones too, checked as `PUT`
+/// checks them), except `seen`. `201` with `{"id": ...}`.
+///
+/// # Errors
+/// Problem JSON: 401, 400 naming the field.
+pub async fn create_tournament(
+    state: web::Data<AppState>,
+    ApiUser(user): ApiUser,
+    body: web::Json<ApiSettings>,
+) -> Result<HttpResponse, WebError> {
+    async {
+        if body.seen.is_some() {
+            return Err(bad("seen", Msg::new("bad-seen-on-create")));
+        }
+        let (t, minutes) = body.form().to_model()?;
+        // Every field is checked before anything is stored, the settings-only ones too (the
+        // same checks as `PUT`); they are applied in the transaction that creates.
+        let form = body.edit_form();
+        let settings = if body.has_settings_only() {
+            Some((form.changes()?, form.time_zone()?))
+        } else {
+            None
+        };
+        let id = with_db(&state, move |c| {
+            Ok(arbiter_db::atomically(c, |c| {
+                let id = arbiter_db::create_tournament_for(c, &t, minutes, &user)?;
+                if let Some((changes, zone)) = &settings {
+                    arbiter_db::update_tournament(
+                        c,
+                        id,
+                        changes,
+                        Some(zone.as_deref()),
+                        None,
+                        None,
+                        &user.actor(),
+                    )?;
+                }
+                Ok::<_, ChangeError>(id)
+            })?)
+        })
+        .await?;
+        created(StatusCode::CREATED, &Created { id })
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// `PUT /api/v1/tournaments/{id}`: replaces the settings (every field of [`ApiSettings`]; an
+/// absent field is cleared or set to its default, as on the settings page). `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the field, 409 when `seen` is stale.
+pub async fn update_tournament(
+    state: web::Data<AppState>,
+    _req: HttpRequest,
+    path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
+    body: web::Json<ApiSettings>,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let form = body.edit_form();
+        let changes = form.changes()?;
+        let zone = form.time_zone()?;
+        let seen = body.seen;
+        let actor = user.actor();
+        match with_db(&state, move |c| {
+            Ok(arbiter_db::update_tournament(
+                c,
+                id,
+                &changes,
+                Some(zone.as_deref()),
+                None,
+                seen,
+                &actor,
+            ))
+        })
+        .await?
+        {
+            Ok(()) => Ok(HttpResponse::NoContent().finish()),
+            Err(ChangeError::Stale) => Err(stale()),
+            Err(e) => Err(e.into()),
+        }
+    }
+    .await
+    .map_err(WebError::api)
+}
+
+/// Every field a settings patch may hold ([`ApiSettings`]'s).
+const PATCH_FIELDS: &[&str] = &[
+    "name",
+    "city",
+    "start_date",
+    "end_date",
+    "rounds_planned",
+    "pairing_system",
+    "time_control",
+    "default_time_minutes",
+    "tiebreaks",
+    "tiebreak_edition",
+    "initial_colour",
+    "win",
+    "draw",
+    "loss",
+    "pab",
+    "chief_arbiter",
+    "adjourned_pairing",
+    "time_zone",
+    "seen",
+];
+
+/// `PATCH /api/v1/tournaments/{id}`: changes only the settings the body names (a JSON Merge
+/// Patch, RFC 7396, `Content-Type: application/merge-patch+json` or `application/json`): a
+/// field with a value sets it, a field with `null` clears it (its default, as an empty field
+/// of the settings page), an absent field keeps what is stored. Every field is checked as `PUT`
+/// checks it. `seen` (optional): the `updated_at` read; without it, the settings as read by
+/// this request, so that a change made meanwhile is never overwritten. `204`.
+///
+/// # Errors
+/// Problem JSON: 401, 403, 404, 400 naming the field (an unknown one too, or a body that is not
+/// a JSON object), 409 when the tournament changed since `seen`.
+pub async fn patch_tournament(
+    state: web::Data<AppState>,
+    _req: HttpRequest,
+    path: web::Path<Uuid>,
+    ApiStaff { user, .. }: ApiStaff<Organizer>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let id = path.into_inner();
+    async {
+        let patch: serde_json::Map<String, Value> = match serde_json::from_slice(&body) {
+            Ok(Value::Object(m)) => m,
+            Ok(_) => return Err(bad("body", Msg::new("bad-patch-object"))),
+            Err(e) => {
+                return Err(bad(
+                    "body",
+                    Msg::new("bad-request-parse").ltr("detail", e.to_string()),
+                ));
+            }
+        };
+        if let Some(unknown) = patch.keys().find(|k| !PATCH_FIELDS.contains(&k.as_str())) {
+            return Err(bad(
+                unknown,
+                Msg::new("bad-unknown-field")
+                    .ltr("value", unknown.clone())
+                    .ltr("accepted", PATCH_FIELDS.join(", ")),
+            ));
+        }
+        let seen = match patch.get("seen") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                serde_json::from_value::<NaiveDateTime>(v.clone())
+                    .map_err(|_| bad("seen", Msg::new("bad-seen")))?,
+            ),
+        };
+        let (stored, provisional) = with_db(&state, move |c| {
+            let stored =
+                arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))?;
+            let provisional = arbiter_db::pairs_with_provisional_draws(c, id)?;
+            Ok((stored, provisional))
+        })
+        .await?;
+        let mut form = EditForm::of(&stored, stored.updated_at, provisional);
+        for (field, value) in &patch {
+            let text = match value {
+                Value::Null => String::new(),
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(_) | Value::Array(_) | Value::Object(_) => {
+                    return Err(bad(field, Msg::new("bad-patch-value")));
+                }
+            };
+            let slot = match field.as_str() {
+                "name" => &mut form.base.name,
+                "city" => &mut form.base.city,
+                "start_date" => &mut form.base.start_date,
+                "end_date" => &mut form.base.end_date,
+                "rounds_planned" => &mut form.base.rounds_planned,
+                "pairing_system" => &mut form.base.pairing_system,
+                "time_control" => &mut form.base.time_control,
+                "default_time_minutes" => &mut form.base.default_time_minutes,
+                "tiebreaks" => &mut form.base.tiebreaks,
+                "tiebreak_edition" => &mut form.base.tiebreak_edition,
+                "initial_colour" => &mut form.initial_colour,
+                "win" => &mut form.win,
+                "draw" => &mut form.draw,
+                "loss" => &mut form.loss,
+                "pab" => &mut form.pab,
+                "chief_arbiter" => &mut form.chief_arbiter,
+                "adjourned_pairing" => &mut form.adjourned_pairing,
+                "time_zone" => &mut form.time_zone,
+                _ => continue,
+            };
+            *slot = text;
+        }
+        let changes = form.changes()?;
+        let zone = form.time_zone()?;
+        let expected = seen.unwrap_or(stored.updated_at);
+        let actor = user.actor();
+        match with_db(&state, move |c| {
+            Ok(arbiter_db::update_tournament(
+                c,
+                id,
+                &changes,
+                Some(zone.as_deref()),
+                None,
+                Some(expected),
+                &actor,
+            ))
+        })
+        .await?
+        {
+            Ok(()) => Ok(HttpResponse::NoContent().finish()),
+            Err(ChangeError::Stale) => Err(stale()),
+            Err(e) => Err(e.into()),
+        }
+    }
+    .await
+    .map_err(WebError::api)
+}

@@ -1,0 +1,406 @@
+//! One gate for every input (issue #22): each case the issue lists, through each door that
+//! takes it (the JSON API, the organizer's forms, the TRF import), on SQLite and PostgreSQL.
+//! Every refusal is a 4xx naming the field (or, for an import, the reason), and nothing of it
+//! reaches the database: the tournament as stored is the same after the refusal.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::test;
+use arbiter_db::Actor;
+use arbiter_db::testing::TestDb;
+use arbiter_web::Config;
+use arbiter_web::testing::{Jar, call, csrf_of, form, get, multipart};
+use serde_json::{Value as Json, json};
+
+/// The tournament as the API shows it (its rounds, players and settings).
+macro_rules! read {
+    ($app:expr, $token:expr, $id:expr) => {{
+        let (s, j) = call!(
+            $app,
+            $token,
+            get,
+            format!("/api/v1/tournaments/{}", $id),
+            json!(null)
+        );
+        assert_eq!(s, StatusCode::OK, "{j}");
+        let mut j = j;
+        // The last change moves with any write; compared separately.
+        j.as_object_mut().unwrap().remove("updated_at");
+        j
+    }};
+}
+
+fn refused_on(j: &Json, field: &str) {
+    assert_eq!(j["status"], 400, "{j}");
+    assert_eq!(j["field"], field, "{j}");
+}
+
+#[actix_web::test]
+async fn every_door_refuses_what_the_event_cannot_hold() {
+    for db in TestDb::all() {
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let token = {
+            let c = &mut db.pool.get().unwrap();
+            let sys = Actor::system("test");
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
+                .unwrap();
+            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), Some("bot"), &sys).unwrap()
+        };
+        let count = |db: &TestDb| {
+            arbiter_db::list_tournaments(&mut db.pool.get().unwrap())
+                .unwrap()
+                .len()
+        };
+
+        // ---- creating: every settings field is checked, none silently ignored ----
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({"name": "Gate Open", "rounds_planned": 3, "time_zone": "Mars/Base"})
+        );
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        refused_on(&j, "time_zone");
+        assert!(j["detail"].as_str().unwrap().contains("Mars/Base"), "{j}");
+        let bh = vec!["BH"; 5000].join(",");
+        for (body, field) in [
+            (json!({"name": "Gate Open", "tiebreaks": bh}), "tiebreaks"),
+            (
+                json!({"name": "Gate Open", "tiebreaks": "BH,SB,BH"}),
+                "tiebreaks",
+            ),
+            (json!({"name": "Gate\u{0}Open"}), "name"),
+            (json!({"name": "Gate Open", "city": "Ba\u{7}ku"}), "city"),
+            (json!({"name": "Gate Open", "win": "x"}), "win"),
+            (
+                json!({"name": "Gate Open", "initial_colour": "green"}),
+                "initial_colour",
+            ),
+            (
+                json!({"name": "Gate Open", "start_date": "2025/03/01"}),
+                "start_date",
+            ),
+        ] {
+            let (s, j) = call!(app, token, post, "/api/v1/tournaments", body);
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+            refused_on(&j, field);
+        }
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({"name": "Gate Open", "colour": "white"})
+        );
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        assert!(j["detail"].as_str().unwrap().contains("colour"), "{j}");
+        assert_eq!(count(&db), 0, "a refused creation stores nothing");
+
+        // The settings-only fields are taken on creation, as `PUT` takes them.
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({
+                "name": "  Gate Open  ",
+                "rounds_planned": 3,
+                "start_date": "2025-03-01",
+                "time_zone": "asia/tehran",
+                "win": "3",
+                "draw": "1",
+                "chief_arbiter": "Arbiter, Ann",
+                "tiebreaks": "bh/c1, bh sb"
+            })
+        );
+        assert_eq!(s, StatusCode::CREATED, "{j}");
+        let id = j["id"].as_str().unwrap().to_owned();
+        let t = read!(app, token, id);
+        assert_eq!(t["name"], "Gate Open");
+        assert_eq!(t["time_zone"], "Asia/Tehran");
+        assert_eq!(t["chief_arbiter"], "Arbiter, Ann");
+        assert_eq!(
+            t["start_date"], "2025-03-01",
+            "dates are ISO 8601 in the API"
+        );
+        assert_eq!(t["tiebreaks"], json!(["BH/C1", "BH", "SB"]));
+        assert_eq!(t["scoring"]["win"], 30, "{t}");
+        assert_eq!(t["scoring"]["draw"], 10, "{t}");
+
+        // ---- players: a control character in a name, through the API ----
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/players"),
+            json!([{"name": "Alpha, A"}, {"name": "Be\u{0}ta, B"}])
+        );
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+        assert_eq!(j["field"], "players[1].name", "{j}");
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/players"),
+            json!([{"name": "Alpha, A"}, {"name": "Beta, B"}, {"name": "Gamma, C"}])
+        );
+        assert_eq!(s, StatusCode::CREATED, "{j}");
+
+        // ---- byes: a round the event does not have, through the API ----
+        let before = read!(app, token, id);
+        for round in [0, 4, 99, 65_535] {
+            let (s, j) = call!(
+                app,
+                token,
+                post,
+                format!("/api/v1/tournaments/{id}/byes"),
+                json!({"round": round, "player": 1, "code": "H"})
+            );
+            assert_eq!(s, StatusCode::BAD_REQUEST, "round {round}: {j}");
+            refused_on(&j, "round");
+            assert!(j["detail"].as_str().unwrap().contains("1 to 3"), "{j}");
+        }
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/byes"),
+            json!({"round": 65_536, "player": 1, "code": "H"})
+        );
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+        assert_eq!(
+            read!(app, token, id),
+            before,
+            "nothing stored by a refused bye"
+        );
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/byes"),
+            json!({"round": 3, "player": 1, "code": "H"})
+        );
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+
+        // ---- the board view of a round the event does not have ----
+        for round in [0, 9] {
+            let (s, j) = call!(
+                app,
+                token,
+                get,
+                format!("/api/v1/tournaments/{id}/rounds/{round}/board"),
+                json!(null)
+            );
+            assert_eq!(s, StatusCode::NOT_FOUND, "round {round}: {j}");
+        }
+
+        // ---- the same through the organizer's forms ----
+        let mut b = Jar::default();
+        let p =
+            arbiter_web::testing::sign_in(&app, &mut b, "org@example.org", "0123456789ab").await;
+        assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
+        let page = call(&app, &mut b, get("/tournaments/new")).await;
+        let csrf = csrf_of(&page.body);
+        for (fields, field) in [
+            (vec![("name", "Form\u{0}Open")], "name"),
+            (
+                vec![("name", "Form Open"), ("tiebreaks", bh.as_str())],
+                "tiebreaks",
+            ),
+        ] {
+            let mut fields = fields;
+            fields.push(("csrf", csrf.as_str()));
+            let p = call(&app, &mut b, form("/tournaments/new", &fields)).await;
+            assert_eq!(p.status, StatusCode::BAD_REQUEST, "{field}: {}", p.body);
+        }
+        let before = read!(app, token, id);
+        for round in ["0", "4", "99", "70000"] {
+            let p = call(
+                &app,
+                &mut b,
+                form(
+                    &format!("/tournaments/{id}/byes"),
+                    &[
+                        ("player", "2"),
+                        ("round", round),
+                        ("code", "H"),
+                        ("csrf", &csrf),
+                    ],
+                ),
+            )
+            .await;
+            assert_eq!(
+                p.status,
+                StatusCode::BAD_REQUEST,
+                "round {round}: {}",
+                p.body
+            );
+        }
+        let p = call(
+            &app,
+            &mut b,
+            form(
+                &format!("/tournaments/{id}/players"),
+                &[("name", "Del\u{7f}ta, D"), ("csrf", &csrf)],
+            ),
+        )
+        .await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert_eq!(
+            read!(app, token, id),
+            before,
+            "nothing stored by a refused form"
+        );
+
+        // ---- an import with no tournament in it ----
+        let binary: Vec<u8> = (0..3072u32).map(|i| (i * 7919 % 251) as u8).collect();
+        let header_only = b"012 Nothing Open\n042 2026/01/01\n".to_vec();
+        for (name, bytes) in [("blob.trf", binary), ("header.trf", header_only)] {
+            let p = call(
+                &app,
+                &mut b,
+                multipart(
+                    "/tournaments/import",
+                    &[("csrf", &csrf)],
+                    Some((name, &bytes)),
+                ),
+            )
+            .await;
+            assert_eq!(p.status, StatusCode::BAD_REQUEST, "{name}: {}", p.body);
+            assert!(
+                p.body.contains("binary data") || p.body.contains("no player records"),
+                "{name}: {}",
+                p.body
+            );
+        }
+        assert_eq!(count(&db), 1, "a refused import stores nothing");
+    }
+}
+
+#[actix_web::test]
+async fn a_request_id_names_every_answer() {
+    let db = TestDb::sqlite();
+    let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/v1/tournaments")
+            .insert_header(("x-request-id", "client-42"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.headers().get("x-request-id").unwrap(), "client-42");
+    // A header that is not a plain token is replaced by the server's own id.
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri("/api/v1/tournaments")
+            .insert_header(("x-request-id", "a b\tc"))
+            .to_request(),
+    )
+    .await;
+    let id = resp
+        .headers()
+        .get("x-request-id")
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert_eq!(id.len(), 36, "{id}");
+    assert!(resp.headers().get(header::CONTENT_TYPE).is_some());
+}
+
+/// `PATCH /api/v1/tournaments/{id}` (a JSON Merge Patch, RFC 7396) changes only the fields it
+/// names, `null` clears one, an unknown field or a bad value is refused naming it with nothing
+/// changed, and a stale `seen` is a `409` (issue #19).
+#[actix_web::test]
+async fn a_patch_changes_only_the_settings_it_names() {
+    for db in TestDb::all() {
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let token = {
+            let c = &mut db.pool.get().unwrap();
+            let sys = Actor::system("test");
+            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+            let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
+                .unwrap();
+            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), Some("bot"), &sys).unwrap()
+        };
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            "/api/v1/tournaments",
+            json!({
+                "name": "Patch Open",
+                "city": "Shiraz",
+                "rounds_planned": 7,
+                "time_zone": "Asia/Tehran",
+                "win": "3",
+                "draw": "1",
+                "tiebreaks": "BH/C1,BH,SB",
+                "default_time_minutes": 30
+            })
+        );
+        assert_eq!(s, StatusCode::CREATED, "{j}");
+        let id = j["id"].as_str().unwrap().to_owned();
+        let before = read!(app, token, id);
+        let patch = |body: Json| {
+            test::TestRequest::patch()
+                .uri(&format!("/api/v1/tournaments/{id}"))
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
+                .set_payload(body.to_string())
+        };
+        let send = |req: test::TestRequest| async {
+            let resp = test::call_service(&app, req.to_request()).await;
+            let status = resp.status();
+            let body = test::read_body(resp).await;
+            (
+                status,
+                serde_json::from_slice::<Json>(&body).unwrap_or(Json::Null),
+            )
+        };
+        // Only the name: everything else stays (PUT would have reset the time zone, the scoring,
+        // the tie-breaks and the default time).
+        let (s, j) = send(patch(json!({"name": "Patch Open 2026"}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+        let mut after = read!(app, token, id);
+        assert_eq!(after["name"], "Patch Open 2026");
+        after["name"] = before["name"].clone();
+        assert_eq!(after, before, "nothing else changed");
+        // `null` clears a field.
+        let (s, _) = send(patch(json!({"city": null, "rounds_planned": 9}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT);
+        let t = read!(app, token, id);
+        assert_eq!(t["city"], Json::Null);
+        assert_eq!(t["rounds_planned"], 9);
+        assert_eq!(t["time_zone"], "Asia/Tehran");
+        assert_eq!(t["scoring"]["win"], 30);
+        // Refused, naming the field, and nothing changed.
+        for (body, field) in [
+            (json!({"time_zone": "Mars/Base", "name": "X"}), "time_zone"),
+            (json!({"colour": "white"}), "colour"),
+            (json!({"tiebreaks": "BH,BH"}), "tiebreaks"),
+            (json!({"rounds_planned": true}), "rounds_planned"),
+            (json!({"name": "A\u{0}B"}), "name"),
+        ] {
+            let (s, j) = send(patch(body)).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+            assert_eq!(j["field"], field, "{j}");
+        }
+        let (s, _) = send(patch(json!(["name"]))).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            read!(app, token, id),
+            t,
+            "nothing stored by a refused patch"
+        );
+        // A stale `seen` is refused.
+        let (s, j) = send(patch(
+            json!({"name": "Late", "seen": "2000-01-01T00:00:00"}),
+        ))
+        .await;
+        assert_eq!(s, StatusCode::CONFLICT, "{j}");
+        assert_eq!(read!(app, token, id)["name"], "Patch Open 2026");
+    }
+}
