@@ -783,6 +783,9 @@ pub fn set_self_check_in(
 
 pub mod documents;
 mod header;
+mod player_edit;
+
+pub use player_edit::update_player;
 
 #[cfg(all(test, feature = "testing"))]
 mod tests;

@@ -8,16 +8,14 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::ChangeError;
-use chrono::NaiveDateTime;
 use serde::Serialize;
-use serde_json::Value;
 use uuid::Uuid;
 
 use crate::error::WebError;
 use crate::extract::{ApiStaff, ApiUser, Organizer};
 use crate::forms::{ApiSettings, EditForm};
 use crate::l10n::Msg;
-use crate::respond::{bad, created, stale_api as stale};
+use crate::respond::{bad, created, merge_patch, patch_seen, patch_text, stale_api as stale};
 use crate::{AppState, with_db};
 
 /// The id of something created.
@@ -158,31 +156,8 @@ pub async fn patch_tournament(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let patch: serde_json::Map<String, Value> = match serde_json::from_slice(&body) {
-            Ok(Value::Object(m)) => m,
-            Ok(_) => return Err(bad("body", Msg::new("bad-patch-object"))),
-            Err(e) => {
-                return Err(bad(
-                    "body",
-                    Msg::new("bad-request-parse").ltr("detail", e.to_string()),
-                ));
-            }
-        };
-        if let Some(unknown) = patch.keys().find(|k| !PATCH_FIELDS.contains(&k.as_str())) {
-            return Err(bad(
-                unknown,
-                Msg::new("bad-unknown-field")
-                    .ltr("value", unknown.clone())
-                    .ltr("accepted", PATCH_FIELDS.join(", ")),
-            ));
-        }
-        let seen = match patch.get("seen") {
-            None | Some(Value::Null) => None,
-            Some(v) => Some(
-                serde_json::from_value::<NaiveDateTime>(v.clone())
-                    .map_err(|_| bad("seen", Msg::new("bad-seen")))?,
-            ),
-        };
+        let patch = merge_patch(&body, PATCH_FIELDS)?;
+        let seen = patch_seen(&patch)?;
         let (stored, provisional) = with_db(&state, move |c| {
             let stored =
                 arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))?;
@@ -192,14 +167,7 @@ pub async fn patch_tournament(
         .await?;
         let mut form = EditForm::of(&stored, stored.updated_at, provisional);
         for (field, value) in &patch {
-            let text = match value {
-                Value::Null => String::new(),
-                Value::String(s) => s.clone(),
-                Value::Number(n) => n.to_string(),
-                Value::Bool(_) | Value::Array(_) | Value::Object(_) => {
-                    return Err(bad(field, Msg::new("bad-patch-value")));
-                }
-            };
+            let text = patch_text(field, value)?;
             let slot = match field.as_str() {
                 "name" => &mut form.base.name,
                 "city" => &mut form.base.city,

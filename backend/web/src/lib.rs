@@ -12,7 +12,7 @@
 //! withdrawals), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
 //! [`arbiter_board`] (the board view and the default time), [`adjourn`] (Appendix A),
 //! [`penalties`], [`reports`] (score reports), [`kiosk`] (the players' check-in tablet),
-//! [`public`] and [`games`] (published pages and printouts), [`api`], [`api_settings`] and [`api_write`] (JSON).
+//! [`public`] and [`games`] (published pages and printouts), [`api`], [`api_settings`], [`api_patch`] and [`api_write`] (JSON).
 //!
 //! No handler module uses another's items; what they share has a module of its own:
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
@@ -24,6 +24,7 @@
 pub mod accounts;
 pub mod adjourn;
 pub mod api;
+pub mod api_patch;
 pub mod api_settings;
 pub mod api_write;
 pub mod arbiter_board;
@@ -376,6 +377,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(
                 "/tournaments/{id}/players/{pn}/status",
                 web::put().to(api_write::player_status),
+            )
+            .route(
+                "/tournaments/{id}/players/{pn}",
+                web::patch().to(api_patch::patch_player),
+            )
+            .route(
+                "/tournaments/{id}/rounds/{n}",
+                web::patch().to(api_patch::patch_round),
             )
             .route(
                 "/tournaments/{id}/byes",

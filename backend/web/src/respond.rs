@@ -167,6 +167,70 @@ pub(crate) fn stale_api() -> WebError {
     }
 }
 
+/// The body of a `PATCH` (a JSON Merge Patch, RFC 7396): a JSON object whose keys are all in
+/// `fields`.
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming `body` (not JSON, or not an object) or the unknown field,
+/// with the fields accepted.
+pub(crate) fn merge_patch(
+    body: &[u8],
+    fields: &[&str],
+) -> Result<serde_json::Map<String, serde_json::Value>, WebError> {
+    use crate::l10n::Msg;
+    let patch = match serde_json::from_slice(body) {
+        Ok(serde_json::Value::Object(m)) => m,
+        Ok(_) => return Err(bad("body", Msg::new("bad-patch-object"))),
+        Err(e) => {
+            return Err(bad(
+                "body",
+                Msg::new("bad-request-parse").ltr("detail", e.to_string()),
+            ));
+        }
+    };
+    if let Some(unknown) = patch.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(bad(
+            unknown,
+            Msg::new("bad-unknown-field")
+                .ltr("value", unknown.clone())
+                .ltr("accepted", fields.join(", ")),
+        ));
+    }
+    Ok(patch)
+}
+
+/// A merge patch's value as a form field's text: a string as it is, a number written out,
+/// `null` empty (the field cleared).
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming `field` for a boolean, an array or an object.
+pub(crate) fn patch_text(field: &str, value: &serde_json::Value) -> Result<String, WebError> {
+    use serde_json::Value;
+    match value {
+        Value::Null => Ok(String::new()),
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Bool(_) | Value::Array(_) | Value::Object(_) => {
+            Err(bad(field, crate::l10n::Msg::new("bad-patch-value")))
+        }
+    }
+}
+
+/// A merge patch's optional `seen`: the `updated_at` the client read.
+///
+/// # Errors
+/// [`WebError::BadRequest`] naming `seen` when it is not a timestamp.
+pub(crate) fn patch_seen(
+    patch: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Option<NaiveDateTime>, WebError> {
+    match patch.get("seen") {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => serde_json::from_value::<NaiveDateTime>(v.clone())
+            .map(Some)
+            .map_err(|_| bad("seen", crate::l10n::Msg::new("bad-seen"))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

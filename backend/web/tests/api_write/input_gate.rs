@@ -402,5 +402,96 @@ async fn a_patch_changes_only_the_settings_it_names() {
         .await;
         assert_eq!(s, StatusCode::CONFLICT, "{j}");
         assert_eq!(read!(app, token, id)["name"], "Patch Open 2026");
+
+        // A player: only the fields sent change, checked as registration checks them.
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/players"),
+            json!([
+                {"name": "Rostami, Ali", "rating": 2100, "federation": "IRI", "fide_id": 12_500_000},
+                {"name": "Karimi, Sara", "rating": 1900}
+            ])
+        );
+        assert_eq!(s, StatusCode::CREATED, "{j}");
+        let player = |pn: u16, body: Json| {
+            test::TestRequest::patch()
+                .uri(&format!("/api/v1/tournaments/{id}/players/{pn}"))
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
+                .set_payload(body.to_string())
+        };
+        let (s, j) = send(player(1, json!({"rating": 2150, "sex": "m"}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+        let t = read!(app, token, id);
+        let p1 = &t["players"][0];
+        assert_eq!(p1["rating"], 2150, "{p1}");
+        assert_eq!(p1["name"], "Rostami, Ali");
+        assert_eq!(p1["federation"], "IRI");
+        let (s, _) = send(player(1, json!({"federation": null}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT);
+        assert_eq!(
+            read!(app, token, id)["players"][0]["federation"],
+            Json::Null
+        );
+        let before = read!(app, token, id);
+        for (body, field) in [
+            (json!({"rating": 9000}), "rating"),
+            (json!({"name": "Ka\u{0}rimi"}), "name"),
+            (json!({"name": null}), "name"),
+            (json!({"sex": "x"}), "sex"),
+            (json!({"fide_id": 12_500_000}), "fide_id"),
+            (json!({"status": "withdrawn"}), "status"),
+        ] {
+            let (s, j) = send(player(2, body)).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+            assert_eq!(j["field"], field, "{j}");
+        }
+        let (s, _) = send(player(9, json!({"rating": 2000}))).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        assert_eq!(
+            read!(app, token, id),
+            before,
+            "nothing stored by a refused patch"
+        );
+
+        // A round: its scheduled start (UTC), set and cleared.
+        let (s, j) = call!(
+            app,
+            token,
+            post,
+            format!("/api/v1/tournaments/{id}/byes"),
+            json!({"round": 1, "player": 2, "code": "H"})
+        );
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+        let round = |n: u16, body: Json| {
+            test::TestRequest::patch()
+                .uri(&format!("/api/v1/tournaments/{id}/rounds/{n}"))
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
+                .set_payload(body.to_string())
+        };
+        let (s, j) = send(round(1, json!({"scheduled": "2026-12-01T14:30:00"}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
+        let scheduled = |db: &TestDb| {
+            let c = &mut db.pool.get().unwrap();
+            let t = arbiter_db::load_tournament(c, id.parse().unwrap())
+                .unwrap()
+                .unwrap();
+            t.tournament.round(1).and_then(|r| r.scheduled)
+        };
+        assert_eq!(
+            scheduled(&db).map(|d| d.to_string()),
+            Some("2026-12-01 14:30:00".to_owned())
+        );
+        let (s, j) = send(round(1, json!({"scheduled": "tomorrow"}))).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{j}");
+        assert_eq!(j["field"], "scheduled");
+        let (s, _) = send(round(5, json!({"scheduled": null}))).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let (s, _) = send(round(1, json!({"scheduled": null}))).await;
+        assert_eq!(s, StatusCode::NO_CONTENT);
+        assert_eq!(scheduled(&db), None);
     }
 }
