@@ -29,6 +29,24 @@ macro_rules! read {
     }};
 }
 
+/// An account `org@example.org` (password `0123456789ab`) and an API token of it.
+fn organizer_token(db: &TestDb) -> String {
+    let c = &mut db.pool.get().unwrap();
+    let sys = Actor::system("test");
+    let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
+    let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys).unwrap();
+    arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), Some("bot"), &sys).unwrap()
+}
+
+/// A `PATCH` of `uri` with a merge patch, as the organizer's program sends it.
+fn merge_patch(uri: &str, token: &str, body: &Json) -> test::TestRequest {
+    test::TestRequest::patch()
+        .uri(uri)
+        .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+        .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
+        .set_payload(body.to_string())
+}
+
 fn refused_on(j: &Json, field: &str) {
     assert_eq!(j["status"], 400, "{j}");
     assert_eq!(j["field"], field, "{j}");
@@ -38,14 +56,7 @@ fn refused_on(j: &Json, field: &str) {
 async fn every_door_refuses_what_the_event_cannot_hold() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
-        let token = {
-            let c = &mut db.pool.get().unwrap();
-            let sys = Actor::system("test");
-            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
-            let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
-                .unwrap();
-            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), Some("bot"), &sys).unwrap()
-        };
+        let token = organizer_token(&db);
         let count = |db: &TestDb| {
             arbiter_db::list_tournaments(&mut db.pool.get().unwrap())
                 .unwrap()
@@ -317,14 +328,7 @@ async fn a_request_id_names_every_answer() {
 async fn a_patch_changes_only_the_settings_it_names() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
-        let token = {
-            let c = &mut db.pool.get().unwrap();
-            let sys = Actor::system("test");
-            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
-            let u = arbiter_db::accounts::create_user(c, "org@example.org", &hash, false, &sys)
-                .unwrap();
-            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), Some("bot"), &sys).unwrap()
-        };
+        let token = organizer_token(&db);
         let (s, j) = call!(
             app,
             token,
@@ -344,13 +348,7 @@ async fn a_patch_changes_only_the_settings_it_names() {
         assert_eq!(s, StatusCode::CREATED, "{j}");
         let id = j["id"].as_str().unwrap().to_owned();
         let before = read!(app, token, id);
-        let patch = |body: Json| {
-            test::TestRequest::patch()
-                .uri(&format!("/api/v1/tournaments/{id}"))
-                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
-                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
-                .set_payload(body.to_string())
-        };
+        let patch = |body: Json| merge_patch(&format!("/api/v1/tournaments/{id}"), &token, &body);
         let send = |req: test::TestRequest| async {
             let resp = test::call_service(&app, req.to_request()).await;
             let status = resp.status();
@@ -416,11 +414,11 @@ async fn a_patch_changes_only_the_settings_it_names() {
         );
         assert_eq!(s, StatusCode::CREATED, "{j}");
         let player = |pn: u16, body: Json| {
-            test::TestRequest::patch()
-                .uri(&format!("/api/v1/tournaments/{id}/players/{pn}"))
-                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
-                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
-                .set_payload(body.to_string())
+            merge_patch(
+                &format!("/api/v1/tournaments/{id}/players/{pn}"),
+                &token,
+                &body,
+            )
         };
         let (s, j) = send(player(1, json!({"rating": 2150, "sex": "m"}))).await;
         assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
@@ -466,11 +464,11 @@ async fn a_patch_changes_only_the_settings_it_names() {
         );
         assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
         let round = |n: u16, body: Json| {
-            test::TestRequest::patch()
-                .uri(&format!("/api/v1/tournaments/{id}/rounds/{n}"))
-                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
-                .insert_header((header::CONTENT_TYPE, "application/merge-patch+json"))
-                .set_payload(body.to_string())
+            merge_patch(
+                &format!("/api/v1/tournaments/{id}/rounds/{n}"),
+                &token,
+                &body,
+            )
         };
         let (s, j) = send(round(1, json!({"scheduled": "2026-12-01T14:30:00"}))).await;
         assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
