@@ -7,6 +7,7 @@ use arbiter_tournament::input::EventDate;
 use arbiter_tournament::{Colour, ScoringSystem};
 use chrono::NaiveDateTime;
 use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::WebError;
@@ -22,7 +23,7 @@ fn iso_date(stored: Option<&str>) -> Option<EventDate> {
 }
 
 /// One tournament in the list.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TournamentItem {
     /// Its id (UUID).
     pub id: Uuid,
@@ -32,8 +33,10 @@ pub struct TournamentItem {
     pub city: Option<String>,
     /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in; `null` when
     /// absent or unreadable.
+    #[schema(value_type = Option<String>, format = Date)]
     pub start_date: Option<EventDate>,
     /// End date, ISO 8601; `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, format = Date)]
     pub end_date: Option<EventDate>,
     /// Players registered.
     pub players: i64,
@@ -42,6 +45,7 @@ pub struct TournamentItem {
     /// Rounds planned.
     pub rounds_planned: Option<i32>,
     /// Last change, UTC.
+    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456")]
     pub updated_at: NaiveDateTime,
 }
 
@@ -49,6 +53,12 @@ pub struct TournamentItem {
 ///
 /// # Errors
 /// Problem JSON for a database failure.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments",
+    tag = "tournaments",
+    responses((status = 200, description = "Every tournament", body = [TournamentItem]))
+)]
 pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
     let list = with_db(&state, |c| Ok(arbiter_db::list_tournaments(c)?))
         .await
@@ -71,7 +81,7 @@ pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, Web
 }
 
 /// A player as the API shows it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct PlayerItem {
     /// Its id (UUID).
     pub id: Uuid,
@@ -92,13 +102,14 @@ pub struct PlayerItem {
 }
 
 /// A round in the tournament view.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct RoundItem {
     /// Round number.
     pub number: u16,
     /// `planned`, `paired`, `published`, `complete`.
     pub state: &'static str,
     /// Scheduled start.
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00")]
     pub scheduled: Option<NaiveDateTime>,
     /// Games in it.
     pub games: usize,
@@ -107,7 +118,7 @@ pub struct RoundItem {
 }
 
 /// One tournament.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TournamentView {
     /// Its id.
     pub id: Uuid,
@@ -119,8 +130,10 @@ pub struct TournamentView {
     pub federation: Option<String>,
     /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in; `null` when
     /// absent or unreadable.
+    #[schema(value_type = Option<String>, format = Date)]
     pub start_date: Option<EventDate>,
     /// End date, ISO 8601; `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, format = Date)]
     pub end_date: Option<EventDate>,
     /// Type (`092`).
     pub tournament_type: Option<String>,
@@ -137,6 +150,7 @@ pub struct TournamentView {
     /// The standings' tie-breaks (C.07 codes), in order.
     pub tiebreaks: Vec<String>,
     /// Points per result, in tenths.
+    #[schema(value_type = Object)]
     pub scoring: ScoringSystem,
     /// Default time (Art. 6.7), minutes.
     pub default_time_minutes: Option<u32>,
@@ -148,6 +162,7 @@ pub struct TournamentView {
     /// Rounds.
     pub rounds: Vec<RoundItem>,
     /// Last change, UTC.
+    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456")]
     pub updated_at: NaiveDateTime,
 }
 
@@ -155,6 +170,13 @@ pub struct TournamentView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The tournament, its players and rounds", body = TournamentView), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn tournament(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -228,7 +250,7 @@ pub async fn tournament(
 }
 
 /// A game in a round.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct GameItem {
     /// Its id: the key for result entry.
     pub id: Uuid,
@@ -251,7 +273,7 @@ pub struct GameItem {
 }
 
 /// A penalty behind unusual scores.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct PenaltyItem {
     /// `offender_reduced`, `opponent_raised`, `lost_by_both`, `other`.
     pub kind: String,
@@ -260,7 +282,7 @@ pub struct PenaltyItem {
 }
 
 /// A result without an opponent.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ByeItem {
     /// The player's pairing number.
     pub player: u16,
@@ -269,13 +291,14 @@ pub struct ByeItem {
 }
 
 /// One round.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct RoundView {
     /// Round number.
     pub number: u16,
     /// `planned`, `paired`, `published`, `complete`.
     pub state: &'static str,
     /// Scheduled start.
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00")]
     pub scheduled: Option<NaiveDateTime>,
     /// Games by board.
     pub games: Vec<GameItem>,
@@ -287,6 +310,13 @@ pub struct RoundView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or round.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
+    responses((status = 200, description = "The round: games with ids and versions, byes", body = RoundView), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn round(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -353,6 +383,13 @@ pub async fn round(
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/standings",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
+    responses((status = 200, description = "The standings by rank", body = [StandingJson]), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,

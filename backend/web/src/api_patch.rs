@@ -34,6 +34,15 @@ const PLAYER_FIELDS: &[&str] = &[
 /// # Errors
 /// Problem JSON: 401, 403, 404 (no such tournament or player), 400 naming the field (checked as
 /// registration checks it; a FIDE id another player has on `fide_id`), 409 when stale.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/players/{pn}",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("pn" = u16, Path, description = "Pairing number")),
+    request_body(content = Object, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the player: `name`, `sex`, `title`, `rating`, `federation`, `fide_id`, and `seen`"),
+    responses((status = 204, description = "Changed")),
+    security(("bearer" = []))
+)]
 pub async fn patch_player(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -121,6 +130,15 @@ const ROUND_FIELDS: &[&str] = &["scheduled"];
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404 (no such tournament or round), 400 naming the field.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
+    request_body(content = Object, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the round: `scheduled` (UTC, `YYYY-MM-DDTHH:MM`, `null` clears it)"),
+    responses((status = 204, description = "Changed")),
+    security(("bearer" = []))
+)]
 pub async fn patch_round(
     state: web::Data<AppState>,
     _req: HttpRequest,

@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::ChangeError;
 use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::WebError;
@@ -19,7 +20,7 @@ use crate::respond::{bad, created, merge_patch, patch_seen, patch_text, stale_ap
 use crate::{AppState, with_db};
 
 /// The id of something created.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct Created {
     /// The new tournament's id.
     pub id: Uuid,
@@ -31,6 +32,14 @@ pub struct Created {
 ///
 /// # Errors
 /// Problem JSON: 401, 400 naming the field.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments",
+    tag = "tournaments",
+    request_body = ApiSettings,
+    responses((status = 201, description = "Created; the Location header names it", body = Created)),
+    security(("bearer" = []))
+)]
 pub async fn create_tournament(
     state: web::Data<AppState>,
     ApiUser(user): ApiUser,
@@ -78,6 +87,15 @@ pub async fn create_tournament(
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the field, 409 when `seen` is stale.
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = ApiSettings,
+    responses((status = 204, description = "Replaced")),
+    security(("bearer" = []))
+)]
 pub async fn update_tournament(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -147,6 +165,15 @@ const PATCH_FIELDS: &[&str] = &[
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the field (an unknown one too, or a body that is not
 /// a JSON object), 409 when the tournament changed since `seen`.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body(content = ApiSettings, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the settings; `application/json` is taken too"),
+    responses((status = 204, description = "Changed")),
+    security(("bearer" = []))
+)]
 pub async fn patch_tournament(
     state: web::Data<AppState>,
     _req: HttpRequest,

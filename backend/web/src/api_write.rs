@@ -14,6 +14,7 @@ use arbiter_tournament::{
 };
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::WebError;
@@ -23,7 +24,7 @@ use crate::respond::{created, load, stale_api as stale};
 use crate::{AppState, with_db};
 
 /// A player to register.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiPlayer {
     /// `Last, First`, at most 33 characters; may be left out with a `fide_id` listed in the
@@ -50,7 +51,7 @@ pub struct ApiPlayer {
 }
 
 /// A registered player.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct Registered {
     /// The pairing number given.
     pub pairing_number: u16,
@@ -68,6 +69,15 @@ pub struct Registered {
 /// (`players[2].rating`); a FIDE id already registered (or earlier in the list) on
 /// `players[i].fide_id`, a name already registered on `players[i].name` unless the player says
 /// `"allow_duplicate_name": true`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/players",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = Vec<ApiPlayer>,
+    responses((status = 201, description = "The players registered, with their pairing numbers", body = [Registered])),
+    security(("bearer" = []))
+)]
 pub async fn add_players(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -163,7 +173,7 @@ pub async fn add_players(
 }
 
 /// A player's status.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiStatus {
     /// `withdrawn` or `active`.
@@ -174,6 +184,15 @@ pub struct ApiStatus {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400.
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/players/{pn}/status",
+    tag = "tournaments",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("pn" = u16, Path, description = "Pairing number")),
+    request_body = ApiStatus,
+    responses((status = 204, description = "Changed")),
+    security(("bearer" = []))
+)]
 pub async fn player_status(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -205,10 +224,11 @@ pub async fn player_status(
 }
 
 /// A requested bye.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiBye {
     /// The round, from 1.
+    #[schema(value_type = u16)]
     pub round: RoundNumber,
     /// The player's pairing number.
     pub player: u16,
@@ -221,6 +241,15 @@ pub struct ApiBye {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 (a round already paired, a code other than H, Z, F).
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/byes",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = ApiBye,
+    responses((status = 204, description = "Recorded")),
+    security(("bearer" = []))
+)]
 pub async fn request_bye(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -255,7 +284,7 @@ pub async fn request_bye(
 }
 
 /// A pairing as JSON: boards in order as `[white, black]` pairing numbers, and the bye.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiPairing {
     /// Boards, board 1 first.
@@ -288,11 +317,13 @@ impl From<&ApiPairing> for Pairing {
 }
 
 /// The engine's proposal for the next round.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct Proposal {
     /// The round to pair.
+    #[schema(value_type = u16)]
     pub round: RoundNumber,
     /// The tournament's last change: send it back as `seen` when storing.
+    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456")]
     pub seen: NaiveDateTime,
     /// The engine's pairing.
     pub pairing: ApiPairing,
@@ -303,6 +334,14 @@ pub struct Proposal {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 when the round cannot be paired (with the reason).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/pairing",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The engine's pairing of the next round, not stored", body = Proposal)),
+    security(("bearer" = []))
+)]
 pub async fn proposal(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -334,12 +373,14 @@ pub async fn proposal(
 }
 
 /// Storing a round's pairing.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiStoreRound {
     /// The round being paired (must be the next one).
+    #[schema(value_type = u16)]
     pub round: RoundNumber,
     /// The tournament's `updated_at` as read.
+    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456")]
     pub seen: NaiveDateTime,
     /// The pairing; absent: the engine's.
     #[serde(default)]
@@ -350,9 +391,10 @@ pub struct ApiStoreRound {
 }
 
 /// The answer to storing a round.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct StoredRound {
     /// The round.
+    #[schema(value_type = u16)]
     pub round: RoundNumber,
     /// The pairing stored.
     pub pairing: ApiPairing,
@@ -380,6 +422,15 @@ fn with_warnings(
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the problem, 409 when `seen` or `round` is stale.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = ApiStoreRound,
+    responses((status = 201, description = "Stored (not published)", body = StoredRound)),
+    security(("bearer" = []))
+)]
 pub async fn store_round(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -480,6 +531,14 @@ pub async fn store_round(
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 unless the round is paired and unpublished.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/publish",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
+    responses((status = 204, description = "Published")),
+    security(("bearer" = []))
+)]
 pub async fn publish(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -504,6 +563,14 @@ pub async fn publish(
 ///
 /// # Errors
 /// As [`publish`].
+#[utoipa::path(
+    delete,
+    path = "/api/v1/tournaments/{id}/rounds/{n}",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
+    responses((status = 204, description = "The pairing is removed")),
+    security(("bearer" = []))
+)]
 pub async fn unpair(
     state: web::Data<AppState>,
     _req: HttpRequest,

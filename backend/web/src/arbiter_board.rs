@@ -623,6 +623,14 @@ pub struct BoardJson {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404 (no such tournament, or a round it does not have).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{n}/board",
+    tag = "rounds",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
+    responses((status = 200, description = "The arbiter's board: each game's check-in and default-time state", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_board(
     state: web::Data<AppState>,
     _req: HttpRequest,
@@ -695,6 +703,15 @@ pub struct CheckInBody {
 ///
 /// # Errors
 /// Problem JSON: 400 naming `colour`, 401, 403, 404, 409.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/check-in",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    request_body = Object,
+    responses((status = 201, description = "Checked in", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_check_in(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -742,6 +759,15 @@ pub struct OverrideBody {
 /// Problem JSON: 401, 403, 404 (unknown game), 400 naming `reason` when it is empty, 400 naming
 /// `game` when it is decided otherwise already (an override exists, or the forfeit was replaced
 /// by another result).
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/override",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    request_body = Object,
+    responses((status = 200, description = "The arbiter's decision, recorded", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_override(
     state: web::Data<AppState>,
     req: HttpRequest,

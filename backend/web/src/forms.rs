@@ -13,6 +13,7 @@ use arbiter_tournament::tiebreak::Edition;
 use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
 use chrono::NaiveDateTime;
 use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{WebError, invalid};
 use crate::extract::csrf_field;
@@ -332,7 +333,7 @@ impl EditForm {
 }
 
 /// A tournament's settings as JSON: every field optional; numbers as numbers.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiSettings {
     /// Name (required when creating).
@@ -394,6 +395,7 @@ pub struct ApiSettings {
     pub time_zone: Option<String>,
     /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
     #[serde(default)]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
     pub seen: Option<NaiveDateTime>,
 }
 
@@ -587,7 +589,8 @@ pub(crate) fn trf_problem(e: &arbiter_tournament::TrfError) -> WebError {
 }
 
 /// The query of the standings and crosstable pages.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AfterQuery {
     /// Standings after this round (default: the last with results).
     pub after: Option<u16>,

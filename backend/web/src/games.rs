@@ -785,6 +785,13 @@ pub struct GameJson {
 ///
 /// # Errors
 /// [`WebError::NotFound`], [`WebError::Database`], as problem+json.
+#[utoipa::path(
+    get,
+    path = "/api/v1/games/{id}",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    responses((status = 200, description = "The game: players, result, version and score", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_game(
     state: web::Data<AppState>,
     req: HttpRequest,

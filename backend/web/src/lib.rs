@@ -43,6 +43,7 @@ pub mod l10n;
 mod listed;
 pub mod names;
 pub mod norms;
+pub mod openapi;
 pub mod pages;
 pub mod pairing;
 pub mod penalties;
@@ -357,6 +358,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(team_public::routes)
     .service(
         web::scope("/api/v1")
+            .route("/openapi.json", page().to(openapi::openapi_json))
             .route("/tournaments", page().to(api::tournaments))
             .route(
                 "/tournaments",

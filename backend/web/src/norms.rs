@@ -483,6 +483,13 @@ pub async fn player_norms(
 ///
 /// # Errors
 /// [`WebError::NotFound`], [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/norms",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "Title norm reports", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_norms(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -511,6 +518,13 @@ pub async fn api_norms(
 ///
 /// # Errors
 /// [`WebError::NotFound`] (unknown tournament or player), [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/players/{pn}/norms",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("pn" = u16, Path, description = "Pairing number")),
+    responses((status = 200, description = "A player's title norm report", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_player_norms(
     state: web::Data<AppState>,
     req: HttpRequest,

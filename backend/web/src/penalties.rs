@@ -544,6 +544,15 @@ pub struct IncidentBody {
 ///
 /// # Errors
 /// Problem JSON: 400 naming the field, 401, 403, 404, 409 with the game as it stands.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/incidents",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    request_body = Object,
+    responses((status = 201, description = "The incident, recorded", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_record(
     state: web::Data<AppState>,
     req: HttpRequest,

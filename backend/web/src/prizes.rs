@@ -524,6 +524,13 @@ pub struct PrizesJson {
 ///
 /// # Errors
 /// [`WebError::NotFound`], [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/prizes",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The prize list and its winners", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_prizes(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -580,6 +587,15 @@ pub struct PutPrizes {
 /// # Errors
 /// Problem JSON: 401, 403, 404; 400 naming the first error of the list (field `list`); 409 when
 /// `seen` is stale.
+#[utoipa::path(
+    put,
+    path = "/api/v1/tournaments/{id}/prizes",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = Object,
+    responses((status = 204, description = "Replaced")),
+    security(("bearer" = []))
+)]
 pub async fn api_put(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,

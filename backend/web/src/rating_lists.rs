@@ -637,6 +637,12 @@ pub async fn refresh(
 ///
 /// # Errors
 /// [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/rating-lists",
+    tag = "federation",
+    responses((status = 200, description = "The FIDE rating lists imported", body = serde_json::Value))
+)]
 pub async fn api_lists(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
     let lists = with_db(&state, |c| Ok(arbiter_db::rating_list::rating_lists(c)?))
         .await
@@ -648,6 +654,13 @@ pub async fn api_lists(state: web::Data<AppState>) -> Result<HttpResponse, WebEr
 ///
 /// # Errors
 /// Problem JSON: 404 when no snapshot lists the id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/rating-lists/players/{fide_id}",
+    tag = "federation",
+    params(("fide_id" = u64, Path, description = "FIDE id")),
+    responses((status = 200, description = "The player in the newest list", body = serde_json::Value))
+)]
 pub async fn api_player(
     state: web::Data<AppState>,
     path: web::Path<u64>,
@@ -672,6 +685,13 @@ pub async fn api_player(
 ///
 /// # Errors
 /// [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/rating-lists/search",
+    tag = "federation",
+    params(("q" = String, Query, description = "A FIDE id, or the start of a name (folded: case and accents ignored)")),
+    responses((status = 200, description = "Players found by name or FIDE id", body = serde_json::Value))
+)]
 pub async fn api_search(
     state: web::Data<AppState>,
     query: web::Query<SearchQuery>,
@@ -687,6 +707,14 @@ pub async fn api_search(
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404; 409 once round 1 is paired or without a list.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/ratings/refresh",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The players changed from the rating list", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_refresh(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,

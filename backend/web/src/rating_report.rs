@@ -261,6 +261,14 @@ pub struct GapJson {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rating-report",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The rating report's pre-flight: what FIDE would refuse", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_report(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,

@@ -317,6 +317,13 @@ pub struct RatingsJson {
 ///
 /// # Errors
 /// [`WebError::NotFound`], [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/ratings",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "Rating changes", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_ratings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -344,6 +351,13 @@ pub async fn api_ratings(
 ///
 /// # Errors
 /// [`WebError::NotFound`] (tournament or player), [`WebError::Database`] (problem+json).
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/players/{pn}/rating",
+    tag = "federation",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("pn" = u16, Path, description = "Pairing number")),
+    responses((status = 200, description = "A player's rating change", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn api_player_rating(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -33,6 +33,7 @@ use arbiter_tournament::pgn_event::{MoveNote, ScoreReport as StoredReport};
 use arbiter_tournament::{GameResult, ResultCode};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::arbiter_words::{self as words, record_msg};
@@ -448,7 +449,7 @@ pub async fn submit_report(
 }
 
 /// The body of `POST /api/v1/games/{id}/score`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct ApiScore {
     /// The scoresheet: PGN or moves.
     pub scoresheet: String,
@@ -473,6 +474,15 @@ struct ApiScoreAnswer {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the field.
+#[utoipa::path(
+    post,
+    path = "/api/v1/games/{id}/score",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    request_body = ApiScore,
+    responses((status = 201, description = "The score report: `{game, flagged, status, report}`", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_score(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -9,6 +9,7 @@ use arbiter_db::RecordError;
 use arbiter_tournament::{GameResult, ResultCode};
 use askama::Template;
 use serde::Deserialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::arbiter_words as words;
@@ -316,7 +317,7 @@ pub async fn enter_result(
 }
 
 /// The body of `PUT /api/v1/games/{id}/result`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct ApiResult {
     /// White's TRF code (`1 = 0 W D L + - X`, empty for none).
     pub white: String,
@@ -332,6 +333,15 @@ pub struct ApiResult {
 ///
 /// # Errors
 /// Problem JSON: 401, 403, 404, 400 naming the field, 409 with the current state.
+#[utoipa::path(
+    put,
+    path = "/api/v1/games/{id}/result",
+    tag = "games",
+    params(("id" = Uuid, Path, description = "The game's id")),
+    request_body = ApiResult,
+    responses((status = 200, description = "The game as stored", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_enter_result(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -28,9 +28,9 @@
 //!   (roster order for a team without one, and the page says so); the round is then published
 //!   and its results entered board by board like any other round's.
 
-mod api;
+pub(crate) mod api;
 mod form;
-mod lineup;
+pub(crate) mod lineup;
 mod ops;
 
 use actix_multipart::form::MultipartForm;

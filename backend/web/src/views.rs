@@ -8,6 +8,7 @@ use arbiter_tournament::tiebreak::{
 use arbiter_tournament::{Colour, GameResult, Player, ResultCode, RoundState, Tournament};
 use chrono::NaiveDate;
 use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::l10n::L10n;
@@ -56,7 +57,7 @@ pub fn format_value(tb: Option<&TieBreak>, v: Option<Value>) -> String {
 }
 
 /// One line of the standings as JSON, the shape of `arbiter standings --format json`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct StandingJson {
     /// The player's pairing (start) number.
     pub start_number: u16,
@@ -66,6 +67,7 @@ pub struct StandingJson {
     pub name: String,
     /// Each tie-break by its code with modifiers (`"BH/C1"`), as a number with the kind's digits,
     /// or `null` when undefined.
+    #[schema(value_type = Object)]
     pub tiebreaks: serde_json::Map<String, serde_json::Value>,
 }
 

@@ -96,6 +96,13 @@ macro_rules! load {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or one that is not a team event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/teams",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    responses((status = 200, description = "The teams and rosters", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn teams(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -203,6 +210,13 @@ pub struct MatchesView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or round, or one that is not a team event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{r}/matches",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number")),
+    responses((status = 200, description = "The round's matches", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn matches(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -302,6 +316,13 @@ pub struct TeamStandingsView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or one that is not a team event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/team-standings",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
+    responses((status = 200, description = "The team standings", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -402,6 +423,13 @@ pub struct CrosstableView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or one that is not a team event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/team-crosstable",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
+    responses((status = 200, description = "The team crosstable", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn crosstable(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -491,6 +519,13 @@ pub struct BoardView {
 ///
 /// # Errors
 /// Problem JSON: 404 for an unknown tournament or one that is not a team event.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/board-standings",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
+    responses((status = 200, description = "The board standings", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+)]
 pub async fn boards(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -9,6 +9,7 @@ use arbiter_tournament::team::{
 };
 use arbiter_tournament::{Colour, PairingNumber, Points};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::form::{RosterEntry, TeamForm};
@@ -164,7 +165,7 @@ pub struct TeamJson {
 
 /// `POST /api/v1/tournaments/{id}/teams/rounds`: `{"system": "swiss" | "round-robin" |
 /// "double-round-robin"}`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairJson {
     /// The pairing system.
@@ -183,6 +184,15 @@ struct MatchJson {
 ///
 /// # Errors
 /// 400 naming the field, 401, 403, 404, as problem+json.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/teams/setup",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = Object,
+    responses((status = 204, description = "Set up")),
+    security(("bearer" = []))
+)]
 pub async fn setup(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
@@ -204,6 +214,15 @@ pub async fn setup(
 ///
 /// # Errors
 /// 400 naming the field or roster entry, 401, 403, 404, as problem+json.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/teams",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = Object,
+    responses((status = 201, description = "The team, with its number", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn add_team(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
@@ -268,6 +287,15 @@ pub async fn add_team(
 ///
 /// # Errors
 /// 400 naming why, 401, 403, 404, 409, as problem+json.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/teams/rounds",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id")),
+    request_body = PairJson,
+    responses((status = 200, description = "The round paired: `{round, matches, bye}`", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn pair(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
@@ -316,6 +344,14 @@ pub async fn pair(
 ///
 /// # Errors
 /// 400, 401, 403, 404, 409, as problem+json.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds/{r}/seat",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number")),
+    responses((status = 200, description = "The boards seated", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn seat(
     state: web::Data<AppState>,
     path: web::Path<(Uuid, u16)>,

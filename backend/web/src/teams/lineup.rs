@@ -11,6 +11,7 @@ use arbiter_tournament::{PairingNumber, Tournament};
 use askama::Template;
 use chrono::{Duration, NaiveDateTime};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::form::LineupForm;
@@ -334,10 +335,11 @@ pub async fn submit_lineup(
 }
 
 /// A line-up as the API reads and writes it.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LineupJson {
     /// The players' pairing numbers by board from board 1; `null` for an empty board.
+    #[schema(value_type = Vec<Option<u16>>)]
     pub boards: Vec<Option<PairingNumber>>,
 }
 
@@ -357,6 +359,14 @@ struct LineupAnswer {
 ///
 /// # Errors
 /// 401, 403, 404 as problem+json.
+#[utoipa::path(
+    get,
+    path = "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number"), ("n" = u16, Path, description = "Team number")),
+    responses((status = 200, description = "The line-up that applies", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_lineup(
     state: web::Data<AppState>,
     path: web::Path<(Uuid, u16, TeamNumber)>,
@@ -398,6 +408,15 @@ pub async fn api_lineup(
 ///
 /// # Errors
 /// 400, 401, 403, 404, 409 as problem+json.
+#[utoipa::path(
+    post,
+    path = "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
+    tag = "teams",
+    params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number"), ("n" = u16, Path, description = "Team number")),
+    request_body = LineupJson,
+    responses((status = 200, description = "The line-up stored", body = serde_json::Value)),
+    security(("bearer" = []))
+)]
 pub async fn api_submit_lineup(
     state: web::Data<AppState>,
     path: web::Path<(Uuid, u16, TeamNumber)>,

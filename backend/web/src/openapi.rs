@@ -1,0 +1,348 @@
+//! The OpenAPI 3.1 document of the JSON API (`/api/v1`), generated from the handlers'
+//! `#[utoipa::path]` attributes and the bodies' `ToSchema` derives, served at
+//! `GET /api/v1/openapi.json`. Every operation is documented with the problem+json answers
+//! (RFC 9457) it can give: `400` naming the field (a malformed path, query or body too), `404`,
+//! and for the operations that need a bearer token `401` and `403`; a write that names the state
+//! it read, or that the event's state refuses, also `409`. A unit test checks the document against the route table of
+//! [`crate::configure`] (every `/api/v1` route documented, nothing documented that is not routed).
+
+use actix_web::HttpResponse;
+use serde::Serialize;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, PathItem, Ref, ResponseBuilder};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+/// An error answer of the API (`application/problem+json`, RFC 9457). `detail` is in the
+/// reader's language (`Accept-Language`, `?lang=`).
+#[derive(Serialize, ToSchema)]
+pub struct Problem {
+    /// Always `about:blank`: the status says what kind of problem it is.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The status's title, in the reader's language.
+    pub title: String,
+    /// The HTTP status code.
+    pub status: u16,
+    /// What is wrong and, for a refused value, what is accepted.
+    pub detail: String,
+    /// For a `400`: the field refused (`round`, `players[2].rating`, `body`, `path`, `query`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// For a `409`: the state as it stands now (the game, the tournament's `updated_at`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub current: Option<serde_json::Value>,
+}
+
+/// The document's root: the operations of every handler module and the schemas they name.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Arbiter",
+        description = "The JSON API of Arbiter, a service running chess tournaments by the FIDE \
+            Laws of Chess. Times are UTC; dates ISO 8601. Errors are problem+json (RFC 9457). \
+            Writes need `Authorization: Bearer TOKEN` (a token made on the account page).",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    paths(
+        openapi_json,
+        crate::api::tournaments,
+        crate::api_settings::create_tournament,
+        crate::api::tournament,
+        crate::api_settings::update_tournament,
+        crate::api_settings::patch_tournament,
+        crate::api_write::add_players,
+        crate::api_patch::patch_player,
+        crate::api_write::player_status,
+        crate::api_write::request_bye,
+        crate::api_write::proposal,
+        crate::api_write::store_round,
+        crate::api::round,
+        crate::api_patch::patch_round,
+        crate::api_write::unpair,
+        crate::api_write::publish,
+        crate::api::standings,
+        crate::results::api_enter_result,
+        crate::games::api_game,
+        crate::arbiter_board::api_board,
+        crate::arbiter_board::api_check_in,
+        crate::arbiter_board::api_override,
+        crate::penalties::api_record,
+        crate::reports::api_score,
+        crate::norms::api_norms,
+        crate::norms::api_player_norms,
+        crate::ratings::api_ratings,
+        crate::ratings::api_player_rating,
+        crate::prizes::api_prizes,
+        crate::prizes::api_put,
+        crate::rating_report::api_report,
+        crate::rating_lists::api_lists,
+        crate::rating_lists::api_player,
+        crate::rating_lists::api_search,
+        crate::rating_lists::api_refresh,
+        crate::teams::lineup::api_lineup,
+        crate::teams::lineup::api_submit_lineup,
+        crate::teams::api::setup,
+        crate::teams::api::add_team,
+        crate::teams::api::pair,
+        crate::teams::api::seat,
+        crate::team_public::api::teams,
+        crate::team_public::api::matches,
+        crate::team_public::api::standings,
+        crate::team_public::api::crosstable,
+        crate::team_public::api::boards,
+    ),
+    components(schemas(Problem)),
+    modifiers(&Answers),
+    tags(
+        (name = "tournaments", description = "Tournaments, their settings and players"),
+        (name = "rounds", description = "Pairing, publishing and reading rounds"),
+        (name = "games", description = "Results, check-in, incidents and score reports"),
+        (name = "federation", description = "Ratings, norms, prizes, the rating report and FIDE rating lists"),
+        (name = "teams", description = "Team events: teams, line-ups, matches and standings"),
+    )
+)]
+struct ApiDoc;
+
+/// Adds the bearer scheme and, to every operation, the problem+json answers it can give
+/// (see the module's doc) where the operation does not document them itself.
+struct Answers;
+
+impl Modify for Answers {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        for (path, item) in &mut doc.paths.paths {
+            for (method, writes, op) in operations(item) {
+                // Unique and readable: `get /api/v1/tournaments/{id}` is `get_tournaments_id`.
+                op.operation_id = Some(operation_id(method, path));
+                let guarded = op.security.as_ref().is_some_and(|s| !s.is_empty());
+                let mut codes = vec![
+                    ("400", "A refused value: `field` names it"),
+                    ("404", "No such tournament, round, game or player"),
+                ];
+                if guarded {
+                    codes.push(("401", "No token, or a revoked or unknown one"));
+                    codes.push(("403", "The token's account has no role here"));
+                }
+                if writes {
+                    codes.push((
+                        "409",
+                        "The state changed since it was read: `current` is it",
+                    ));
+                }
+                for (code, why) in codes {
+                    if !op.responses.responses.contains_key(code) {
+                        op.responses
+                            .responses
+                            .insert(code.to_owned(), problem(why).into());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The operations of a path item, each with its method and whether it writes (every method
+/// but `GET`).
+fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, bool, &mut Operation)> {
+    [
+        ("get", false, item.get.as_mut()),
+        ("put", true, item.put.as_mut()),
+        ("post", true, item.post.as_mut()),
+        ("delete", true, item.delete.as_mut()),
+        ("patch", true, item.patch.as_mut()),
+    ]
+    .into_iter()
+    .filter_map(|(method, writes, op)| op.map(|op| (method, writes, op)))
+}
+
+/// An operation's id from its method and path: `patch /api/v1/tournaments/{id}/players/{pn}`
+/// is `patch_tournaments_id_players_pn`.
+fn operation_id(method: &str, path: &str) -> String {
+    let mut id = method.to_owned();
+    for part in path.trim_start_matches("/api/v1").split('/') {
+        let part: String = part
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let part = part.trim_matches('_');
+        if !part.is_empty() {
+            id.push('_');
+            id.push_str(part);
+        }
+    }
+    id
+}
+
+/// A problem+json answer described as `why`.
+fn problem(why: &str) -> utoipa::openapi::Response {
+    ResponseBuilder::new()
+        .description(why)
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .build(),
+        )
+        .build()
+}
+
+/// The OpenAPI 3.1 document of `/api/v1`, built from the handlers (the same each call).
+#[must_use]
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+/// `GET /api/v1/openapi.json`: the OpenAPI document of this API.
+///
+/// # Errors
+/// None: the document is built from the code.
+#[utoipa::path(
+    get,
+    path = "/api/v1/openapi.json",
+    tag = "tournaments",
+    responses((status = 200, description = "The OpenAPI 3.1 document", body = Object))
+)]
+pub async fn openapi_json() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(document().to_json().unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    /// The handler modules' route tables, as `src/lib.rs` configures them.
+    const TABLES: &[(&str, &str)] = &[
+        (include_str!("lib.rs"), "pub fn configure"),
+        (include_str!("games.rs"), "pub fn routes"),
+        (include_str!("arbiter_board.rs"), "pub fn routes"),
+        (include_str!("penalties.rs"), "pub fn routes"),
+        (include_str!("adjourn/mod.rs"), "pub fn routes"),
+        (include_str!("reports.rs"), "pub fn routes"),
+        (include_str!("kiosk.rs"), "pub fn routes"),
+        (include_str!("norms.rs"), "pub fn routes"),
+        (include_str!("ratings.rs"), "pub fn routes"),
+        (include_str!("prizes.rs"), "pub fn routes"),
+        (include_str!("rating_report.rs"), "pub fn routes"),
+        (include_str!("rating_lists.rs"), "pub fn routes"),
+        (include_str!("teams.rs"), "pub fn routes"),
+        (include_str!("team_public.rs"), "pub fn routes"),
+    ];
+
+    /// `(METHOD, path)` of every route of the tables under `/api/v1` (in the scope or written
+    /// whole); `page()` routes are `GET` (their `HEAD` is implied).
+    fn api_routes() -> BTreeSet<(String, String)> {
+        let mut out = BTreeSet::new();
+        for (src, marker) in TABLES {
+            let table = &src[src.find(marker).expect("the route table")..];
+            let table = &table[..table.find("\n}\n").unwrap_or(table.len())];
+            let scope = table.find("web::scope(\"/api/v1\")");
+            let starts: Vec<usize> = table.match_indices(".route(").map(|(i, _)| i).collect();
+            for (k, &i) in starts.iter().enumerate() {
+                let chunk = &table[i..starts.get(k + 1).copied().unwrap_or(table.len())];
+                let q = chunk.find('"').expect("a path");
+                let path = &chunk[q + 1..q + 1 + chunk[q + 1..].find('"').expect("its end")];
+                let method = if chunk.contains("page()") {
+                    "GET"
+                } else {
+                    ["post", "put", "patch", "delete"]
+                        .into_iter()
+                        .find(|m| chunk.contains(&format!("web::{m}()")))
+                        .expect("a method")
+                };
+                let whole = match scope {
+                    Some(at) if i > at => format!("/api/v1{path}"),
+                    _ => path.to_owned(),
+                };
+                if whole.starts_with("/api/v1/") {
+                    out.insert((method.to_uppercase(), whole));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_document_and_the_route_table_list_the_same_operations() {
+        let routed = api_routes();
+        assert!(
+            routed.len() >= 40,
+            "the parser found the tables: {routed:?}"
+        );
+        let doc = serde_json::to_value(super::document()).unwrap();
+        let mut documented = BTreeSet::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                if ["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
+                    documented.insert((method.to_uppercase(), path.clone()));
+                }
+            }
+        }
+        let missing: Vec<_> = routed.difference(&documented).collect();
+        let extra: Vec<_> = documented.difference(&routed).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "routed but not documented: {missing:?}; documented but not routed: {extra:?}"
+        );
+    }
+
+    #[test]
+    fn operation_ids_are_unique_and_read_from_the_path() {
+        assert_eq!(
+            super::operation_id("patch", "/api/v1/tournaments/{id}/players/{pn}"),
+            "patch_tournaments_id_players_pn"
+        );
+        assert_eq!(
+            super::operation_id("get", "/api/v1/openapi.json"),
+            "get_openapi_json"
+        );
+        let doc = serde_json::to_value(super::document()).unwrap();
+        let mut ids = BTreeSet::new();
+        for item in doc["paths"].as_object().unwrap().values() {
+            for op in item.as_object().unwrap().values() {
+                let id = op["operationId"].as_str().unwrap().to_owned();
+                assert!(ids.insert(id.clone()), "{id} is used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn every_operation_documents_its_problems_and_guarded_ones_their_token() {
+        let doc = serde_json::to_value(super::document()).unwrap();
+        assert_eq!(doc["openapi"], "3.1.0");
+        assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                let responses = op["responses"].as_object().unwrap();
+                for code in ["400", "404"] {
+                    assert!(
+                        responses.contains_key(code),
+                        "{method} {path} documents {code}"
+                    );
+                }
+                if op
+                    .get("security")
+                    .is_some_and(|s| s != &serde_json::json!([]))
+                {
+                    assert!(
+                        responses.contains_key("401"),
+                        "{method} {path} documents 401"
+                    );
+                }
+                if method != "get" {
+                    assert!(
+                        op.get("security").is_some(),
+                        "{method} {path} says which token it needs"
+                    );
+                }
+            }
+        }
+    }
+}
