@@ -118,7 +118,7 @@ pub fn set_user_language(
     language: Option<&str>,
 ) -> QueryResult<()> {
     let id = user.to_string();
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         diesel::delete(user_languages::table.find(&id)).execute(conn)?;
         if let Some(language) = language {
             diesel::insert_into(user_languages::table)
@@ -158,7 +158,7 @@ pub fn create_user(
     admin: bool,
     actor: &Actor,
 ) -> QueryResult<UserRow> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let email = normalise_email(email);
         let id = Uuid::new_v4();
         // Insert first (a write takes SQLite's lock before the count is read), then decide.
@@ -236,7 +236,7 @@ pub fn grant_role(
     role: Role,
     actor: &Actor,
 ) -> QueryResult<()> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let row = (
             roles::user_id.eq(user.to_string()),
             roles::tournament_id.eq(tournament.to_string()),
@@ -279,7 +279,7 @@ pub fn revoke_role(
     role: Role,
     actor: &Actor,
 ) -> QueryResult<bool> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let n = diesel::delete(
             roles::table
                 .filter(roles::user_id.eq(user.to_string()))
@@ -373,7 +373,7 @@ pub fn create_api_token(
     actor: &Actor,
 ) -> QueryResult<String> {
     let token = format!("arb_{}{}", Uuid::new_v4().simple(), Uuid::new_v4().simple());
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let id = Uuid::new_v4().to_string();
         diesel::insert_into(api_tokens::table)
             .values((
@@ -436,7 +436,7 @@ pub fn revoke_api_token(
     token_id: &str,
     actor: &Actor,
 ) -> QueryResult<bool> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let label: Option<Option<String>> = api_tokens::table
             .filter(api_tokens::id.eq(token_id))
             .filter(api_tokens::user_id.eq(user.to_string()))
@@ -472,7 +472,7 @@ pub fn set_password_hash(
     password_hash: &str,
     actor: &Actor,
 ) -> QueryResult<()> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         diesel::update(users::table.find(user.to_string()))
             .set(users::password_hash.eq(password_hash))
             .execute(conn)?;

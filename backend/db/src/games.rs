@@ -135,7 +135,7 @@ pub fn store_game_score(
     report: &ScoreReport,
     actor: &Actor,
 ) -> QueryResult<GameScoreRow> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         // Write first (see `record_result`): SQLite then waits for another writer.
         let touched = diesel::update(
@@ -272,7 +272,7 @@ pub fn submit_score_report(
     result: &GameResult,
     actor: &Actor,
 ) -> Result<GameScoreRow, RecordError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let g = game(conn, game_id)?.ok_or(RecordError::NotFound)?;
         record_result(conn, game_id, g.version, result, actor)?;
         Ok(store_game_score(conn, game_id, pgn, report, actor)?)
@@ -301,7 +301,7 @@ pub fn resolve_flagged_score(
     correction: Option<&GameResult>,
     actor: &Actor,
 ) -> Result<GameScoreRow, RecordError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let g = game(conn, game_id)?.ok_or(RecordError::NotFound)?;
         if let Some(r) = correction {
             record_result(conn, game_id, g.version, r, actor)?;
@@ -346,7 +346,7 @@ pub fn record_round_report(
     results: &[(Uuid, GameResult)],
     actor: &Actor,
 ) -> Result<usize, RecordError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         for (game_id, result) in results {
             let g = game(conn, *game_id)?.ok_or(RecordError::NotFound)?;
             record_result(conn, *game_id, g.version, result, actor)?;
@@ -374,7 +374,7 @@ pub fn import_pgn_event(
     event: &PgnEvent,
     actor: &Actor,
 ) -> QueryResult<Uuid> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let id = create_tournament(conn, &event.tournament, None, actor, "import")?;
         let at = now();
         let mut ids: BTreeMap<(u16, usize), Uuid> = BTreeMap::new();

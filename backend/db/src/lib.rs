@@ -74,7 +74,8 @@ pub fn is_unavailable(e: &QueryError) -> bool {
 }
 
 /// Runs `f` in one database transaction: committed when `f` returns `Ok`, rolled back (nothing
-/// of it written) when it returns `Err`. Inside another transaction it becomes a savepoint, so
+/// of it written) when it returns `Err`. On SQLite it begins `IMMEDIATE` (the write lock taken
+/// first, so concurrent writers wait their turn instead of failing). Inside another transaction it becomes a savepoint, so
 /// the functions of this crate, each atomic on its own, can be combined into one change (an
 /// envelope opened together with the result its sealed move decides, Appendix A.7, A.8).
 ///
@@ -87,7 +88,35 @@ where
     E: From<QueryError>,
 {
     use diesel::Connection as _;
-    conn.transaction(f)
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    // SQLite: the outermost transaction takes the write lock when it begins (`BEGIN
+    // IMMEDIATE`), waiting up to the busy timeout for another writer. A deferred `BEGIN` that
+    // reads, then writes after another connection committed, fails at once with "database is
+    // locked" (its snapshot is stale; the busy timeout does not apply): two arbiters saving at
+    // the same moment would see a 503.
+    let DbConnection::Sqlite(sqlite) = conn else {
+        return conn.transaction(f);
+    };
+    if AnsiTransactionManager::transaction_manager_status_mut(sqlite)
+        .transaction_depth()
+        .map_err(E::from)?
+        .is_some()
+    {
+        return conn.transaction(f);
+    }
+    AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE").map_err(E::from)?;
+    match f(conn) {
+        Ok(value) => {
+            <DbConnection as diesel::Connection>::TransactionManager::commit_transaction(conn)
+                .map_err(E::from)?;
+            Ok(value)
+        }
+        Err(e) => {
+            <DbConnection as diesel::Connection>::TransactionManager::rollback_transaction(conn)
+                .map_err(E::from)?;
+            Err(e)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -97,6 +126,56 @@ mod tests {
 
     fn db_error(kind: K, message: &str) -> QueryError {
         QueryError::DatabaseError(kind, Box::new(message.to_owned()))
+    }
+
+    /// Two SQLite writers that each read, then write: the second waits for the first's commit
+    /// and reads what it wrote (no "database is locked", no lost update). With a deferred
+    /// `BEGIN` the first fails as soon as it writes after the second committed.
+    #[test]
+    fn sqlite_writers_that_read_first_wait_their_turn() {
+        use diesel::RunQueryDsl as _;
+        use diesel::connection::SimpleConnection as _;
+        #[derive(diesel::QueryableByName)]
+        struct Counter {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        fn increment(c: &mut DbConnection, pause: impl FnOnce()) -> Result<(), QueryError> {
+            atomically(c, |c| {
+                let n = diesel::sql_query("SELECT n FROM counter")
+                    .get_result::<Counter>(c)?
+                    .n;
+                pause();
+                diesel::sql_query(format!("UPDATE counter SET n = {}", n + 1)).execute(c)?;
+                Ok(())
+            })
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("writers.sqlite").display());
+        let pool = connect(&url, &PoolOptions::default()).unwrap();
+        pool.get()
+            .unwrap()
+            .batch_execute(
+                "CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0);",
+            )
+            .unwrap();
+        let (read, has_read) = std::sync::mpsc::channel();
+        let other = pool.clone();
+        let first = std::thread::spawn(move || {
+            increment(&mut other.get().unwrap(), || {
+                read.send(()).unwrap();
+                std::thread::sleep(std::time::Duration::from_millis(300));
+            })
+        });
+        has_read.recv().unwrap();
+        let second = increment(&mut pool.get().unwrap(), || {});
+        first.join().unwrap().expect("the first writer commits");
+        second.expect("the second writer commits");
+        let n = diesel::sql_query("SELECT n FROM counter")
+            .get_result::<Counter>(&mut pool.get().unwrap())
+            .unwrap()
+            .n;
+        assert_eq!(n, 2, "both increments are kept");
     }
 
     #[test]

@@ -113,7 +113,7 @@ pub fn update_tournament(
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let before = tournament_row(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
         let zone_before = crate::queries::time_zone(conn, tournament)?;
@@ -182,7 +182,7 @@ pub fn add_players(
     new: &[Player],
     actor: &Actor,
 ) -> Result<Vec<Player>, ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, None)?;
         let tid = tournament.to_string();
         let max: Option<i32> = players::table
@@ -254,7 +254,7 @@ pub fn set_player_status(
     status: PlayerStatus,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, None)?;
         let tid = tournament.to_string();
         let before: String = players::table
@@ -337,7 +337,7 @@ fn write_round(
     note: Option<&str>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = touch(conn, tournament, expected)?;
         let before = stored_round(conn, tournament, round.number)?;
         if let Some(b) = &before {
@@ -462,7 +462,7 @@ pub fn unpair_round(
     number: u16,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let r = stored_round(conn, tournament, number)?
             .ok_or_else(|| ChangeError::NotFound(Missing::Round(number)))?;
         let planned = Round {
@@ -491,7 +491,7 @@ pub fn publish_round(
     number: u16,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, None)?;
         let tid = tournament.to_string();
         let n = diesel::update(
@@ -553,7 +553,7 @@ pub fn request_bye(
             )));
         }
     }
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, None)?;
         let stored = load_tournament(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
@@ -613,7 +613,7 @@ pub fn rank_players_initially(
     tournament: Uuid,
     actor: &Actor,
 ) -> Result<usize, ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = touch(conn, tournament, None)?;
         let stored = load_tournament(conn, tournament)?
             .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
@@ -684,7 +684,7 @@ pub fn create_tournament_for(
     default_time_minutes: Option<u32>,
     organizer: &crate::accounts::UserRow,
 ) -> QueryResult<Uuid> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let actor = organizer.actor();
         let id =
             crate::queries::create_tournament(conn, t, default_time_minutes, &actor, "create")?;
@@ -749,7 +749,7 @@ pub fn set_self_check_in(
     change: SelfCheckInChange,
     actor: &Actor,
 ) -> Result<Option<String>, ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, None)?;
         let before = self_check_in_token(conn, tournament)?;
         let after = match (change, &before) {

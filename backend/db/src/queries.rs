@@ -102,7 +102,7 @@ pub fn create_tournament(
     actor: &Actor,
     action: &str,
 ) -> QueryResult<Uuid> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let id = Uuid::new_v4();
         let at = now();
         let header = NewTournament::from_model(id, t, default_time_minutes, at)?;
@@ -205,6 +205,8 @@ pub fn last_change(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<Naiv
 /// # Errors
 /// The database's error, or a deserialization error naming a column whose value does not decode.
 pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<StoredTournament>> {
+    // A reading transaction (one snapshot of every table): deferred, so readers never wait for
+    // the write lock ([`crate::atomically`] is for changes).
     conn.transaction(|conn| {
         let Some(row) = tournament_row(conn, id)? else {
             return Ok(None);
@@ -405,7 +407,7 @@ pub fn record_result(
             black: result.black.trf_char(),
         });
     }
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         // Write first: on SQLite a transaction that reads before it writes cannot wait for
         // another writer (its snapshot would be stale) and fails with "database is locked"; a
@@ -467,7 +469,7 @@ pub fn add_player(
     player: &arbiter_tournament::Player,
     actor: &Actor,
 ) -> QueryResult<arbiter_tournament::Player> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let n = diesel::update(tournaments::table.find(tournament.to_string()))
             .set(tournaments::updated_at.eq(at))

@@ -35,7 +35,7 @@ pub fn make_team_event(
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, expected)?;
         if team_event(conn, tournament)?.is_some() {
             return Err(ChangeError::NotAllowed(
@@ -104,7 +104,7 @@ where
     F: FnMut(&mut TeamEvent) -> Result<TeamAudit<B, A>, E>,
 {
     for _ in 0..3 {
-        let outcome = conn.transaction(|conn| {
+        let outcome = crate::atomically(conn, |conn| {
             let Some((mut event, version)) = team_event(conn, tournament)? else {
                 return Err(
                     if crate::queries::tournament_row(conn, tournament)?.is_some() {
@@ -221,7 +221,7 @@ pub fn set_captain(
     team: Option<TeamNumber>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let before = captain_of(conn, tournament, user)?;
         touch(conn, tournament, None)?;
         let (tid, uid) = (tournament.to_string(), user.to_string());

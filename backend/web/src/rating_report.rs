@@ -241,17 +241,20 @@ pub async fn report_page(
 }
 
 /// One gap in `GET /api/v1/tournaments/{id}/rating-report`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GapJson {
     /// The TRF record (`012`, `001`, ...).
     pub record: &'static str,
     /// The field, in English.
     pub field: &'static str,
     /// `Blocking` or `Warning`.
+    #[schema(value_type = String)]
     pub severity: Severity,
-    /// Where to fix it.
+    /// Where to fix it: `{"at": "settings" | "player" | ..., "number"?: N}`.
+    #[schema(value_type = Object)]
     pub fix_at: FixAt,
-    /// The gap with its data.
+    /// The gap with its data: `{"gap": KIND, ...}`.
+    #[schema(value_type = Object)]
     pub gap: Gap,
     /// The gap in English.
     pub text: String,
@@ -266,7 +269,7 @@ pub struct GapJson {
     path = "/api/v1/tournaments/{id}/rating-report",
     tag = "federation",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    responses((status = 200, description = "The rating report's pre-flight: what FIDE would refuse", body = serde_json::Value)),
+    responses((status = 200, description = "The rating report's pre-flight: what FIDE would refuse", body = [GapJson])),
     security(("bearer" = []))
 )]
 pub async fn api_report(

@@ -186,7 +186,7 @@ pub fn store_envelope(
             .into());
         }
     };
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         if touch_game(conn, game_id, at)? == 0 {
             return Err(ArbiterError::NotFound("game"));
@@ -304,7 +304,7 @@ pub fn open_envelope(
         .revealed()
         .map(Revealed::salt_hex)
         .ok_or(ArbiterError::AlreadyOpened)?;
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = crate::audit::now();
         let n = diesel::update(envelopes::table)
             .filter(envelopes::id.eq(&row.id))
@@ -369,7 +369,7 @@ pub fn record_adjournment_decision(
     action: &str,
     actor: &Actor,
 ) -> Result<GameRow, ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let (g, tournament) = lock_game(conn, game_id, at)?;
         let after = set_result(
@@ -414,7 +414,7 @@ pub fn record_envelope_note<N: Serialize>(
     note: &N,
     actor: &Actor,
 ) -> Result<(), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let row = envelope_row(conn, envelope_id)?.ok_or(ArbiterError::NotFound("envelope"))?;
         let game_id = parse_id("envelopes.game_id", &row.game_id)?;
         let (_, tournament) = lock_game(conn, game_id, now())?;

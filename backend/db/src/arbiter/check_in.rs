@@ -88,7 +88,7 @@ pub fn record_check_in(
     at: NaiveDateTime,
     actor: &Actor,
 ) -> Result<CheckInRow, ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let recorded_at = now();
         if touch_game(conn, game_id, recorded_at)? == 0 {
             return Err(ArbiterError::NotFound("game"));
@@ -198,7 +198,7 @@ pub fn record_self_check_in(
     colour: Colour,
     now: NaiveDateTime,
 ) -> Result<CheckInRow, ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let recorded_at = crate::audit::now();
         // The first statement writes (SQLite then holds the write lock); a refusal rolls it back.
         let touched = touch_game(conn, game_id, recorded_at)?;

@@ -231,7 +231,7 @@ pub(crate) fn apply_forfeit(
     default: DefaultTime,
     actor: &Actor,
 ) -> QueryResult<Option<GameRow>> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let result = forfeit.result().recorded_by(actor.name.clone());
         let changes = GameResultChanges::new(&result, g.version.saturating_add(1), at);
@@ -297,7 +297,7 @@ pub fn override_default_time(
     decision: &Override,
     actor: &Actor,
 ) -> Result<DecisionRow, ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         if touch_game(conn, game_id, at)? == 0 {
             return Err(ArbiterError::NotFound("game"));

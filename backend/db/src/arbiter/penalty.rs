@@ -85,7 +85,7 @@ pub fn record_incident(
     edition: LawsEdition,
     actor: &Actor,
 ) -> Result<(IncidentRow, Effect, GameRow), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let (g, tournament) = lock_game(conn, game_id, at)?;
         let scoring = scoring_of(conn, tournament)?;
@@ -185,7 +185,7 @@ pub fn record_illegal_move(
     reason: &str,
     actor: &Actor,
 ) -> Result<(IncidentRow, IllegalMoveVerdict, GameRow), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let (g, tournament) = lock_game(conn, game_id, at)?;
         let earlier: i64 = incidents::table
@@ -312,7 +312,7 @@ pub fn record_incorrect_claim(
     reason: &str,
     actor: &Actor,
 ) -> Result<(IncidentRow, (Duration, Duration)), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let (g, tournament) = lock_game(conn, game_id, at)?;
         let (w, b) = incorrect_claim(edition, claimant, white_remaining, black_remaining);

@@ -72,7 +72,7 @@ pub fn set_laws_edition(
     edition: LawsEdition,
     actor: &Actor,
 ) -> Result<(), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let n = diesel::update(tournaments::table.find(tournament.to_string()))
             .set(tournaments::updated_at.eq(at))
@@ -122,7 +122,7 @@ pub fn set_round_schedule(
     scheduled: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ArbiterError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let at = now();
         let tid = tournament.to_string();
         let n = i32::from(round);

@@ -65,7 +65,7 @@ pub fn set_document(
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<(), ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let before = document(conn, tournament, which)?;
         touch(conn, tournament, expected)?;
         let tid = tournament.to_string();

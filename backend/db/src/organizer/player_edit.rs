@@ -30,7 +30,7 @@ pub fn update_player(
     expected: Option<NaiveDateTime>,
     actor: &Actor,
 ) -> Result<Player, ChangeError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         touch(conn, tournament, expected)?;
         let stored = load_tournament(conn, tournament)?
             .ok_or(ChangeError::NotFound(Missing::Tournament(tournament)))?;

@@ -41,7 +41,7 @@ pub fn import_rating_list<R: BufRead>(
     let date = header.month.ok_or(ImportError::NoDate)?;
     let d = date_text(date);
     let kinds = header.kind.kinds();
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         let existing: Option<SnapshotRow> = rating_lists::table
             .find(&d)
             .select(SnapshotRow::as_select())

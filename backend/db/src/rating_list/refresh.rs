@@ -250,7 +250,7 @@ fn refresh(
     date: Option<NaiveDate>,
     actor: Option<&Actor>,
 ) -> Result<RefreshReport, RefreshError> {
-    conn.transaction(|conn| {
+    crate::atomically(conn, |conn| {
         if actor.is_some() {
             touch(conn, tournament, None)?;
         }

@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::team::{BoardOrder, MatchForfeit, TeamRoundKind, board_standings};
 use arbiter_tournament::{Colour, Points, ResultCode};
 use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{TeamLoaded, event_of, load_team, standings_of};
@@ -36,7 +37,7 @@ fn code(c: ResultCode) -> String {
 }
 
 /// One player of a roster.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct RosterItem {
     /// The board in the roster's order, from 1 (beyond the event's boards: a reserve).
     pub board: usize,
@@ -53,7 +54,7 @@ pub struct RosterItem {
 }
 
 /// One team.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TeamItem {
     /// The team pairing number (TPN, C.04.6 art. 1.4).
     pub number: u16,
@@ -70,7 +71,7 @@ pub struct TeamItem {
 }
 
 /// The teams of an event.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TeamsView {
     /// Boards per match.
     pub boards: u8,
@@ -101,7 +102,7 @@ macro_rules! load {
     path = "/api/v1/tournaments/{id}/teams",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    responses((status = 200, description = "The teams and rosters", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The teams and rosters", body = TeamsView), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn teams(
     state: web::Data<AppState>,
@@ -146,7 +147,7 @@ pub async fn teams(
 }
 
 /// One board of a match.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct BoardItem {
     /// The board, from 1.
     pub board: u8,
@@ -163,7 +164,7 @@ pub struct BoardItem {
 }
 
 /// One match of a round.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct MatchItem {
     /// The table, from 1.
     pub table: u16,
@@ -188,7 +189,7 @@ pub struct MatchItem {
 }
 
 /// A round's matches.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct MatchesView {
     /// The round.
     pub round: u16,
@@ -215,7 +216,7 @@ pub struct MatchesView {
     path = "/api/v1/tournaments/{id}/rounds/{r}/matches",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number")),
-    responses((status = 200, description = "The round's matches", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The round's matches", body = MatchesView), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn matches(
     state: web::Data<AppState>,
@@ -278,7 +279,7 @@ pub async fn matches(
 }
 
 /// One line of the team standings.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TeamStandingItem {
     /// The rank (ties share it).
     pub rank: u32,
@@ -292,11 +293,12 @@ pub struct TeamStandingItem {
     pub game_points: f64,
     /// Each tie-break by its code with modifiers (`"BH/C1"`), a number with the kind's digits,
     /// `null` when undefined.
+    #[schema(value_type = Object)]
     pub tiebreaks: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The team standings.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct TeamStandingsView {
     /// The round they are after.
     pub after_round: u16,
@@ -321,7 +323,7 @@ pub struct TeamStandingsView {
     path = "/api/v1/tournaments/{id}/team-standings",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
-    responses((status = 200, description = "The team standings", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The team standings", body = TeamStandingsView), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn standings(
     state: web::Data<AppState>,
@@ -375,7 +377,7 @@ pub async fn standings(
 }
 
 /// One team's round in the crosstable.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CrossRoundItem {
     /// The round.
     pub round: u16,
@@ -394,7 +396,7 @@ pub struct CrossRoundItem {
 }
 
 /// One team's line of the crosstable.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CrossItem {
     /// The rank.
     pub rank: u32,
@@ -407,7 +409,7 @@ pub struct CrossItem {
 }
 
 /// The team crosstable.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CrosstableView {
     /// The round it is after.
     pub after_round: u16,
@@ -428,7 +430,7 @@ pub struct CrosstableView {
     path = "/api/v1/tournaments/{id}/team-crosstable",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
-    responses((status = 200, description = "The team crosstable", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The team crosstable", body = CrosstableView), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn crosstable(
     state: web::Data<AppState>,
@@ -480,7 +482,7 @@ pub async fn crosstable(
 }
 
 /// One player's line on a board.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct BoardPlayerItem {
     /// The place on the board (ties share it).
     pub rank: Option<u32>,
@@ -505,7 +507,7 @@ pub struct BoardPlayerItem {
 }
 
 /// The standings of one board.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct BoardView {
     /// The board, from 1.
     pub board: u8,
@@ -524,7 +526,7 @@ pub struct BoardView {
     path = "/api/v1/tournaments/{id}/board-standings",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), AfterQuery),
-    responses((status = 200, description = "The board standings", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The board standings", body = [BoardView]), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn boards(
     state: web::Data<AppState>,

@@ -22,7 +22,7 @@ use crate::respond::{bad, json, load};
 
 /// `POST /api/v1/tournaments/{id}/teams/setup`: the team event's rules. Points are decimal
 /// numbers (`2`, `1.5`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettingsJson {
     /// Boards per match, 1-99.
@@ -145,7 +145,7 @@ pub enum RosterJson {
 }
 
 /// `POST /api/v1/tournaments/{id}/teams`: a team and its roster in board order.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TeamJson {
     /// The name.
@@ -159,7 +159,9 @@ pub struct TeamJson {
     /// The captain's name.
     #[serde(default)]
     pub captain: Option<String>,
-    /// The roster, board order.
+    /// The roster, board order: a registered player's pairing number, or a new player
+    /// `{"name", "rating"?, "fide_id"?, "federation"?}`.
+    #[schema(value_type = Vec<Value>)]
     pub roster: Vec<RosterJson>,
 }
 
@@ -173,11 +175,51 @@ pub struct PairJson {
 }
 
 /// A match as the API answers it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 struct MatchJson {
+    /// The table (match) number.
     table: u16,
+    /// The first-named team's number.
+    #[schema(value_type = u16)]
     first: TeamNumber,
+    /// The second team's number.
+    #[schema(value_type = u16)]
     second: TeamNumber,
+}
+
+/// The answer to registering a team: its number and its roster's pairing numbers.
+#[derive(Serialize, ToSchema)]
+struct Saved {
+    /// The team's number.
+    #[schema(value_type = u16)]
+    number: TeamNumber,
+    /// The roster's pairing numbers, board order.
+    #[schema(value_type = Vec<u16>)]
+    roster: Vec<PairingNumber>,
+}
+
+/// The answer to pairing a team round.
+#[derive(Serialize, ToSchema)]
+struct Paired {
+    /// The round paired.
+    round: u16,
+    /// Its matches.
+    matches: Vec<MatchJson>,
+    /// The team with the bye, if any.
+    #[schema(value_type = Option<u16>)]
+    bye: Option<TeamNumber>,
+}
+
+/// The answer to seating a team round's boards.
+#[derive(Serialize, ToSchema)]
+struct Seated {
+    /// Games seated.
+    games: usize,
+    /// Boards forfeited (no player).
+    forfeits: usize,
+    /// The teams whose line-up was not submitted in time: their roster order applies.
+    #[schema(value_type = Vec<u16>)]
+    roster_order: Vec<TeamNumber>,
 }
 
 /// `POST /api/v1/tournaments/{id}/teams/setup` (organizer).
@@ -189,7 +231,7 @@ struct MatchJson {
     path = "/api/v1/tournaments/{id}/teams/setup",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    request_body = Object,
+    request_body = SettingsJson,
     responses((status = 204, description = "Set up")),
     security(("bearer" = []))
 )]
@@ -219,8 +261,8 @@ pub async fn setup(
     path = "/api/v1/tournaments/{id}/teams",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    request_body = Object,
-    responses((status = 201, description = "The team, with its number", body = serde_json::Value)),
+    request_body = TeamJson,
+    responses((status = 201, description = "The team, with its number", body = Saved)),
     security(("bearer" = []))
 )]
 pub async fn add_team(
@@ -264,11 +306,6 @@ pub async fn add_team(
         let fields = form.fields()?;
         let entries: Vec<RosterEntry> = form.roster(&stored.tournament)?;
         let team = ops::save_team(&state, id, None, fields, entries, None, user.actor()).await?;
-        #[derive(Serialize)]
-        struct Saved {
-            number: TeamNumber,
-            roster: Vec<PairingNumber>,
-        }
         json(
             &Saved {
                 number: team.number,
@@ -293,7 +330,7 @@ pub async fn add_team(
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id")),
     request_body = PairJson,
-    responses((status = 200, description = "The round paired: `{round, matches, bye}`", body = serde_json::Value)),
+    responses((status = 200, description = "The round paired", body = Paired)),
     security(("bearer" = []))
 )]
 pub async fn pair(
@@ -311,12 +348,6 @@ pub async fn pair(
             )
         })?;
         let r = ops::pair(&state, id, system, None, user.actor()).await?;
-        #[derive(Serialize)]
-        struct Paired {
-            round: u16,
-            matches: Vec<MatchJson>,
-            bye: Option<TeamNumber>,
-        }
         json(
             &Paired {
                 round: r.number,
@@ -349,7 +380,7 @@ pub async fn pair(
     path = "/api/v1/tournaments/{id}/rounds/{r}/seat",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number")),
-    responses((status = 200, description = "The boards seated", body = serde_json::Value)),
+    responses((status = 200, description = "The boards seated", body = Seated)),
     security(("bearer" = []))
 )]
 pub async fn seat(
@@ -360,12 +391,6 @@ pub async fn seat(
     let (id, round) = path.into_inner();
     async {
         let s = ops::seat(&state, id, round, None, user.actor()).await?;
-        #[derive(Serialize)]
-        struct Seated {
-            games: usize,
-            forfeits: usize,
-            roster_order: Vec<TeamNumber>,
-        }
         json(
             &Seated {
                 games: s.games.len(),

@@ -345,12 +345,20 @@ pub struct LineupJson {
 
 /// The API's answer: the line-up that applies, who submitted it (`null`: the roster order),
 /// when line-ups are due (UTC, `null`: no deadline).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 struct LineupAnswer {
+    /// The round.
     round: u16,
+    /// The team's number.
+    #[schema(value_type = u16)]
     team: TeamNumber,
+    /// The players' pairing numbers by board from board 1; `null` for an empty board.
+    #[schema(value_type = Vec<Option<u16>>)]
     boards: Vec<Option<PairingNumber>>,
+    /// Who submitted it (`null`: the roster order applies).
     submitted_by: Option<String>,
+    /// When line-ups are due, UTC (`null`: no deadline).
+    #[schema(value_type = Option<String>, example = "2026-12-01T13:30:00")]
     due: Option<NaiveDateTime>,
 }
 
@@ -364,7 +372,7 @@ struct LineupAnswer {
     path = "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number"), ("n" = u16, Path, description = "Team number")),
-    responses((status = 200, description = "The line-up that applies", body = serde_json::Value)),
+    responses((status = 200, description = "The line-up that applies", body = LineupAnswer)),
     security(("bearer" = []))
 )]
 pub async fn api_lineup(
@@ -414,7 +422,7 @@ pub async fn api_lineup(
     tag = "teams",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("r" = u16, Path, description = "Round number"), ("n" = u16, Path, description = "Team number")),
     request_body = LineupJson,
-    responses((status = 200, description = "The line-up stored", body = serde_json::Value)),
+    responses((status = 200, description = "The line-up stored", body = LineupAnswer)),
     security(("bearer" = []))
 )]
 pub async fn api_submit_lineup(
