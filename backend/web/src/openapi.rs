@@ -8,9 +8,10 @@
 
 use actix_web::HttpResponse;
 use serde::Serialize;
+use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{ContentBuilder, PathItem, Ref, ResponseBuilder};
+use utoipa::openapi::{ContentBuilder, PathItem, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 /// An error answer of the API (`application/problem+json`, RFC 9457). `detail` is in the
@@ -144,6 +145,87 @@ impl Modify for Answers {
                 }
             }
         }
+        link_created(doc);
+    }
+}
+
+/// Where links start: the operation, its status, the path its links go to, and each
+/// parameter of that path with the runtime expression that gives it.
+type LinkSource = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// The links a client (and Schemathesis's stateful phase) follows from what a write created:
+/// a new tournament's `id` to every operation on `/tournaments/{id}` that needs nothing else, a
+/// stored round's number to that round, a registered player's pairing number to that player.
+fn link_created(doc: &mut utoipa::openapi::OpenApi) {
+    let ops: Vec<(String, String)> = doc
+        .paths
+        .paths
+        .iter_mut()
+        .flat_map(|(path, item)| {
+            operations(item)
+                .filter_map(|(_, _, op)| op.operation_id.clone())
+                .map(|id| (path.clone(), id))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let sources: [LinkSource; 3] = [
+        (
+            "post_tournaments",
+            "201",
+            "/api/v1/tournaments/{id}",
+            &[("id", "$response.body#/id")],
+        ),
+        (
+            "post_tournaments_id_rounds",
+            "201",
+            "/api/v1/tournaments/{id}/rounds/{n}",
+            &[("id", "$request.path.id"), ("n", "$response.body#/round")],
+        ),
+        (
+            "post_tournaments_id_players",
+            "201",
+            "/api/v1/tournaments/{id}/players/{pn}",
+            &[
+                ("id", "$request.path.id"),
+                ("pn", "$response.body#/0/pairing_number"),
+            ],
+        ),
+    ];
+    for (source, status, prefix, parameters) in sources {
+        // Every operation whose path is `prefix` or `prefix/<no other parameter>`.
+        let targets: Vec<&String> = ops
+            .iter()
+            .filter(|(path, _)| {
+                path.strip_prefix(prefix).is_some_and(|rest| {
+                    rest.is_empty() || (rest.starts_with('/') && !rest.contains('{'))
+                })
+            })
+            .map(|(_, id)| id)
+            .collect();
+        for item in doc.paths.paths.values_mut() {
+            for (_, _, op) in operations(item) {
+                if op.operation_id.as_deref() != Some(source) {
+                    continue;
+                }
+                let Some(RefOr::T(response)) = op.responses.responses.get_mut(status) else {
+                    continue;
+                };
+                for target in &targets {
+                    let mut link = LinkBuilder::new().operation_id(target.as_str());
+                    for (name, value) in parameters {
+                        link = link.parameter(*name, *value);
+                    }
+                    response
+                        .links
+                        .insert((*target).clone(), link.build().into());
+                }
+            }
+        }
     }
 }
 
@@ -198,6 +280,41 @@ pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
+/// [`document`] as the JSON served: utoipa 5 writes a link's `operationId` as `operation_id`,
+/// which OpenAPI readers do not know; it is renamed here.
+#[must_use]
+pub fn document_json() -> serde_json::Value {
+    let mut doc = serde_json::to_value(document()).unwrap_or_default();
+    if let Some(paths) = doc
+        .get_mut("paths")
+        .and_then(serde_json::Value::as_object_mut)
+    {
+        for op in paths
+            .values_mut()
+            .filter_map(serde_json::Value::as_object_mut)
+            .flat_map(|item| item.values_mut())
+        {
+            let Some(responses) = op.get_mut("responses").and_then(|r| r.as_object_mut()) else {
+                continue;
+            };
+            for response in responses.values_mut() {
+                let Some(links) = response.get_mut("links").and_then(|l| l.as_object_mut()) else {
+                    continue;
+                };
+                for link in links
+                    .values_mut()
+                    .filter_map(serde_json::Value::as_object_mut)
+                {
+                    if let Some(id) = link.remove("operation_id") {
+                        link.insert("operationId".to_owned(), id);
+                    }
+                }
+            }
+        }
+    }
+    doc
+}
+
 /// `GET /api/v1/openapi.json`: the OpenAPI document of this API.
 ///
 /// # Errors
@@ -211,7 +328,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 pub async fn openapi_json() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(document().to_json().unwrap_or_default())
+        .body(document_json().to_string())
 }
 
 #[cfg(test)]
@@ -276,7 +393,7 @@ mod tests {
             routed.len() >= 40,
             "the parser found the tables: {routed:?}"
         );
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::document_json();
         let mut documented = BTreeSet::new();
         for (path, item) in doc["paths"].as_object().unwrap() {
             for method in item.as_object().unwrap().keys() {
@@ -294,6 +411,26 @@ mod tests {
     }
 
     #[test]
+    fn what_a_write_creates_links_to_the_operations_on_it() {
+        let doc = super::document_json();
+        let links = &doc["paths"]["/api/v1/tournaments"]["post"]["responses"]["201"]["links"];
+        assert_eq!(
+            links["get_tournaments_id_standings"]["parameters"]["id"],
+            "$response.body#/id"
+        );
+        assert_eq!(
+            links["get_tournaments_id_standings"]["operationId"],
+            "get_tournaments_id_standings"
+        );
+        assert!(links["patch_tournaments_id"].is_object());
+        // A path with another parameter is not linked from the tournament alone.
+        assert!(links.get("get_tournaments_id_rounds_n").is_none());
+        let round = &doc["paths"]["/api/v1/tournaments/{id}/rounds"]["post"]["responses"]["201"]["links"]
+            ["post_tournaments_id_rounds_n_publish"]["parameters"];
+        assert_eq!(round["n"], "$response.body#/round");
+    }
+
+    #[test]
     fn operation_ids_are_unique_and_read_from_the_path() {
         assert_eq!(
             super::operation_id("patch", "/api/v1/tournaments/{id}/players/{pn}"),
@@ -303,7 +440,7 @@ mod tests {
             super::operation_id("get", "/api/v1/openapi.json"),
             "get_openapi_json"
         );
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::document_json();
         let mut ids = BTreeSet::new();
         for item in doc["paths"].as_object().unwrap().values() {
             for op in item.as_object().unwrap().values() {
@@ -315,7 +452,7 @@ mod tests {
 
     #[test]
     fn every_operation_documents_its_problems_and_guarded_ones_their_token() {
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::document_json();
         assert_eq!(doc["openapi"], "3.1.0");
         assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
         for (path, item) in doc["paths"].as_object().unwrap() {
