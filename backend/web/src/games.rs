@@ -727,7 +727,7 @@ pub async fn game_pgn(
 }
 
 /// One player of a game in the API.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SideJson {
     /// The pairing number.
     pub pairing_number: u16,
@@ -738,13 +738,14 @@ pub struct SideJson {
 }
 
 /// A stored score in the API.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ScoreJson {
     /// PGN export format.
     pub pgn: String,
     /// The moves in SAN (English letters), up to the first bad move.
     pub moves: Vec<String>,
-    /// The replay verdict.
+    /// The replay verdict: the moves' checks against the Laws (Art. 3, 5, 9) and the result's.
+    #[schema(value_type = Object)]
     pub report: ScoreReport,
     /// Whether an arbiter should look at it.
     pub flagged: bool,
@@ -755,7 +756,7 @@ pub struct ScoreJson {
 }
 
 /// `GET /api/v1/games/{id}` answers this.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameJson {
     /// The game's id.
     pub id: String,
@@ -790,7 +791,7 @@ pub struct GameJson {
     path = "/api/v1/games/{id}",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    responses((status = 200, description = "The game: players, result, version and score", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The game: players, result, version and score", body = GameJson), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn api_game(
     state: web::Data<AppState>,
