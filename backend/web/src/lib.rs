@@ -19,7 +19,7 @@
 //! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
 //! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
 //! [`auth`], [`cache`], [`board`], [`config`], [`error`], [`names`] (player search, collation,
-//! duplicate refusals). `backend/cli/tests/layout.rs` checks both rules.
+//! duplicate refusals). `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;

@@ -69,7 +69,7 @@
 //!   squeezed out, C.04.2 3.4) where the two had different colours; 4.3.7 grant the first-team's
 //!   preference; 4.3.8 alternate the first-team's last colour; 4.3.9 alternate the other team's.
 //!
-//! Readings where the text leaves room (each tested by hand in `tests/team_swiss_rules.rs`):
+//! Readings where the text leaves room (each tested by hand in `tests/pairing/team_swiss_rules.rs`):
 //! "complies with" a minimisation criterion (3.5.5, 3.6.4) means reaching the best value any
 //! candidate reaches, the first candidate in order among those; \[C6\] is the parity-minimum
 //! reading (the following scoregroup, with zero or one upfloater as its parity needs, can still

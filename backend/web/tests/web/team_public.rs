@@ -18,9 +18,7 @@ use arbiter_web::Config;
 use arbiter_web::testing::Jar;
 use serde_json::{Value as Json, json};
 
-mod l10n_common;
-
-use l10n_common::{catalogue, reads_in};
+use crate::l10n_common::{catalogue, reads_in};
 
 /// An API call with a bearer token; the status and the JSON answer.
 macro_rules! api {

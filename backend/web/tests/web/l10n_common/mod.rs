@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// A `GET` of `$uri` with `Accept-Language: $lang`: status, headers, body.
-#[macro_export]
+/// A `GET` of `$uri` with `Accept-Language: $lang`: status, headers, body (in scope in every module
+/// declared after this one: `main.rs` declares it first, with `#[macro_use]`).
 macro_rules! get_in {
     ($app:expr, $uri:expr, $lang:expr) => {{
         let req = web_test::TestRequest::get()

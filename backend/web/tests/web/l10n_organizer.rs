@@ -6,9 +6,7 @@ use actix_web::test as web_test;
 use arbiter_db::testing::TestDb;
 use arbiter_web::Config;
 
-mod l10n_common;
-
-use l10n_common::{catalogue, reads_in};
+use crate::l10n_common::{catalogue, reads_in};
 
 /// One organizer's request in `lang`, with the session cookie of `jar`.
 async fn organizer_in<S, B>(

@@ -4,13 +4,12 @@
 //! or with the article-derived answer where the README shows the oracle departs from the text.
 //! Every round the engine pairs is also checked against the absolute criteria.
 
-mod team_swiss_data;
-
 use std::collections::BTreeSet;
 
 use arbiter_pairing::team_swiss::{TeamFinding, TeamScore, check, pair};
 use arbiter_pairing::{Pairing, PairingError, RoundKind};
-use team_swiss_data::{Expected, RoundCase, all_rounds, oracle_units};
+
+use crate::team_swiss_data::{self, Expected, RoundCase, all_rounds, oracle_units};
 
 /// A pairing as a set of (white, black) pairs and the bye.
 type PairSet = (BTreeSet<(u16, u16)>, Option<u16>);

@@ -437,20 +437,20 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
 /// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
 /// configures (their paths are whole, outside any scope).
 const ROUTE_TABLES: &[(&str, &str)] = &[
-    (include_str!("../src/lib.rs"), "pub fn configure"),
-    (include_str!("../src/games.rs"), "pub fn routes"),
-    (include_str!("../src/arbiter_board.rs"), "pub fn routes"),
-    (include_str!("../src/penalties.rs"), "pub fn routes"),
-    (include_str!("../src/adjourn/mod.rs"), "pub fn routes"),
-    (include_str!("../src/reports.rs"), "pub fn routes"),
-    (include_str!("../src/kiosk.rs"), "pub fn routes"),
-    (include_str!("../src/norms.rs"), "pub fn routes"),
-    (include_str!("../src/ratings.rs"), "pub fn routes"),
-    (include_str!("../src/prizes.rs"), "pub fn routes"),
-    (include_str!("../src/rating_report.rs"), "pub fn routes"),
-    (include_str!("../src/rating_lists.rs"), "pub fn routes"),
-    (include_str!("../src/teams.rs"), "pub fn routes"),
-    (include_str!("../src/team_public.rs"), "pub fn routes"),
+    (include_str!("../../src/lib.rs"), "pub fn configure"),
+    (include_str!("../../src/games.rs"), "pub fn routes"),
+    (include_str!("../../src/arbiter_board.rs"), "pub fn routes"),
+    (include_str!("../../src/penalties.rs"), "pub fn routes"),
+    (include_str!("../../src/adjourn/mod.rs"), "pub fn routes"),
+    (include_str!("../../src/reports.rs"), "pub fn routes"),
+    (include_str!("../../src/kiosk.rs"), "pub fn routes"),
+    (include_str!("../../src/norms.rs"), "pub fn routes"),
+    (include_str!("../../src/ratings.rs"), "pub fn routes"),
+    (include_str!("../../src/prizes.rs"), "pub fn routes"),
+    (include_str!("../../src/rating_report.rs"), "pub fn routes"),
+    (include_str!("../../src/rating_lists.rs"), "pub fn routes"),
+    (include_str!("../../src/teams.rs"), "pub fn routes"),
+    (include_str!("../../src/team_public.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`

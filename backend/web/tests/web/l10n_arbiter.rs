@@ -10,12 +10,10 @@ use arbiter_tournament::{Game, GameResult, Player, Round, RoundState, Tournament
 use arbiter_web::Config;
 use arbiter_web::testing::{Jar, call, csrf_of, form, get};
 
-mod l10n_common;
-
-use l10n_common::{catalogue, reads_in};
+use crate::l10n_common::{catalogue, reads_in};
 
 /// Checks a page in `lang`: right to left, no English word, no Latin digit
-/// ([`l10n_common::reads_in`]).
+/// ([`crate::l10n_common::reads_in`]).
 fn check(lang: &str, page: &str, html: &str) {
     reads_in(lang, page, html, &catalogue("en"), &catalogue(lang));
 }

@@ -275,6 +275,8 @@ fn real_2000_round_trips_through_the_writer() {
 }
 
 proptest! {
+    #![proptest_config(crate::beside_source(ProptestConfig::default()))]
+
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
         let mut r = PgnReader::new(bytes.as_slice());

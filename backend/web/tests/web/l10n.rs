@@ -17,9 +17,7 @@ use arbiter_web::Config;
 
 const LANGS: [&str; 3] = ["en", "fa", "ar"];
 
-mod l10n_common;
-
-use l10n_common::{catalogue, reads_in, root};
+use crate::l10n_common::{catalogue, reads_in, root};
 
 /// Every file a message can be used from: the templates and the web crate's sources.
 fn sources() -> String {

@@ -1,6 +1,6 @@
 //! `arbiter ratings` end to end on the Karl-Mala-Gedenkturnier 2005 (`fixtures/`): the text table,
 //! the JSON document and the errors. The figures are computed by hand in
-//! `backend/tournament/tests/rating_change_karl_mala.rs`.
+//! `backend/tournament/tests/tournament/rating_change_karl_mala.rs`.
 
 use std::process::{Command, Output};
 

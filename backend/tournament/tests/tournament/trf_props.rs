@@ -218,7 +218,7 @@ fn tournament(seed: u64, players: u16, rounds: u16) -> Tournament {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::beside_source(ProptestConfig::with_cases(256)))]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..3000)) {

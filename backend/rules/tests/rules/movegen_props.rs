@@ -27,7 +27,7 @@ fn king_attacked(pos: &Position, color: Color) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::beside_source(ProptestConfig { cases: 200, ..ProptestConfig::default() }))]
 
     #[test]
     fn generated_moves_are_legal(choices in prop::collection::vec(any::<u16>(), 0..160)) {

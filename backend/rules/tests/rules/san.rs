@@ -963,7 +963,7 @@ fn check_round_trip(p: &Position) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::beside_source(ProptestConfig::with_cases(200)))]
     #[test]
     fn every_legal_move_round_trips_in_every_language(seed in any::<u64>(), plies in 0usize..160) {
         check_round_trip(&random_position(seed, plies));

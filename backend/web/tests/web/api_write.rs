@@ -28,8 +28,7 @@ macro_rules! call {
     }};
 }
 
-// The input gate's cases (issue #22), in this binary to spare CI another link of the service.
-#[path = "api_write/input_gate.rs"]
+// The input gate's cases (issue #22), in `api_write/input_gate.rs`: they use this file's `call!`.
 mod input_gate;
 
 #[actix_web::test]

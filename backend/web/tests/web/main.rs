@@ -1,0 +1,29 @@
+//! The web crate's integration tests, in one binary: each module was a test binary of its own,
+//! and each linked the whole service (actix-web, diesel, ICU4X, Fluent); one link instead of 21
+//! cuts CI's debug build. `l10n_common` is what the tests of the pages in the readers' languages
+//! share (its `get_in!` is in scope in the modules after it).
+
+#[macro_use]
+mod l10n_common;
+
+mod accounts;
+mod api_write;
+mod arbiter_adjourn;
+mod arbiter_clock;
+mod arbiter_reports;
+mod concurrency;
+mod event;
+mod federation;
+mod games;
+mod http;
+mod l10n;
+mod l10n_arbiter;
+mod l10n_organizer;
+mod names;
+mod rating_lists;
+mod routes;
+mod self_check_in;
+mod team_events;
+mod team_public;
+mod team_upload;
+mod teams;
