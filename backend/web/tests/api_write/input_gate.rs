@@ -353,6 +353,31 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
                 p.body
             );
         }
+        // A tournament's name longer than the gate takes, named by its line and record.
+        let trf = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/karl-mala-2005.trf"
+        ))
+        .unwrap();
+        let first = trf.lines().next().unwrap();
+        let long = trf.replacen(first, &format!("012 {}", "N".repeat(201)), 1);
+        let p = call(
+            &app,
+            &mut b,
+            multipart(
+                "/tournaments/import",
+                &[("csrf", &csrf)],
+                Some(("long.trf", long.as_bytes())),
+            ),
+        )
+        .await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(
+            p.body
+                .contains("line 1, column 5: record `012`: at most 200 characters"),
+            "{}",
+            p.body
+        );
         assert_eq!(count(&db), 1, "a refused import stores nothing");
     }
 }
