@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+use crate::input::InputError;
 use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::points::Points;
 use crate::result::{Outcome, ResultCode};
@@ -115,6 +116,16 @@ pub enum IssueKind {
     /// feed and the DOS end-of-file mark): the file is binary, not a TRF file.
     #[error("binary data (control character U+{0:04X}): not a TRF text file")]
     BinaryData(u32),
+    /// A text record the input gate refuses ([`crate::input`]): the tournament's name (`012`)
+    /// longer than an [`crate::input::EventName`] or holding a control character.
+    #[error("record `{record}`: {error}")]
+    BadText {
+        /// The record code (`012`).
+        record: String,
+        /// What the gate says is wrong, and what it accepts.
+        #[serde(serialize_with = "as_text")]
+        error: InputError,
+    },
     /// No player record (`001`) in the whole file: there is no tournament to read.
     #[error("no player records (001): the file holds no tournament")]
     NoPlayers,
@@ -206,6 +217,11 @@ pub enum IssueKind {
     /// or a warning as [`crate::trf::TeamIssue::is_error`] says.
     #[error("{0}")]
     Team(crate::trf::team_issue::TeamIssue),
+}
+
+/// A value serialized as its English text (the input gate's refusals have no serialized form).
+fn as_text<S: serde::Serializer>(e: &InputError, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(e)
 }
 
 impl IssueKind {

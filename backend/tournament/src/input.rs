@@ -5,7 +5,8 @@
 //!
 //! - [`Text`]: a name or other free text, trimmed, in Unicode NFC, without control characters,
 //!   at most `MAX` characters ([`EventName`] 200, [`PlayerName`] 33: the TRF16 `001` name
-//!   field, columns 15-47; [`ShortText`] 100 for a city, a time control, an arbiter's name).
+//!   field, columns 15-47; [`TeamName`] 32: the TRF `013` team name; [`ShortText`] 100 for a
+//!   city, a time control, an arbiter's name, a team's club or captain).
 //! - [`TiebreakList`]: C.07 tie-break codes with their modifiers, known, without repeats, at
 //!   most [`TiebreakList::MAX`].
 //! - [`TimeZoneName`]: an IANA time zone name.
@@ -86,8 +87,11 @@ pub struct Text<const MAX: usize>(String);
 pub type EventName = Text<200>;
 /// A player's name, `Last, First` (at most 33 characters: the TRF16 `001` name field).
 pub type PlayerName = Text<33>;
-/// A city, a time control, an arbiter's name (at most 100 characters).
+/// A city, a time control, an arbiter's name, a team's club or captain (at most 100
+/// characters).
 pub type ShortText = Text<100>;
+/// A team's name (at most 32 characters: the TRF `013` team name field, columns 5-36).
+pub type TeamName = Text<32>;
 
 impl<const MAX: usize> Text<MAX> {
     /// The longest text accepted, in characters.

@@ -22,6 +22,7 @@ use arbiter_rules::replay::{GameText, ReplayOptions, Report, Status, replay};
 use arbiter_rules::{Move, PieceLetters, Position, detect_letters};
 use serde::{Deserialize, Serialize};
 
+use crate::input::EventName;
 use crate::model::{
     Game, PairingNumber, Player, Round, RoundNumber, RoundState, Title, Tournament,
 };
@@ -538,6 +539,18 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
             }
         }
     }
+    // The event's name (the first game's `Event` tag) goes through the gate every door uses
+    // (trimmed, NFC, no control character, at most 200 characters).
+    let name = read.first().and_then(|r| {
+        EventName::optional(known(r.raw.tag("Event")).unwrap_or_default()).unwrap_or_else(|e| {
+            issues.push(PgnEventIssue {
+                game: r.raw.index,
+                line: r.raw.line,
+                message: format!("`Event` tag: {e}"),
+            });
+            None
+        })
+    });
     if !issues.is_empty() {
         issues.sort_by_key(|i| (i.game, i.line));
         return Err(PgnEventError { issues });
@@ -553,7 +566,7 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
     let last = rounds.keys().copied().max().unwrap_or(0);
     let present: Vec<RoundNumber> = rounds.keys().copied().collect();
     let mut t = Tournament {
-        name: tag("Event"),
+        name: name.map(EventName::into_string),
         city: tag("Site"),
         start_date: tag("EventDate")
             .filter(|d| !d.contains('?'))
@@ -708,6 +721,29 @@ mod tests {
         let e = read_pgn_event(twice.as_bytes()).unwrap_err();
         assert!(e.issues[0].message.contains("board 1 is already taken"));
         assert!(read_pgn_event(b"").is_err());
+    }
+
+    /// The event's name goes through the gate every door uses
+    /// ([`crate::input::EventName`], issue #22): too long is an error naming the game and the
+    /// tag, and nothing is read.
+    #[test]
+    fn the_event_name_goes_through_the_input_gate() {
+        let long = "E".repeat(201);
+        let text = SMALL.replacen("Test Open", &long, 1);
+        let e = read_pgn_event(text.as_bytes()).unwrap_err();
+        assert_eq!(e.issues.len(), 1, "{e:?}");
+        assert_eq!((e.issues[0].game, e.issues[0].line), (1, 1));
+        assert_eq!(
+            e.issues[0].to_string(),
+            "game 1 (line 1): `Event` tag: at most 200 characters"
+        );
+        // Trimmed and in NFC, as the forms store it; 200 characters are taken.
+        let text = SMALL.replacen("Test Open", " Cafe\u{301} Open ", 1);
+        let t = read_pgn_event(text.as_bytes()).unwrap().tournament;
+        assert_eq!(t.name.as_deref(), Some("Caf\u{e9} Open"));
+        let text = SMALL.replacen("Test Open", &long[1..], 1);
+        let t = read_pgn_event(text.as_bytes()).unwrap().tournament;
+        assert_eq!(t.name.map(|n| n.chars().count()), Some(200));
     }
 
     #[test]

@@ -197,6 +197,97 @@ impl WebError {
     }
 }
 
+/// A refused form as its page shows it again: the message beside the field it names (the field
+/// gets `aria-invalid` and `aria-describedby` pointing at the message, `templates/field_error.html`),
+/// with a short summary at the top linking to it; a refusal of a field the form does not show,
+/// or of the whole form (a stale form, a duplicate to confirm), is one message at the top.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FormError {
+    /// The field the message stands beside; empty when it stands at the top.
+    field: String,
+    /// What is wrong, in the reader's language.
+    message: String,
+    /// The summary at the top when the message stands beside its field.
+    summary: String,
+}
+
+impl FormError {
+    /// No refusal: the form as first shown.
+    #[must_use]
+    pub fn none() -> FormError {
+        FormError::default()
+    }
+
+    /// A message at the top of the form.
+    #[must_use]
+    pub fn top(message: String) -> FormError {
+        FormError {
+            message,
+            ..FormError::default()
+        }
+    }
+
+    /// The refusal `e` of a form showing `fields`: a [`WebError::BadRequest`] naming one of them
+    /// stands beside it; anything else at the top ([`WebError::detail`]).
+    #[must_use]
+    pub fn of(e: &WebError, l: &L10n, fields: &[impl AsRef<str>]) -> FormError {
+        match e.inner() {
+            WebError::BadRequest { field, message }
+                if fields.iter().any(|f| f.as_ref() == field.as_str()) =>
+            {
+                // A field without a name in the catalogues is not named in the summary (the
+                // link leads to it).
+                let summary = match field_label(field) {
+                    Some(label) => l.t1("form-refused", "field", &l.t(label)),
+                    None => l.t("form-refused-unnamed"),
+                };
+                FormError {
+                    field: field.clone(),
+                    message: l.m(message),
+                    summary,
+                }
+            }
+            _ => FormError::top(e.detail(l)),
+        }
+    }
+
+    /// Whether nothing was refused.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.message.is_empty()
+    }
+
+    /// Whether the message stands beside `field`.
+    #[must_use]
+    pub fn is(&self, field: impl AsRef<str>) -> bool {
+        !self.field.is_empty() && self.field == field.as_ref()
+    }
+
+    /// Whether the message stands beside a field (else at the top).
+    #[must_use]
+    pub fn beside(&self) -> bool {
+        !self.field.is_empty()
+    }
+
+    /// The field the message stands beside (empty: at the top).
+    #[must_use]
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// What is wrong.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The summary at the top ("Not saved: the name needs correcting").
+    #[must_use]
+    pub fn summary(&self) -> &str {
+        &self.summary
+    }
+}
+
 /// Answers errors in the reader's language (the middleware every app wraps, [`crate::serve`]):
 /// a handler's [`WebError`] is built before the language is known and answered in English by
 /// [`ResponseError`]; this writes it again in the language of the request ([`L10n::negotiate`])
@@ -348,6 +439,13 @@ fn field_label(field: &str) -> Option<&'static str> {
         "rounds_planned" => "field-rounds-planned",
         "time_control" => "field-time-control",
         "time_zone" => "field-time-zone",
+        "chief_arbiter" => "field-chief-arbiter",
+        "club" => "field-club",
+        "captain" => "field-captain",
+        "roster" => "field-roster",
+        "exemption" => "field-exemption",
+        "min_games" => "field-min-games",
+        "non_fide" => "field-non-fide",
         "default_time_minutes" => "field-default-time-minutes",
         "adjourned_pairing" => "field-adjourned-pairing",
         "initial_colour" => "field-initial-colour",
@@ -394,39 +492,41 @@ fn field_label(field: &str) -> Option<&'static str> {
 /// The answer to a value a door refused ([`arbiter_tournament::input`]): `400` naming `field`,
 /// with what is wrong and what is accepted, in the reader's language.
 pub(crate) fn invalid(field: &str, e: &arbiter_tournament::input::InputError) -> WebError {
-    use arbiter_tournament::input::InputError as E;
-    use arbiter_tournament::tiebreak::TieBreakError as T;
     WebError::BadRequest {
         field: field.to_owned(),
-        message: match e {
-            E::Empty => Msg::new("bad-required"),
-            E::TooLong { max } => Msg::new("bad-too-long").count(*max as i64),
-            E::ControlCharacter { code, position } => Msg::new("bad-control-character")
-                .ltr("code", format!("U+{code:04X}"))
-                .int("position", *position as i64),
-            E::Tiebreak(T::UnknownKind(code)) => {
-                Msg::new("bad-tiebreak-code").ltr("value", code.clone())
-            }
-            E::Tiebreak(T::BadModifier { code, modifier }) => Msg::new("bad-tiebreak-modifier")
-                .ltr("modifier", format!("/{modifier}"))
-                .ltr("code", code.clone()),
-            E::Tiebreak(T::Empty) => Msg::new("bad-tiebreak-empty"),
-            E::RepeatedTiebreak(code) => {
-                Msg::new("bad-tiebreak-repeated").ltr("value", code.clone())
-            }
-            E::TooManyTiebreaks { max } => Msg::new("bad-tiebreak-too-many").count(*max as i64),
-            E::TimeZone(name) => Msg::new("bad-time-zone").ltr("value", name.clone()),
-            E::Date(text) => Msg::new("bad-date").ltr("value", text.clone()),
-            E::Round { round, last } => Msg::new("bad-round-in-event")
-                .int("round", *round)
-                .int("last", *last),
-        },
+        message: Msg::input(e),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refusal_stands_beside_its_field_or_at_the_top() {
+        use arbiter_tournament::input::InputError;
+        let en = L10n::new(Lang::EN, false);
+        let e = invalid("city", &InputError::TooLong { max: 100 });
+        let f = FormError::of(&e, &en, &["name", "city"]);
+        assert!(f.beside() && f.is("city") && !f.is("name"), "{f:?}");
+        assert_eq!(f.message(), "at most 100 characters");
+        assert_eq!(f.summary(), "Not saved: correct the place below.");
+        // A field the form does not show: the whole refusal, naming it, at the top.
+        let f = FormError::of(&e, &en, &["name"]);
+        assert!(!f.beside() && !f.is("city") && !f.is(""), "{f:?}");
+        assert_eq!(f.message(), "city: at most 100 characters");
+        assert!(FormError::none().is_empty() && !FormError::none().is(""));
+        let fa = L10n::new(Lang::parse("fa").unwrap(), false);
+        let f = FormError::of(&e, &fa, &["city"]);
+        assert_eq!(f.summary(), "ذخیره نشد: محل برگزاری را در پایین اصلاح کنید.");
+        // A field without a name in the catalogues is not named in the summary.
+        let unnamed = WebError::BadRequest {
+            field: "cat_name_0".into(),
+            message: Msg::plain("x"),
+        };
+        let f = FormError::of(&unnamed, &fa, &["cat_name_0"]);
+        assert!(f.beside() && !f.summary().contains("cat"), "{f:?}");
+    }
 
     #[test]
     fn a_database_defect_is_500_and_only_an_unreachable_database_503() {

@@ -64,6 +64,21 @@ pub struct TournamentForm {
 }
 
 impl TournamentForm {
+    /// The fields the create form shows: a refusal naming one stands beside it
+    /// ([`crate::error::FormError`]).
+    pub const FIELDS: [&'static str; 10] = [
+        "name",
+        "city",
+        "start_date",
+        "end_date",
+        "pairing_system",
+        "rounds_planned",
+        "time_control",
+        "default_time_minutes",
+        "tiebreaks",
+        "tiebreak_edition",
+    ];
+
     /// The tournament the form describes, or the first bad field.
     ///
     /// # Errors
@@ -198,6 +213,30 @@ pub struct EditForm {
 }
 
 impl EditForm {
+    /// The fields the settings form shows: the create form's and its own
+    /// ([`crate::error::FormError`]).
+    pub const FIELDS: [&'static str; 19] = [
+        "name",
+        "city",
+        "start_date",
+        "end_date",
+        "chief_arbiter",
+        "pairing_system",
+        "rounds_planned",
+        "initial_colour",
+        "win",
+        "draw",
+        "loss",
+        "pab",
+        "adjourned_pairing",
+        "time_control",
+        "default_time_minutes",
+        "time_zone",
+        "language",
+        "tiebreaks",
+        "tiebreak_edition",
+    ];
+
     pub(crate) fn of(
         stored: &arbiter_db::StoredTournament,
         seen: NaiveDateTime,
@@ -459,7 +498,7 @@ impl ApiSettings {
 }
 
 /// The register-player form.
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 pub struct PlayerForm {
     /// `Last, First` (required, at most 33 characters: the TRF field).
     #[serde(default)]
@@ -486,6 +525,9 @@ pub struct PlayerForm {
 }
 
 impl PlayerForm {
+    /// The fields the register form shows ([`crate::error::FormError`]).
+    pub const FIELDS: [&'static str; 5] = ["name", "title", "rating", "federation", "fide_id"];
+
     /// Whether the organizer confirmed a player whose name is already registered.
     #[must_use]
     pub fn confirmed(&self) -> bool {

@@ -25,7 +25,7 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 
 use crate::auth::csrf_token;
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
@@ -571,6 +571,9 @@ pub struct NormSettingsForm {
 crate::extract::csrf_field!(NormSettingsForm);
 
 impl NormSettingsForm {
+    /// The fields the form shows ([`crate::error::FormError`]).
+    const FIELDS: [&'static str; 3] = ["exemption", "min_games", "non_fide"];
+
     fn of(rules: Option<&NormRules>, seen: &str) -> NormSettingsForm {
         let r = rules.cloned().unwrap_or_default();
         NormSettingsForm {
@@ -637,7 +640,7 @@ struct SettingsPage<'a> {
     l: &'a L10n,
     id: String,
     csrf: String,
-    error: String,
+    error: FormError,
     form: NormSettingsForm,
 }
 
@@ -660,7 +663,7 @@ pub async fn settings_form(
             l: &l,
             id: id.to_string(),
             csrf: csrf_token(&session)?,
-            error: String::new(),
+            error: FormError::none(),
             form: NormSettingsForm::of(rules.as_ref(), &seen_token(stored.updated_at)),
         },
         StatusCode::OK,
@@ -681,7 +684,7 @@ pub async fn settings(
     Checked(form): Checked<NormSettingsForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let again = |error: String, status: StatusCode| {
+    let again = |error: FormError, status: StatusCode| {
         private(
             &SettingsPage {
                 l: &l,
@@ -695,7 +698,10 @@ pub async fn settings(
     };
     let rules = match form.rules() {
         Ok(r) => r,
-        Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST),
+        Err(e) => {
+            let error = FormError::of(&e, &l, &NormSettingsForm::FIELDS);
+            return again(error, StatusCode::BAD_REQUEST);
+        }
     };
     let seen = parse_seen(&form.seen)?;
     let body = serde_json::to_string(&rules).map_err(|e| WebError::Internal(e.to_string()))?;
@@ -713,7 +719,9 @@ pub async fn settings(
     .await?;
     match saved {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/norms"))),
-        Err(arbiter_db::ChangeError::Stale) => again(l.t("edit-stale"), StatusCode::CONFLICT),
+        Err(arbiter_db::ChangeError::Stale) => {
+            again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT)
+        }
         Err(e) => Err(e.into()),
     }
 }

@@ -10,7 +10,8 @@ use askama::Template;
 use uuid::Uuid;
 
 use crate::auth::{csrf_token, role_name, roles_in};
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
+use crate::forms::PlayerForm;
 use crate::l10n::L10n;
 use crate::respond::private;
 use crate::views::{system_in, titled_name};
@@ -42,7 +43,10 @@ pub(crate) struct ManagePage {
     name: String,
     csrf: String,
     organizer: bool,
-    error: String,
+    /// A refusal: beside the register form's field it names, else at the top.
+    error: FormError,
+    /// The register form as typed (kept when it is refused).
+    player: PlayerForm,
     players: Vec<ManagedPlayer>,
     rounds: Vec<ManagedRound>,
     next_round: u16,
@@ -77,17 +81,8 @@ pub(crate) struct ManageOptions {
     pub(crate) q: String,
     /// A registration refused as a possible duplicate.
     pub(crate) retry: Option<Retry>,
-}
-
-pub(crate) async fn manage_page(
-    state: &AppState,
-    session: &Session,
-    l: L10n,
-    user: &UserRow,
-    id: Uuid,
-    error: String,
-) -> Result<HttpResponse, WebError> {
-    manage_page_with(state, session, l, user, id, error, ManageOptions::default()).await
+    /// The register form as typed, when it was refused.
+    pub(crate) player: Option<PlayerForm>,
 }
 
 /// The manage page with a player search or a registration to confirm ([`ManageOptions`]).
@@ -97,7 +92,7 @@ pub(crate) async fn manage_page_with(
     l: L10n,
     user: &UserRow,
     id: Uuid,
-    error: String,
+    error: FormError,
     options: ManageOptions,
 ) -> Result<HttpResponse, WebError> {
     let roles = roles_in(state, user, id).await?;
@@ -140,6 +135,7 @@ pub(crate) async fn manage_page_with(
             csrf: csrf_token(session)?,
             organizer,
             error,
+            player: options.player.unwrap_or_default(),
             self_check_in: kiosk.filter(|_| organizer).unwrap_or_default(),
             total: t.players.len(),
             found,

@@ -11,11 +11,11 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::check_csrf;
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
 use crate::names::{Channel, refusal, upload_refusal};
-use crate::pages::{ManageOptions, Retry, manage_page, manage_page_with};
+use crate::pages::{ManageOptions, Retry, manage_page_with};
 use crate::respond::{bad, load, see_other};
 use crate::{AppState, with_db};
 
@@ -46,8 +46,12 @@ pub async fn register_player(
     let mut p = match form.to_model() {
         Ok(p) => p,
         Err(e) => {
-            let error = e.detail(&l);
-            return manage_page(&state, &session, l, &user, id, error).await;
+            let error = FormError::of(&e, &l, &PlayerForm::FIELDS);
+            let options = ManageOptions {
+                player: Some(form),
+                ..ManageOptions::default()
+            };
+            return manage_page_with(&state, &session, l, &user, id, error, options).await;
         }
     };
     if let Some(listing) = listing.first() {
@@ -58,8 +62,16 @@ pub async fn register_player(
     let refused = refusal(&duplicates, form.confirmed(), Channel::Form);
     if let Some(e) = refused {
         let may_confirm = duplicates.first().is_some_and(Duplicate::may_confirm);
+        // A possible duplicate is the registration's, asked with its confirmation at the top;
+        // a FIDE id already registered stands beside the field.
+        let error = if may_confirm {
+            FormError::top(e.detail(&l))
+        } else {
+            FormError::of(&e, &l, &PlayerForm::FIELDS)
+        };
         let options = ManageOptions {
             q: String::new(),
+            player: Some(form.clone()),
             retry: may_confirm.then(|| {
                 Retry::Player([
                     ("name", form.name.clone()),
@@ -70,7 +82,6 @@ pub async fn register_player(
                 ])
             }),
         };
-        let error = e.detail(&l);
         return manage_page_with(&state, &session, l, &user, id, error, options).await;
     }
     let actor = user.actor();
@@ -269,7 +280,9 @@ pub async fn upload_players(
         let options = ManageOptions {
             q: String::new(),
             retry: may_confirm.then_some(Retry::Upload(text)),
+            player: None,
         };
+        let error = FormError::top(error);
         return manage_page_with(&state, &session, l, &user, id, error, options).await;
     }
     let actor = user.actor();

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::csrf_token;
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
 use crate::extract::{ApiStaff, Checked, Organizer, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
@@ -406,7 +406,7 @@ struct EditPage<'a> {
     l: &'a L10n,
     id: String,
     csrf: String,
-    error: String,
+    error: FormError,
     form: PrizeForm,
     kinds: &'static [(&'static str, &'static str)],
 }
@@ -435,7 +435,7 @@ pub async fn edit_form(
             l: &l,
             id: id.to_string(),
             csrf: csrf_token(&session)?,
-            error: String::new(),
+            error: FormError::none(),
             form,
             kinds: &form::KINDS,
         },
@@ -459,7 +459,7 @@ pub async fn edit(
     Checked(form): Checked<PrizeForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let again = |error: String, status: StatusCode, form: PrizeForm| {
+    let again = |error: FormError, status: StatusCode, form: PrizeForm| {
         private(
             &EditPage {
                 l: &l,
@@ -474,11 +474,15 @@ pub async fn edit(
     };
     let list = match form.list() {
         Ok(list) => list,
-        Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST, form),
+        Err(e) => {
+            let error = FormError::of(&e, &l, &form.fields());
+            return again(error, StatusCode::BAD_REQUEST, form);
+        }
     };
     if let Some(list) = &list {
         if let Some(p) = check_list(list).iter().find(|p| p.is_error()) {
-            return again(problem_in(&l, list, p), StatusCode::BAD_REQUEST, form);
+            let error = FormError::top(problem_in(&l, list, p));
+            return again(error, StatusCode::BAD_REQUEST, form);
         }
     }
     let seen = parse_seen(&form.seen)?;
@@ -501,7 +505,11 @@ pub async fn edit(
     .await?;
     match saved {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/prizes"))),
-        Err(arbiter_db::ChangeError::Stale) => again(l.t("edit-stale"), StatusCode::CONFLICT, form),
+        Err(arbiter_db::ChangeError::Stale) => again(
+            FormError::top(l.t("edit-stale")),
+            StatusCode::CONFLICT,
+            form,
+        ),
         Err(e) => Err(e.into()),
     }
 }

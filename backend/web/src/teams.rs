@@ -44,7 +44,7 @@ use askama::Template;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::forms::UploadForm;
 use crate::l10n::{L10n, Msg};
@@ -151,7 +151,8 @@ struct ManagePage<'a> {
     name: String,
     csrf: String,
     seen: String,
-    error: String,
+    /// A refusal: beside the new-team form's field it names, else at the top.
+    error: FormError,
     is_team: bool,
     setup: SetupForm,
     boards_locked: bool,
@@ -192,7 +193,7 @@ async fn manage_page(
     session: &Session,
     l: &L10n,
     id: Uuid,
-    error: String,
+    error: FormError,
     add: Option<TeamForm>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
@@ -368,7 +369,7 @@ pub async fn manage(
         &session,
         &l,
         id,
-        String::new(),
+        FormError::none(),
         None,
         StatusCode::OK,
     )
@@ -386,9 +387,15 @@ async fn refused(
 ) -> Result<HttpResponse, WebError> {
     match e {
         WebError::BadRequest { .. } => {
-            // The field's name in the reader's language where the catalogues have it.
-            let text = e.detail(l);
-            manage_page(state, session, l, id, text, add, StatusCode::BAD_REQUEST).await
+            // A refusal of the new-team form stands beside its field; any other (a team's
+            // own form, the settings, a pairing) at the top, naming the field in the reader's
+            // language where the catalogues have it.
+            let error = if add.is_some() {
+                FormError::of(&e, l, &TeamForm::FIELDS)
+            } else {
+                FormError::top(e.detail(l))
+            };
+            manage_page(state, session, l, id, error, add, StatusCode::BAD_REQUEST).await
         }
         other => Err(other),
     }

@@ -12,7 +12,7 @@ use askama::Template;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
-use crate::error::WebError;
+use crate::error::{FormError, WebError};
 use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
 use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
 use crate::l10n::L10n;
@@ -26,7 +26,7 @@ use crate::{AppState, with_db};
 pub(crate) struct NewTournamentPage {
     l: L10n,
     csrf: String,
-    error: String,
+    error: FormError,
     form: TournamentForm,
     systems: Vec<(&'static str, String)>,
 }
@@ -43,7 +43,7 @@ pub async fn new_tournament_form(
 ) -> Result<HttpResponse, WebError> {
     ok(&NewTournamentPage {
         csrf: csrf_token(&session)?,
-        error: String::new(),
+        error: FormError::none(),
         form: TournamentForm::default(),
         systems: systems_in(&l),
         l,
@@ -68,7 +68,7 @@ pub async fn create_tournament(
             return private(
                 &NewTournamentPage {
                     csrf: csrf_token(&session)?,
-                    error: e.detail(&l),
+                    error: FormError::of(&e, &l, &TournamentForm::FIELDS),
                     form,
                     systems: systems_in(&l),
                     l,
@@ -99,10 +99,10 @@ pub async fn manage(
 ) -> Result<HttpResponse, WebError> {
     let options = ManageOptions {
         q: query.words(),
-        retry: None,
+        ..ManageOptions::default()
     };
     let id = path.into_inner();
-    manage_page_with(&state, &session, l, &user, id, String::new(), options).await
+    manage_page_with(&state, &session, l, &user, id, FormError::none(), options).await
 }
 
 /// The export formats.
@@ -214,7 +214,7 @@ pub(crate) struct EditPage<'a> {
     l: &'a L10n,
     id: String,
     csrf: String,
-    error: String,
+    error: FormError,
     form: EditForm,
     systems: Vec<(&'static str, String)>,
     /// The IANA time zone names the form suggests.
@@ -257,7 +257,7 @@ pub async fn edit_form(
             l: &l,
             id: id.to_string(),
             csrf: csrf_token(&session)?,
-            error: String::new(),
+            error: FormError::none(),
             form: EditForm::of(&stored, stored.updated_at, provisional),
             zones: zones(),
             systems: systems_in(&l),
@@ -288,7 +288,7 @@ pub async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let laws_edition = laws_edition_code(&state, id).await?;
-    let again = |error: String, status: StatusCode| -> Result<HttpResponse, WebError> {
+    let again = |error: FormError, status: StatusCode| -> Result<HttpResponse, WebError> {
         private(
             &EditPage {
                 l: &l,
@@ -308,7 +308,10 @@ pub async fn edit(
         .and_then(|c| Ok((c, form.time_zone()?, form.language()?)));
     let (changes, zone, language) = match checked {
         Ok(c) => c,
-        Err(e) => return again(e.detail(&l), StatusCode::BAD_REQUEST),
+        Err(e) => {
+            let error = FormError::of(&e, &l, &EditForm::FIELDS);
+            return again(error, StatusCode::BAD_REQUEST);
+        }
     };
     let seen = parse_seen(&form.seen)?;
     let actor = user.actor();
@@ -326,7 +329,7 @@ pub async fn edit(
     .await?;
     match saved {
         Ok(()) => Ok(see_other(&format!("/tournaments/{id}/manage"))),
-        Err(ChangeError::Stale) => again(l.t("edit-stale"), StatusCode::CONFLICT),
+        Err(ChangeError::Stale) => again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT),
         Err(e) => Err(e.into()),
     }
 }

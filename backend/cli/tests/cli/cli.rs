@@ -633,3 +633,48 @@ fn a_closed_pipe_ends_the_command_quietly() {
         assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
     }
 }
+
+/// A tournament's name longer than the gate takes (`EventName`, 200 characters, issue #22) is
+/// refused by every command that reads one: `trf check` (exit 1) and `import` of a TRF file
+/// naming the line and record `012`, `import` of a PGN file naming the game and its `Event` tag;
+/// nothing is stored.
+#[test]
+fn an_over_long_event_name_is_refused_by_every_command() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-name-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = format!("sqlite://{}", dir.join("name.sqlite").display());
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/");
+    let long = "N".repeat(201);
+    let trf = std::fs::read_to_string(format!("{fixtures}karl-mala-2005.trf")).expect("trf");
+    let first = trf.lines().next().expect("a first line");
+    assert!(first.starts_with("012 "), "{first}");
+    let path = dir.join("long.trf");
+    std::fs::write(&path, trf.replacen(first, &format!("012 {long}"), 1)).expect("written");
+    let path = path.to_str().expect("utf-8");
+    let said = "line 1, column 5: record `012`: at most 200 characters";
+    let o = arbiter(&["trf", "check", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains(said), "{}", stdout(&o));
+    let o = arbiter(&["import", path, "--database", &db]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains(said), "{err}");
+    let pgn = std::fs::read_to_string(format!("{fixtures}ch-chn-2025.pgn")).expect("pgn");
+    let event = pgn.lines().next().expect("a first line");
+    assert!(event.starts_with("[Event "), "{event}");
+    let path = dir.join("long.pgn");
+    std::fs::write(
+        &path,
+        pgn.replacen(event, &format!("[Event \"{long}\"]"), 1),
+    )
+    .expect("written");
+    let o = arbiter(&["import", path.to_str().expect("utf-8"), "--database", &db]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("game 1 (line 1): `Event` tag: at most 200 characters"),
+        "{err}"
+    );
+    assert!(!dir.join("name.sqlite").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,15 +6,17 @@
 //!
 //! | column | required | content |
 //! |---|---|---|
-//! | `team` | yes | the team's name, at most 32 characters (TRF `013`/`310`); rows with the same name make one team |
+//! | `team` | yes | the team's name, at most 32 characters (TRF `013`/`310`; [`crate::input::TeamName`]); rows with the same name make one team |
 //! | `team_number` | no | the team pairing number (TPN), 1-999; teams without one are numbered after the highest one given or existing, in order of first appearance |
 //! | `team_federation` | no | three letters, e.g. `ESP` |
-//! | `team_club` | no | the club or school |
-//! | `team_captain` | no | the captain's name (a player of the team or not) |
+//! | `team_club` | no | the club or school, at most 100 characters ([`crate::input::ShortText`]) |
+//! | `team_captain` | no | the captain's name (a player of the team or not), at most 100 characters |
 //! | `board` | no | the player's place in the roster, 1-999 (1 = board 1); without it, the rows' order |
 //!
 //! The team columns may be filled on every row of the team or on one; two rows of one team that
-//! give different values are an error. Headers are matched by name, in any order,
+//! give different values are an error. Names (the team's, the club's, the captain's and the
+//! players') are trimmed, in Unicode NFC and without control characters, as every door takes
+//! them ([`crate::input`]). Headers are matched by name, in any order,
 //! case-insensitively; the delimiter is `,` `;` or tab as for the players. Import is all or
 //! nothing: every bad field is reported with its line (the header is line 1) and column.
 
@@ -22,6 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
 use super::{CsvProblem, PLAYER_COLUMNS, decode, export_players};
+use crate::input::{InputError, ShortText, TeamName};
 use crate::model::{PairingNumber, Player, Tournament};
 use crate::team::{Team, TeamNumber};
 
@@ -77,6 +80,12 @@ pub enum TeamCsvProblem {
     /// A line break inside a field.
     #[error("a line break inside a field")]
     LineBreak,
+    /// A control character (NUL, a tab, ...) in a team's name, club or captain.
+    #[error("control character U+{0:04X}")]
+    ControlCharacter(u32),
+    /// A club or captain longer than the gate takes ([`crate::input::ShortText`]).
+    #[error("longer than {0} characters")]
+    TextTooLong(usize),
 }
 
 /// Why a field or row is rejected: a player column's problem or a team column's.
@@ -303,15 +312,23 @@ pub fn import_teams(
     let mut drafts: Vec<(String, Draft)> = Vec::new();
     for (i, (line, r)) in rows.iter().enumerate() {
         let line = *line;
-        let name = get(r, 0);
-        if name.is_empty() {
-            errors.push(err(line, Some("team"), "", TeamCsvProblem::TeamRequired));
-            continue;
-        }
-        if name.chars().count() > 32 {
-            errors.push(err(line, Some("team"), &name, TeamCsvProblem::TeamTooLong));
-            continue;
-        }
+        // The same text rules as every door (crate::input): trimmed, NFC, no control
+        // characters, a team's name at most 32 characters (TRF `013`).
+        let raw = get(r, 0);
+        let name = match TeamName::new(&raw) {
+            Ok(name) => name.into_string(),
+            Err(e) => {
+                let problem = match e {
+                    InputError::Empty => TeamCsvProblem::TeamRequired,
+                    InputError::ControlCharacter { code, .. } => {
+                        TeamCsvProblem::ControlCharacter(code)
+                    }
+                    _ => TeamCsvProblem::TeamTooLong,
+                };
+                errors.push(err(line, Some("team"), &raw, problem));
+                continue;
+            }
+        };
         if existing_teams.iter().any(|t| t.name == name) {
             errors.push(err(line, Some("team"), &name, TeamCsvProblem::TeamExists));
             continue;
@@ -355,8 +372,24 @@ pub fn import_teams(
             let reason = TeamCsvProblem::BadFederation;
             errors.push(err(line, Some("team_federation"), &v, reason));
         }
-        set_once(&mut d.club, get(r, 3), line, "team_club", &mut errors);
-        set_once(&mut d.captain, get(r, 4), line, "team_captain", &mut errors);
+        for (k, column) in [(3, "team_club"), (4, "team_captain")] {
+            let raw = get(r, k);
+            let value = match ShortText::optional(&raw) {
+                Ok(v) => v.map(ShortText::into_string).unwrap_or_default(),
+                Err(e) => {
+                    let problem = match e {
+                        InputError::ControlCharacter { code, .. } => {
+                            TeamCsvProblem::ControlCharacter(code)
+                        }
+                        _ => TeamCsvProblem::TextTooLong(ShortText::MAX),
+                    };
+                    errors.push(err(line, Some(column), &raw, problem));
+                    continue;
+                }
+            };
+            let slot = if k == 3 { &mut d.club } else { &mut d.captain };
+            set_once(slot, value, line, column, &mut errors);
+        }
         let v = get(r, 5);
         let board = if v.is_empty() {
             None
@@ -663,5 +696,59 @@ Alpha,1,\"B, B\"
             e.errors[0].reason,
             TeamCsvReason::Team(TeamCsvProblem::TeamColumnMissing)
         );
+    }
+
+    /// Every name goes through the gate every door uses (issue #22): a control character or an
+    /// over-long name is refused naming the row and the column, the players' as the individual
+    /// import refuses them, the team's, the club's and the captain's too; names are stored
+    /// trimmed and in NFC.
+    #[test]
+    fn names_go_through_the_input_gate() {
+        let long_team = "T".repeat(33);
+        let long_player = format!("{}, X", "P".repeat(31));
+        let long_club = "C".repeat(101);
+        let bad = format!(
+            "team,team_club,team_captain,board,name
+Al\u{7}pha,,,1,\"A, A\"
+Beta,Club\u{0},,1,\"B, B\"
+Gamma,,Cap\u{1b}tain,1,\"C, C\"
+Delta,,,1,\"D\u{7}, D\"
+{long_team},,,1,\"E, E\"
+Zeta,,,1,\"{long_player}\"
+Eta,{long_club},,1,\"G, G\"
+"
+        );
+        let e = import_teams(bad.as_bytes(), &[], &[]).unwrap_err();
+        let found: Vec<(u64, Option<&str>, &TeamCsvReason)> = e
+            .errors
+            .iter()
+            .map(|x| (x.line, x.column.as_deref(), &x.reason))
+            .collect();
+        let team = TeamCsvReason::Team;
+        let player = TeamCsvReason::Player;
+        for want in [
+            (2, "team", team(TeamCsvProblem::ControlCharacter(7))),
+            (3, "team_club", team(TeamCsvProblem::ControlCharacter(0))),
+            (
+                4,
+                "team_captain",
+                team(TeamCsvProblem::ControlCharacter(0x1b)),
+            ),
+            (5, "name", player(CsvProblem::NameControlCharacter(7))),
+            (6, "team", team(TeamCsvProblem::TeamTooLong)),
+            (7, "name", player(CsvProblem::NameTooLong)),
+            (8, "team_club", team(TeamCsvProblem::TextTooLong(100))),
+        ] {
+            assert!(
+                found.contains(&(want.0, Some(want.1), &want.2)),
+                "{want:?} in {found:?}"
+            );
+        }
+        assert_eq!(found.len(), 7, "{found:?}");
+        let fine = "team,team_club,team_captain,name\n Cafe\u{301} ,  Club ,\" Coach \",\"A, A\"\n";
+        let i = import_teams(fine.as_bytes(), &[], &[]).unwrap();
+        assert_eq!(i.teams[0].name, "Caf\u{e9}");
+        assert_eq!(i.teams[0].club.as_deref(), Some("Club"));
+        assert_eq!(i.teams[0].captain.as_deref(), Some("Coach"));
     }
 }

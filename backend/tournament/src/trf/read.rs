@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::check::{IssueKind, check};
+use crate::input::EventName;
 use crate::model::{
     Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, RawRecord, Round,
     RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
@@ -176,6 +177,27 @@ impl Reader {
     }
 
     fn set_text(&mut self, no: usize, code: &str, line: &str, value: &str) {
+        // The tournament's name goes through the gate every door uses (trimmed, NFC, no control
+        // character, at most 200 characters); a blank one stays blank, as written.
+        let gated;
+        let value = if code == "012" {
+            match EventName::optional(value) {
+                Ok(name) => {
+                    gated = name.map(EventName::into_string).unwrap_or_default();
+                    gated.as_str()
+                }
+                Err(error) => {
+                    let kind = IssueKind::BadText {
+                        record: code.to_owned(),
+                        error,
+                    };
+                    self.issue(no, Some(5), None, None, kind);
+                    return;
+                }
+            }
+        } else {
+            value
+        };
         let slot = match code {
             "012" => &mut self.t.name,
             "022" => &mut self.t.city,

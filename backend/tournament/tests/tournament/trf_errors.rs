@@ -406,3 +406,46 @@ fn a_latin1_line_is_named_and_the_utf8_lines_keep_their_names() {
         .collect();
     assert_eq!(latin1, ["line 4: not UTF-8: read as Latin-1"]);
 }
+
+/// The tournament's name (`012`) goes through the gate every door uses
+/// (`arbiter_tournament::input::EventName`, issue #22): at most 200 characters, no control
+/// character (a tab passes the binary-data check but not the gate), trimmed; an error names the
+/// line and the record.
+#[test]
+fn the_tournament_name_goes_through_the_input_gate() {
+    use arbiter_tournament::input::InputError;
+    let players = [p(1, "A", "0.0", &[]), p(2, "B", "0.0", &[])];
+    let named = |name: &str| file(&players).replacen("012 Test", &format!("012 {name}"), 1);
+    let t = read_trf(named(&"N".repeat(200)).as_bytes())
+        .unwrap()
+        .tournament;
+    assert_eq!(t.name.map(|n| n.chars().count()), Some(200));
+    let e = errors(&named(&"N".repeat(201)));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].line, e[0].column), (1, Some(5)));
+    let too_long = IssueKind::BadText {
+        record: "012".into(),
+        error: InputError::TooLong { max: 200 },
+    };
+    assert_eq!(e[0].kind, too_long);
+    assert_eq!(
+        e[0].to_string(),
+        "line 1, column 5: record `012`: at most 200 characters"
+    );
+    let e = errors(&named("Open\tA"));
+    assert_eq!(
+        e[0].kind,
+        IssueKind::BadText {
+            record: "012".into(),
+            error: InputError::ControlCharacter {
+                code: 9,
+                position: 5
+            }
+        }
+    );
+    // Trimmed and in NFC, as the forms store it ("e" + combining acute: "é").
+    let t = read_trf(named("  Cafe\u{301} Open").as_bytes())
+        .unwrap()
+        .tournament;
+    assert_eq!(t.name.as_deref(), Some("Caf\u{e9} Open"));
+}

@@ -34,3 +34,5 @@ csv-team-board-missing = الصفوف الأخرى لهذا الفريق تذك�
 csv-team-differs = صف آخر من هذا الفريق يذكر «{ $value }»
 csv-team-line-break = فاصل سطر داخل حقل
 csv-name-control-character = محرف تحكم { $code } في الاسم
+csv-team-control-character = محرف تحكم { $code }
+csv-team-text-too-long = أطول من { $n } حرفًا

@@ -98,3 +98,13 @@ bad-seen-on-create = فقط عند تغيير الإعدادات: البطولة
 bad-patch-object = يجب أن يكون المتن كائن JSON (رقعة دمج، RFC 7396)
 bad-patch-value = نص أو عدد أو null
 bad-unknown-field = «{ $value }» ليس حقلًا في هذا الكائن؛ الحقول: { $accepted }
+# A refused form shown again: the summary at the top, linking to the field whose message stands beside it.
+form-refused = لم يُحفظ: صحّح { $field } أدناه.
+form-refused-unnamed = لم يُحفظ: صحّح الحقل المشار إليه أدناه.
+field-chief-arbiter = الحكم الرئيسي
+field-club = النادي أو المدرسة
+field-captain = قائد الفريق
+field-roster = قائمة اللاعبين
+field-exemption = الإعفاء
+field-min-games = الحد الأدنى لعدد المباريات
+field-non-fide = اتحادات خارج الاتحاد الدولي

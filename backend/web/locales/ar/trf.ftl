@@ -84,3 +84,4 @@ trf-team-trf16-ignored = سجل الفريق 013 مهمل بجانب سجلات 
 trf-team-without-teams = السجل { $record } بلا أي سجل فريق، محفوظ كما هو
 trf-binary-data = بيانات ثنائية ({ $code }): ليس ملف TRF نصيًا
 trf-no-players = لا سجلات لاعبين (001): الملف لا يحوي بطولة
+trf-bad-text = السجل «{ $record }»: { $error }

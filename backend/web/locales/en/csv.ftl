@@ -34,3 +34,5 @@ csv-team-board-missing = the other rows of this team give a board
 csv-team-differs = another row of this team gives `{ $value }`
 csv-team-line-break = a line break inside a field
 csv-name-control-character = control character { $code } in the name
+csv-team-control-character = control character { $code }
+csv-team-text-too-long = longer than { $n } characters

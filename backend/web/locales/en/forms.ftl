@@ -98,3 +98,13 @@ bad-seen-on-create = only when changing settings: a new tournament has no last c
 bad-patch-object = the body must be a JSON object (a merge patch, RFC 7396)
 bad-patch-value = a text, a number or null
 bad-unknown-field = `{ $value }` is not a field of this object; the fields are { $accepted }
+# A refused form shown again: the summary at the top, linking to the field whose message stands beside it.
+form-refused = Not saved: correct the { $field } below.
+form-refused-unnamed = Not saved: correct the field marked below.
+field-chief-arbiter = chief arbiter
+field-club = club or school
+field-captain = captain
+field-roster = roster
+field-exemption = exemption
+field-min-games = minimum number of games
+field-non-fide = federations outside FIDE

@@ -84,3 +84,4 @@ trf-team-trf16-ignored = 013 team record ignored beside 310 records, kept verbat
 trf-team-without-teams = record { $record } without any team record, kept verbatim
 trf-binary-data = binary data ({ $code }): not a TRF text file
 trf-no-players = no player records (001): the file holds no tournament
+trf-bad-text = record `{ $record }`: { $error }

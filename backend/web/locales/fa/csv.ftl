@@ -34,3 +34,5 @@ csv-team-board-missing = سطرهای دیگر این تیم میز را می‌
 csv-team-differs = سطر دیگری از این تیم «{ $value }» می‌دهد
 csv-team-line-break = شکست سطر درون یک فیلد
 csv-name-control-character = نویسهٔ کنترلی { $code } در نام
+csv-team-control-character = نویسهٔ کنترلی { $code }
+csv-team-text-too-long = بیش از { $n } نویسه

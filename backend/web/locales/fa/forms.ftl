@@ -98,3 +98,13 @@ bad-seen-on-create = فقط هنگام تغییر تنظیمات: مسابقهٔ
 bad-patch-object = بدنه باید یک شیء JSON باشد (وصلهٔ ادغامی، RFC 7396)
 bad-patch-value = یک متن، یک عدد یا null
 bad-unknown-field = «{ $value }» فیلدی از این شیء نیست؛ فیلدها: { $accepted }
+# A refused form shown again: the summary at the top, linking to the field whose message stands beside it.
+form-refused = ذخیره نشد: { $field } را در پایین اصلاح کنید.
+form-refused-unnamed = ذخیره نشد: فیلد نشان‌داده‌شده در پایین را اصلاح کنید.
+field-chief-arbiter = سرداور
+field-club = باشگاه یا مدرسه
+field-captain = کاپیتان تیم
+field-roster = فهرست بازیکنان
+field-exemption = معافیت
+field-min-games = کمترین تعداد بازی
+field-non-fide = فدراسیون‌های بیرون از فیده

@@ -84,3 +84,4 @@ trf-team-trf16-ignored = رکورد تیمی 013 در کنار رکوردهای 
 trf-team-without-teams = رکورد { $record } بدون هیچ رکورد تیمی، همان‌گونه نگه داشته شد
 trf-binary-data = دادهٔ دودویی ({ $code }): پروندهٔ متنی TRF نیست
 trf-no-players = هیچ سطر بازیکن (001) ندارد: پرونده مسابقه‌ای در خود ندارد
+trf-bad-text = رکورد «{ $record }»: { $error }

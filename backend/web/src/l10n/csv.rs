@@ -114,5 +114,11 @@ fn team_problem(p: &TeamCsvProblem) -> Msg {
         TeamCsvProblem::BoardMissing => Msg::new("csv-team-board-missing"),
         TeamCsvProblem::Differs(v) => Msg::new("csv-team-differs").data("value", v.as_str()),
         TeamCsvProblem::LineBreak => Msg::new("csv-team-line-break"),
+        TeamCsvProblem::ControlCharacter(c) => {
+            Msg::new("csv-team-control-character").ltr("code", format!("U+{c:04X}"))
+        }
+        TeamCsvProblem::TextTooLong(max) => {
+            Msg::new("csv-team-text-too-long").count(i64::try_from(*max).unwrap_or(i64::MAX))
+        }
     }
 }

@@ -51,6 +51,37 @@ impl Msg {
         }
     }
 
+    /// What the input gate ([`arbiter_tournament::input`]) says is wrong with a value, and what
+    /// it accepts: the message of every door's refusal (a form's field, a TRF record).
+    #[must_use]
+    pub fn input(e: &arbiter_tournament::input::InputError) -> Msg {
+        use arbiter_tournament::input::InputError as E;
+        use arbiter_tournament::tiebreak::TieBreakError as T;
+        match e {
+            E::Empty => Msg::new("bad-required"),
+            E::TooLong { max } => Msg::new("bad-too-long").count(*max as i64),
+            E::ControlCharacter { code, position } => Msg::new("bad-control-character")
+                .ltr("code", format!("U+{code:04X}"))
+                .int("position", *position as i64),
+            E::Tiebreak(T::UnknownKind(code)) => {
+                Msg::new("bad-tiebreak-code").ltr("value", code.clone())
+            }
+            E::Tiebreak(T::BadModifier { code, modifier }) => Msg::new("bad-tiebreak-modifier")
+                .ltr("modifier", format!("/{modifier}"))
+                .ltr("code", code.clone()),
+            E::Tiebreak(T::Empty) => Msg::new("bad-tiebreak-empty"),
+            E::RepeatedTiebreak(code) => {
+                Msg::new("bad-tiebreak-repeated").ltr("value", code.clone())
+            }
+            E::TooManyTiebreaks { max } => Msg::new("bad-tiebreak-too-many").count(*max as i64),
+            E::TimeZone(name) => Msg::new("bad-time-zone").ltr("value", name.clone()),
+            E::Date(text) => Msg::new("bad-date").ltr("value", text.clone()),
+            E::Round { round, last } => Msg::new("bad-round-in-event")
+                .int("round", *round)
+                .int("last", *last),
+        }
+    }
+
     /// A text outside the catalogues, shown as it is in every language.
     #[must_use]
     pub fn plain(text: impl Into<String>) -> Msg {

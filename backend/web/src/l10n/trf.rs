@@ -126,6 +126,9 @@ pub(crate) fn kind(k: &IssueKind) -> Msg {
         }
         IssueKind::RoundsPlannedMissing => Msg::new("trf-rounds-planned-missing"),
         IssueKind::BinaryData(c) => Msg::new("trf-binary-data").ltr("code", format!("U+{c:04X}")),
+        IssueKind::BadText { record, error } => Msg::new("trf-bad-text")
+            .ltr("record", record.as_str())
+            .msg("error", Msg::input(error)),
         IssueKind::NoPlayers => Msg::new("trf-no-players"),
         IssueKind::DeclaredCountMismatch {
             record,

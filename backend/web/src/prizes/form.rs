@@ -71,6 +71,14 @@ pub struct CategoryRow {
     pub prizes: String,
 }
 
+impl CategoryRow {
+    /// The name of the row's field `base` (`cat_name` in row 2: `cat_name_2`).
+    #[must_use]
+    pub fn field(&self, base: &str) -> String {
+        format!("{base}_{}", self.n)
+    }
+}
+
 /// The criteria kinds the form offers, with their catalogue keys.
 pub const KINDS: [(&str, &str); 10] = [
     ("", "prizes-kind-none"),
@@ -91,6 +99,27 @@ impl PrizeForm {
             .get(&format!("{name}_{n}"))
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// The fields the form shows, its category rows' included ([`crate::error::FormError`]).
+    #[must_use]
+    pub fn fields(&self) -> Vec<String> {
+        let mut out: Vec<String> = ["currency", "per_player", "ties", "main"]
+            .map(str::to_owned)
+            .into();
+        for row in self.rows() {
+            for base in [
+                "cat_name",
+                "cat_kind_a",
+                "cat_value_a",
+                "cat_kind_b",
+                "cat_value_b",
+                "cat_prizes",
+            ] {
+                out.push(row.field(base));
+            }
+        }
+        out
     }
 
     /// The category rows posted (or filled), then [`EMPTY_ROWS`] empty ones.

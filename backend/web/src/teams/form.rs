@@ -240,6 +240,9 @@ fn opt(text: &str) -> Option<String> {
 }
 
 impl TeamForm {
+    /// The fields the new-team form shows ([`crate::error::FormError`]).
+    pub const FIELDS: [&'static str; 5] = ["name", "federation", "club", "captain", "roster"];
+
     /// The name, federation, club and captain.
     ///
     /// # Errors

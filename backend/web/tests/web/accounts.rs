@@ -92,7 +92,7 @@ async fn organizer_and_arbiter_flows() {
         assert_eq!(bad.status, StatusCode::BAD_REQUEST);
         assert!(
             bad.body
-                .contains("rounds_planned: `abc` is not a whole number"),
+                .contains("id=\"error-rounds_planned\">`abc` is not a whole number</span>"),
             "{}",
             bad.body
         );
@@ -109,7 +109,12 @@ async fn organizer_and_arbiter_flows() {
             )
         );
         assert_eq!(bad.status, StatusCode::BAD_REQUEST);
-        assert!(bad.body.contains("tiebreaks:"), "{}", bad.body);
+        assert!(
+            bad.body
+                .contains("id=\"error-tiebreaks\">`XYZ` is not a C.07"),
+            "{}",
+            bad.body
+        );
         let p = send!(
             app,
             admin,
@@ -155,7 +160,12 @@ async fn organizer_and_arbiter_flows() {
             )
         );
         assert_eq!(p.status, StatusCode::BAD_REQUEST);
-        assert!(p.body.contains("rating: must be between 0 and 3500"));
+        assert!(
+            p.body
+                .contains("id=\"error-rating\">must be between 0 and 3500</span>"),
+            "{}",
+            p.body
+        );
         let p = send!(
             app,
             admin,

@@ -1026,6 +1026,14 @@ async fn the_schedule_is_in_the_venues_time_zone() {
         let p = post!(app, org, format!("/tournaments/{id}/edit"), &fields);
         assert_eq!(p.status, StatusCode::BAD_REQUEST);
         assert!(p.body.contains("time_zone") && p.body.contains("Mars/Olympus"));
+        // Beside the field, with the typed zone kept (issue #22).
+        assert!(
+            p.body.contains(
+                "name=\"time_zone\" value=\"Mars/Olympus\" list=\"time-zones\" placeholder=\"Europe/Amsterdam\" autocomplete=\"off\" dir=\"ltr\" id=\"field-time_zone\" aria-invalid=\"true\" aria-describedby=\"error-time_zone\"></label><span class=\"field-error\" id=\"error-time_zone\">`Mars/Olympus` is not a time zone name such as Europe/Amsterdam or UTC</span>"
+            ),
+            "{}",
+            p.body
+        );
         // India: UTC+5:30 all year.
         let mut fields = settings("asia/kolkata");
         fields.extend([("seen", seen.as_str()), ("csrf", csrf.as_str())]);

@@ -511,7 +511,11 @@ async fn settings_edit_and_round_robin() {
             )
         );
         assert_eq!(bad_score.status, StatusCode::BAD_REQUEST);
-        assert!(bad_score.body.contains("win: `one`"), "{}", bad_score.body);
+        assert!(
+            bad_score.body.contains("id=\"error-win\">`one`"),
+            "{}",
+            bad_score.body
+        );
         let saved = send!(app, b, form(&format!("/tournaments/{id}/edit"), &fields));
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.body);
         let stale = send!(app, b, form(&format!("/tournaments/{id}/edit"), &fields));

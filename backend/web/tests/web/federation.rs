@@ -490,6 +490,14 @@ async fn norm_conditions_set_by_the_organizer_apply_to_the_reports() {
         let p = send!(app, jar, form(&url, &bad));
         assert_eq!(p.status, StatusCode::BAD_REQUEST);
         assert!(p.body.contains("min_games"), "{}", p.body);
+        // Beside the field, the value kept (issue #22).
+        assert!(
+            p.body.contains(
+                "value=\"12\" id=\"field-min_games\" aria-invalid=\"true\" aria-describedby=\"error-min_games\"></label><span class=\"field-error\" id=\"error-min_games\">must be between 7 and 9</span>"
+            ),
+            "{}",
+            p.body
+        );
         let good = [
             ("csrf", csrf.as_str()),
             ("seen", seen.as_str()),
@@ -514,5 +522,42 @@ async fn norm_conditions_set_by_the_organizer_apply_to_the_reports() {
         // The same form again (stale: the tournament changed since it was shown) is refused.
         let p = send!(app, jar, form(&url, &good));
         assert_eq!(p.status, StatusCode::CONFLICT);
+
+        // The prize form: an amount that does not read stands beside its field, and every
+        // row typed is kept (issue #22).
+        let url = format!("/tournaments/{id}/prizes/edit");
+        let p = send!(app, jar, get_req(&url));
+        assert_eq!(p.status, StatusCode::OK);
+        let csrf = csrf_of(&p.body);
+        let seen = p
+            .body
+            .split("name=\"seen\" value=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap()
+            .to_owned();
+        let bad = [
+            ("csrf", csrf.as_str()),
+            ("seen", seen.as_str()),
+            ("currency", "EUR"),
+            ("main", "500"),
+            ("cat_name_0", "Juniors"),
+            ("cat_prizes_0", "100\n2y"),
+        ];
+        let p = send!(app, jar, form(&url, &bad));
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(
+            p.body.contains(
+                "aria-describedby=\"error-cat_prizes_0\">100\n2y</textarea></label><span class=\"field-error\" id=\"error-cat_prizes_0\">"
+            ),
+            "{}",
+            p.body
+        );
+        assert!(
+            p.body.contains("<a href=\"#field-cat_prizes_0\">"),
+            "{}",
+            p.body
+        );
+        assert!(p.body.contains("value=\"Juniors\""), "{}", p.body);
     }
 }

@@ -95,6 +95,15 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
         ));
         assert_eq!(bad.status, StatusCode::BAD_REQUEST);
         reads_in(lang, "/tournaments/new (refused)", &bad.body, &en, &theirs);
+        // Beside the field (issue #22): the field described by the message right after it.
+        let field = "aria-describedby=\"error-start_date\"></label>";
+        let message = "<span class=\"field-error\" id=\"error-start_date\">";
+        assert!(
+            bad.body.contains(&format!("{field}{message}")),
+            "{}",
+            bad.body
+        );
+        assert!(bad.body.contains("<a href=\"#field-start_date\">"));
         let made = page!(form(
             "/tournaments/new",
             &[

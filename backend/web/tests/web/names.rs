@@ -171,7 +171,7 @@ async fn the_organizer_is_asked_before_a_second_player_of_the_same_name() {
             assert_eq!(r.status, StatusCode::BAD_REQUEST);
             assert!(
                 r.body
-                    .contains("fide_id: this FIDE ID (12345678) is already registered"),
+                    .contains("id=\"error-fide_id\">this FIDE ID (12345678) is already registered"),
                 "{}",
                 r.body
             );

@@ -168,6 +168,30 @@ async fn an_organizer_and_a_captain_run_a_team_round() {
         );
         assert_eq!(p.status, StatusCode::BAD_REQUEST);
         assert!(p.body.contains("on the roster of Rooks"), "{}", p.body);
+        // A refused name stands beside its field, what was typed kept (issue #22).
+        let p = send!(
+            app,
+            org,
+            form(
+                &format!("/tournaments/{id}/teams/add"),
+                &[
+                    ("csrf", &csrf),
+                    ("seen", &seen_of(&page.body)),
+                    ("name", "Que\u{7}ens"),
+                    ("club", "Chess Club"),
+                    ("roster", "1"),
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(
+            p.body.contains(
+                "aria-describedby=\"error-name\"></label><span class=\"field-error\" id=\"error-name\">too long, or holds control characters</span>"
+            ),
+            "{}",
+            p.body
+        );
+        assert!(p.body.contains("value=\"Chess Club\""), "{}", p.body);
         let t = arbiter_db::load_tournament(&mut db.pool.get().unwrap(), id)
             .unwrap()
             .unwrap()

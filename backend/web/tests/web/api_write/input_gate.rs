@@ -47,6 +47,36 @@ fn merge_patch(uri: &str, token: &str, body: &Json) -> test::TestRequest {
         .set_payload(body.to_string())
 }
 
+/// The message a form shown again (400) stands beside `field` with: the field's tag is marked
+/// invalid and described by the element right after its label, which holds the message; the
+/// summary at the top links to the field. Returns the field's tag and the message.
+fn beside(html: &str, field: &str) -> (String, String) {
+    let id = format!("error-{field}");
+    let at = html
+        .find(&format!(" name=\"{field}\""))
+        .unwrap_or_else(|| panic!("no field {field}: {html}"));
+    let start = html[..at].rfind('<').unwrap();
+    let end = at + html[at..].find('>').unwrap() + 1;
+    let tag = &html[start..end];
+    assert!(tag.contains(" aria-invalid=\"true\""), "{tag}");
+    assert!(
+        tag.contains(&format!(" aria-describedby=\"{id}\"")),
+        "{tag}"
+    );
+    let rest = &html[end..];
+    let after = &rest[rest.find("</label>").unwrap() + "</label>".len()..];
+    let open = format!("<span class=\"field-error\" id=\"{id}\">");
+    assert!(after.starts_with(&open), "{field}: {after}");
+    let message = &after[open.len()..];
+    let message = &message[..message.find("</span>").unwrap()];
+    assert_eq!(html.matches(&format!("id=\"{id}\"")).count(), 1, "{html}");
+    assert!(
+        html.contains(&format!("role=\"alert\"><a href=\"#field-{field}\">")),
+        "the summary links to the field: {html}"
+    );
+    (tag.to_owned(), message.to_owned())
+}
+
 fn refused_on(j: &Json, field: &str) {
     assert_eq!(j["status"], 400, "{j}");
     assert_eq!(j["field"], field, "{j}");
@@ -213,17 +243,41 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
         assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
         let page = call(&app, &mut b, get("/tournaments/new")).await;
         let csrf = csrf_of(&page.body);
-        for (fields, field) in [
-            (vec![("name", "Form\u{0}Open")], "name"),
+        let long = "L".repeat(201);
+        for (fields, field, says) in [
+            (
+                vec![("name", "Form\u{0}Open")],
+                "name",
+                "control character (U+0000) at character 5",
+            ),
+            (
+                vec![("name", long.as_str()), ("city", "Baku")],
+                "name",
+                "at most 200 characters",
+            ),
             (
                 vec![("name", "Form Open"), ("tiebreaks", bh.as_str())],
                 "tiebreaks",
+                "at most 12 tie-breaks",
             ),
         ] {
             let mut fields = fields;
             fields.push(("csrf", csrf.as_str()));
             let p = call(&app, &mut b, form("/tournaments/new", &fields)).await;
             assert_eq!(p.status, StatusCode::BAD_REQUEST, "{field}: {}", p.body);
+            // The message stands beside the field, and what was typed is kept.
+            let (tag, message) = beside(&p.body, field);
+            assert!(message.contains(says), "{field}: {message}");
+            let typed = fields.iter().find(|(f, _)| *f == field).unwrap().1;
+            assert!(tag.contains(&format!("value=\"{typed}\"")), "{tag}");
+            for (f, v) in &fields {
+                if *f != "csrf" {
+                    assert!(
+                        p.body.contains(&format!("name=\"{f}\" value=\"{v}\"")),
+                        "{f}"
+                    );
+                }
+            }
         }
         let before = read!(app, token, id);
         for round in ["0", "4", "99", "70000"] {
@@ -253,11 +307,25 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
             &mut b,
             form(
                 &format!("/tournaments/{id}/players"),
-                &[("name", "Del\u{7f}ta, D"), ("csrf", &csrf)],
+                &[
+                    ("name", "Del\u{7f}ta, D"),
+                    ("title", "FM"),
+                    ("rating", "2210"),
+                    ("csrf", &csrf),
+                ],
             ),
         )
         .await;
         assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        let (tag, message) = beside(&p.body, "name");
+        assert!(message.contains("control character (U+007F)"), "{message}");
+        assert!(tag.contains("value=\"Del\u{7f}ta, D\""), "{tag}");
+        assert!(p.body.contains("name=\"title\" value=\"FM\""), "{}", p.body);
+        assert!(
+            p.body.contains("name=\"rating\" value=\"2210\""),
+            "{}",
+            p.body
+        );
         assert_eq!(
             read!(app, token, id),
             before,
@@ -285,6 +353,31 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
                 p.body
             );
         }
+        // A tournament's name longer than the gate takes, named by its line and record.
+        let trf = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/karl-mala-2005.trf"
+        ))
+        .unwrap();
+        let first = trf.lines().next().unwrap();
+        let long = trf.replacen(first, &format!("012 {}", "N".repeat(201)), 1);
+        let p = call(
+            &app,
+            &mut b,
+            multipart(
+                "/tournaments/import",
+                &[("csrf", &csrf)],
+                Some(("long.trf", long.as_bytes())),
+            ),
+        )
+        .await;
+        assert_eq!(p.status, StatusCode::BAD_REQUEST, "{}", p.body);
+        assert!(
+            p.body
+                .contains("line 1, column 5: record `012`: at most 200 characters"),
+            "{}",
+            p.body
+        );
         assert_eq!(count(&db), 1, "a refused import stores nothing");
     }
 }
