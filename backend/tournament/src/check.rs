@@ -130,8 +130,9 @@ pub enum IssueKind {
     #[error("no player records (001): the file holds no tournament")]
     NoPlayers,
     // ---- warnings: what was tolerated ----
-    /// The line is not UTF-8; it was read as Latin-1.
-    #[error("not UTF-8: read as Latin-1")]
+    /// The line is not UTF-8; it was read as Windows-1252 (Latin-1, with the typographic
+    /// characters Windows programs write in 0x80-0x9F).
+    #[error("not UTF-8: read as Windows-1252 (Latin-1)")]
     Latin1,
     /// An empty line was skipped.
     #[error("empty line skipped")]

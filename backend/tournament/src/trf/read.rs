@@ -24,8 +24,10 @@ const MAX_ROUND: RoundNumber = 999;
 /// Reads a TRF16 or TRF-2026 file.
 ///
 /// The bytes are UTF-8 (a byte-order mark is skipped), line by line: a line that is not valid
-/// UTF-8 is read as Latin-1, as TRF files in the wild are written (`shared/formats/TRF.md`;
-/// TRF-2026 recommends UTF-8), with a warning naming the line ([`IssueKind::Latin1`]). UTF-8 lines
+/// UTF-8 is read as Windows-1252, the Latin-1 of the Windows programs that write TRF files in the
+/// wild (`shared/formats/TRF.md`; TRF-2026 recommends UTF-8): the same letters, and in
+/// 0x80-0x9F the apostrophes, quotes and dashes Latin-1 leaves as control characters (which the
+/// names' gate would refuse). A warning names the line ([`IssueKind::Latin1`]). UTF-8 lines
 /// are kept as they are, so a file with one Latin-1 line keeps the Persian and Arabic names of
 /// its other lines. Lines may end in LF, CRLF or CR. Columns are counted in characters.
 ///
@@ -55,11 +57,14 @@ pub fn read_trf(bytes: &[u8]) -> Result<TrfRead, TrfError> {
             s
         } else {
             r.issue(no, None, None, None, IssueKind::Latin1);
-            decoded = raw.iter().map(|&b| char::from(b)).collect();
+            decoded = encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(raw)
+                .0
+                .into_owned();
             &decoded
         };
         // Binary data is refused at its first line (and the rest not read): a file of any
-        // bytes would otherwise be read as Latin-1 lines of unknown records.
+        // bytes would otherwise be read as Windows-1252 lines of unknown records.
         if let Some(i) = line
             .chars()
             .position(|c| c.is_ascii_control() && !matches!(c, '\t' | '\x0c' | '\x1a'))

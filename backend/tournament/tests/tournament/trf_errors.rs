@@ -404,7 +404,29 @@ fn a_latin1_line_is_named_and_the_utf8_lines_keep_their_names() {
         .filter(|w| w.kind == IssueKind::Latin1)
         .map(ToString::to_string)
         .collect();
-    assert_eq!(latin1, ["line 4: not UTF-8: read as Latin-1"]);
+    assert_eq!(
+        latin1,
+        ["line 4: not UTF-8: read as Windows-1252 (Latin-1)"]
+    );
+}
+
+/// A file written by a Windows program in its code page (Windows-1252) keeps the typographic
+/// characters Latin-1 would read as control characters: the tournament's name with a curly
+/// apostrophe (byte 0x92) passes the names' gate.
+#[test]
+fn a_windows_1252_line_keeps_its_apostrophe() {
+    let body = file(&[p(1, "A", "0.0", &[]), p(2, "Nguyen Van An", "0.0", &[])]);
+    let body = body.replacen("012 Test", "012 Players@ Cup", 1);
+    let mut bytes: Vec<u8> = body.into_bytes();
+    let at = bytes.iter().position(|&b| b == b'@').unwrap();
+    bytes[at] = 0x92;
+    let r = read_trf(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.tournament.name.as_deref(), Some("Players\u{2019} Cup"));
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.kind == IssueKind::Latin1 && w.line == 1)
+    );
 }
 
 /// The tournament's name (`012`) goes through the gate every door uses
