@@ -692,6 +692,7 @@ pub async fn api_board(
 
 /// The body of `POST /api/v1/games/{id}/check-in`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// `white` or `black`.
     pub colour: String,
@@ -744,6 +745,7 @@ pub async fn api_check_in(
 
 /// The body of `POST /api/v1/games/{id}/override`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OverrideBody {
     /// Why the default time does not apply (required, kept with the decision and audited).
     #[serde(default)]

@@ -506,6 +506,7 @@ pub async fn record(
 /// The body of `POST /api/v1/games/{id}/incidents`: the form's fields, with `version` a number
 /// and `minutes` a number or text.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IncidentBody {
     /// The game's version as read.
     pub version: i32,

@@ -450,6 +450,7 @@ pub async fn submit_report(
 
 /// The body of `POST /api/v1/games/{id}/score`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ApiScore {
     /// The scoresheet: PGN or moves.
     pub scoresheet: String,

@@ -318,6 +318,7 @@ pub async fn enter_result(
 
 /// The body of `PUT /api/v1/games/{id}/result`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ApiResult {
     /// White's TRF code (`1 = 0 W D L + - X`, empty for none).
     pub white: String,

@@ -80,7 +80,6 @@ team-bad-number = «{ $value }» ليس عددًا صحيحًا من { $lo } إ�
 team-bad-match-points = يجب أن يزيد اللقاء الرابح على المتعادل، وألا يقل المتعادل عن الخاسر
 team-bad-choice = «{ $value }» ليس من الخيارات
 team-name-missing = يحتاج الفريق إلى اسم
-team-bad-text = طويل جدًا أو فيه محارف تحكم
 team-bad-federation = «{ $value }» ليس رمز اتحاد من ثلاثة أحرف
 team-unknown-player = لا لاعب مسجَّل برقم التزويج «{ $value }»
 team-player-twice = «{ $value }» مذكور مرتين

@@ -80,7 +80,6 @@ team-bad-number = "{ $value }" is not a whole number from { $lo } to { $hi }
 team-bad-match-points = a won match must score more than a drawn one, and a drawn one at least as much as a lost one
 team-bad-choice = "{ $value }" is not one of the choices
 team-name-missing = the team needs a name
-team-bad-text = too long, or holds control characters
 team-bad-federation = "{ $value }" is not a three-letter federation code
 team-unknown-player = no registered player has the pairing number "{ $value }"
 team-player-twice = "{ $value }" is listed twice

@@ -80,7 +80,6 @@ team-bad-number = «{ $value }» عدد درستی از { $lo } تا { $hi } ن�
 team-bad-match-points = امتیاز رویارویی بُرده باید از مساوی بیشتر باشد و مساوی دست‌کم برابر با باخته
 team-bad-choice = «{ $value }» یکی از گزینه‌ها نیست
 team-name-missing = تیم نام می‌خواهد
-team-bad-text = بیش از اندازه بلند است یا نویسهٔ کنترلی دارد
 team-bad-federation = «{ $value }» کد سه‌حرفی فدراسیون نیست
 team-unknown-player = هیچ بازیکن ثبت‌نام‌شده‌ای شمارهٔ قرعهٔ «{ $value }» را ندارد
 team-player-twice = «{ $value }» دو بار آمده است

@@ -246,23 +246,27 @@ impl TeamForm {
     /// The name, federation, club and captain.
     ///
     /// # Errors
-    /// [`WebError::BadRequest`]: no name, a federation that is not three letters, control
-    /// characters.
+    /// [`WebError::BadRequest`]: no name, a name over 32 characters (the TRF `013` field) or a
+    /// club or captain over 100, a control character, a federation that is not three letters.
     pub fn fields(&self) -> Result<TeamFields, WebError> {
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Err(bad("name", Msg::new("team-name-missing")));
-        }
-        for (field, value) in [
-            ("name", &self.name),
-            ("club", &self.club),
-            ("captain", &self.captain),
-            ("federation", &self.federation),
-        ] {
-            if value.chars().any(char::is_control) || value.chars().count() > 100 {
-                return Err(bad(field, Msg::new("team-bad-text")));
+        use arbiter_tournament::input::{InputError, ShortText, TeamName};
+        // The same gate as the team CSV and the TRF `013` (issue #22): trimmed, NFC, no control
+        // character, 32 characters for the name (the TRF field), 100 for club and captain.
+        let name: TeamName = self.name.parse().map_err(|e| match e {
+            InputError::Empty => bad("name", Msg::new("team-name-missing")),
+            e => crate::error::invalid("name", &e),
+        })?;
+        let optional = |field: &str, value: &str| -> Result<Option<String>, WebError> {
+            if value.trim().is_empty() {
+                return Ok(None);
             }
-        }
+            let text: ShortText = value
+                .parse()
+                .map_err(|e| crate::error::invalid(field, &e))?;
+            Ok(Some(text.to_string()))
+        };
+        let club = optional("club", &self.club)?;
+        let captain = optional("captain", &self.captain)?;
         let federation = opt(&self.federation).map(|f| f.to_ascii_uppercase());
         if let Some(f) = &federation {
             if f.len() != 3 || !f.bytes().all(|b| b.is_ascii_uppercase()) {
@@ -273,10 +277,10 @@ impl TeamForm {
             }
         }
         Ok(TeamFields {
-            name: name.to_owned(),
+            name: name.to_string(),
             federation,
-            club: opt(&self.club),
-            captain: opt(&self.captain),
+            club,
+            captain,
         })
     }
 

@@ -186,12 +186,35 @@ async fn an_organizer_and_a_captain_run_a_team_round() {
         assert_eq!(p.status, StatusCode::BAD_REQUEST);
         assert!(
             p.body.contains(
-                "aria-describedby=\"error-name\"></label><span class=\"field-error\" id=\"error-name\">too long, or holds control characters</span>"
+                "aria-describedby=\"error-name\"></label><span class=\"field-error\" id=\"error-name\">holds a control character"
             ),
             "{}",
             p.body
         );
         assert!(p.body.contains("value=\"Chess Club\""), "{}", p.body);
+        // The TRF `013` field holds 32 characters: the form refuses a longer name, as the team
+        // CSV and the API do.
+        let long = "N".repeat(33);
+        let p = send!(
+            app,
+            org,
+            form(
+                &format!("/tournaments/{id}/teams/add"),
+                &[
+                    ("csrf", &csrf),
+                    ("seen", &seen_of(&page.body)),
+                    ("name", &long),
+                    ("roster", "1"),
+                ]
+            )
+        );
+        assert_eq!(p.status, StatusCode::BAD_REQUEST);
+        assert!(
+            p.body
+                .contains("id=\"error-name\">at most 32 characters</span>"),
+            "{}",
+            p.body
+        );
         let t = arbiter_db::load_tournament(&mut db.pool.get().unwrap(), id)
             .unwrap()
             .unwrap()

@@ -586,3 +586,61 @@ async fn a_patch_changes_only_the_settings_it_names() {
         assert_eq!(scheduled(&db), None);
     }
 }
+
+/// Every JSON body of the arbiter's game operations refuses a field it does not know, naming it
+/// (issue #22: "unknown JSON fields are refused, naming them"), and nothing is recorded.
+#[actix_web::test]
+async fn every_game_body_refuses_an_unknown_field() {
+    let trf = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/karl-mala-2005.trf"
+    ))
+    .unwrap();
+    let t = arbiter_tournament::trf::read_trf(&trf).unwrap().tournament;
+    for db in TestDb::all() {
+        let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        let token = organizer_token(&db);
+        let (id, game) = {
+            let c = &mut db.pool.get().unwrap();
+            let user = arbiter_db::accounts::user_by_email(c, "org@example.org")
+                .unwrap()
+                .unwrap();
+            let id = arbiter_db::create_tournament_for(c, &t, None, &user).unwrap();
+            (id, arbiter_db::round_games(c, id, 1).unwrap()[0].id.clone())
+        };
+        let audit = |db: &TestDb| {
+            arbiter_db::audit_entries(&mut db.pool.get().unwrap(), id)
+                .unwrap()
+                .len()
+        };
+        let before = audit(&db);
+        for (method, path, body) in [
+            ("post", "check-in", json!({"colour": "white", "bogus": 1})),
+            ("post", "override", json!({"version": 1, "bogus": 1})),
+            ("post", "incidents", json!({"version": 1, "bogus": 1})),
+            (
+                "post",
+                "score",
+                json!({"scoresheet": "1. e4 e5", "result": "1-0", "bogus": 1}),
+            ),
+            (
+                "put",
+                "result",
+                json!({"white": "1", "black": "0", "version": 1, "bogus": 1}),
+            ),
+        ] {
+            let uri = format!("/api/v1/games/{game}/{path}");
+            let (s, j) = if method == "put" {
+                call!(app, token, put, uri, body)
+            } else {
+                call!(app, token, post, uri, body)
+            };
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{path}: {j}");
+            assert!(
+                j["detail"].as_str().unwrap().contains("bogus"),
+                "{path}: {j}"
+            );
+        }
+        assert_eq!(audit(&db), before, "nothing recorded");
+    }
+}
