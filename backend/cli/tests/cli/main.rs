@@ -3,6 +3,7 @@
 //! a binary of its own (`tests/e2e/`, `cargo test -p arbiter-cli --test e2e`).
 
 mod cli;
+mod crash;
 mod layout;
 mod rating_list;
 mod ratings;
