@@ -280,3 +280,100 @@ fn an_import_killed_midway_leaves_the_tournament_whole_or_absent() {
         }
     }
 }
+
+#[test]
+fn a_server_killed_while_pairing_a_thousand_players_stores_the_round_whole_or_not_at_all() {
+    let mut t = arbiter_tournament::Tournament {
+        name: Some("Crash Open".into()),
+        rounds_planned: Some(9),
+        ..arbiter_tournament::Tournament::default()
+    };
+    t.players = (1..=1000u16)
+        .map(|n| {
+            let mut p = arbiter_tournament::Player::new(n, format!("Player, {n:04}"));
+            p.rating = Some(2800 - n);
+            p
+        })
+        .collect();
+    for db in TestDb::all() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let sys = Actor::system("test");
+        let (token, id) = {
+            let c = &mut db.pool.get().unwrap();
+            let user =
+                arbiter_db::accounts::create_user(c, "organizer@example.org", "-", true, &sys)
+                    .unwrap();
+            let token = arbiter_db::accounts::create_api_token(c, user.uuid().unwrap(), None, &sys)
+                .unwrap();
+            (token, arbiter_tournament_for(c, &t, &user))
+        };
+        let url = url_of(&db);
+        let whole = |db: &TestDb| {
+            let stored = arbiter_db::load_tournament(&mut db.pool.get().unwrap(), id)
+                .unwrap()
+                .unwrap()
+                .tournament;
+            assert!(stored.rounds.len() <= 1, "{db:?}: one round at most");
+            if let Some(r) = stored.rounds.first() {
+                assert_eq!(r.games.len(), 500, "{db:?}: the round is whole");
+            }
+            !stored.rounds.is_empty()
+        };
+        // The engine's pairing of round 1 stored through the API, the server killed at several
+        // moments of it; the last try is not killed.
+        let delays = [5, 20, 60, 150, 400, 1000];
+        for (i, delay) in delays.iter().chain([&u64::MAX]).enumerate() {
+            let mut server = Server::start(&url, dir.path());
+            let (status, body) = http(
+                server.port,
+                "GET",
+                &format!("/api/v1/tournaments/{id}"),
+                &token,
+                "",
+            )
+            .expect("the tournament");
+            assert_eq!(status, 200, "{body}");
+            let read: serde_json::Value = serde_json::from_str(&body).unwrap();
+            // (The API shows a round once published: the database says whether it is stored.)
+            if whole(&db) {
+                break;
+            }
+            let request = format!(r#"{{"round": 1, "seen": {}}}"#, read["updated_at"]);
+            let (port, token) = (server.port, token.clone());
+            let pairing = std::thread::spawn(move || {
+                http(
+                    port,
+                    "POST",
+                    &format!("/api/v1/tournaments/{id}/rounds"),
+                    &token,
+                    &request,
+                )
+            });
+            if *delay == u64::MAX {
+                let (status, body) = pairing.join().unwrap().expect("the pairing's answer");
+                assert_eq!(status, 201, "{body}");
+            } else {
+                std::thread::sleep(Duration::from_millis(*delay));
+                server.kill();
+                let _ = pairing.join();
+            }
+            drop(server);
+            if whole(&db) {
+                eprintln!(
+                    "{db:?}: the round stored, whole, at try {i} of {}",
+                    delays.len() + 1
+                );
+            }
+        }
+        assert!(whole(&db), "{db:?}: the round is stored in the end");
+    }
+}
+
+/// Stores `t` with `organizer` as its organizer; its id.
+fn arbiter_tournament_for(
+    c: &mut arbiter_db::DbConnection,
+    t: &arbiter_tournament::Tournament,
+    organizer: &arbiter_db::UserRow,
+) -> uuid::Uuid {
+    arbiter_db::create_tournament_for(c, t, None, organizer).unwrap()
+}
