@@ -589,7 +589,7 @@ pub async fn override_default_time(
 // ---- API ----
 
 /// One board in `GET /api/v1/tournaments/{id}/rounds/{n}/board`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct BoardJson {
     /// The game's id.
     pub game: String,
@@ -600,10 +600,13 @@ pub struct BoardJson {
     /// Black's pairing number.
     pub black: i32,
     /// White's arrival (UTC), if checked in.
+    #[schema(value_type = Option<String>, example = "2026-12-01T14:31:05")]
     pub white_checked_in: Option<NaiveDateTime>,
     /// Black's arrival (UTC), if checked in.
+    #[schema(value_type = Option<String>, example = "2026-12-01T14:31:05")]
     pub black_checked_in: Option<NaiveDateTime>,
     /// The deadline (scheduled start + default time, UTC), when the round has a start.
+    #[schema(value_type = Option<String>, example = "2026-12-01T15:30:00")]
     pub deadline: Option<NaiveDateTime>,
     /// `forfeited` (applied) or `overridden` (the arbiter decided otherwise) once decided, else
     /// `both_present`, `waiting`, or `unscheduled` (no scheduled start).
@@ -628,7 +631,7 @@ pub struct BoardJson {
     path = "/api/v1/tournaments/{id}/rounds/{n}/board",
     tag = "rounds",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
-    responses((status = 200, description = "The arbiter's board: each game's check-in and default-time state", body = serde_json::Value)),
+    responses((status = 200, description = "The arbiter's board: each game's check-in and default-time state", body = [BoardJson])),
     security(("bearer" = []))
 )]
 pub async fn api_board(

@@ -515,16 +515,19 @@ pub async fn edit(
 }
 
 /// The body of `GET /api/v1/tournaments/{id}/prizes`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PrizesJson {
     /// The organizer's list; `null` when none is set.
+    #[schema(value_type = Option<Object>)]
     pub list: Option<PrizeList>,
     /// The prizes given out from the current standings (money in minor units); `null` without a
     /// list or when it cannot be allocated (`error` says why).
+    #[schema(value_type = Option<Object>)]
     pub allocation: Option<Allocation>,
     /// Why the list cannot be allocated (English; the problems are also in `problems`).
     pub error: Option<String>,
     /// The list's problems, errors and warnings (`check_list`).
+    #[schema(value_type = Vec<Object>)]
     pub problems: Vec<ListProblem>,
 }
 
@@ -537,7 +540,7 @@ pub struct PrizesJson {
     path = "/api/v1/tournaments/{id}/prizes",
     tag = "federation",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    responses((status = 200, description = "The prize list and its winners", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "The prize list and its winners", body = PrizesJson), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn api_prizes(
     state: web::Data<AppState>,
@@ -580,13 +583,15 @@ pub async fn api_prizes(
 
 /// The body of `PUT /api/v1/tournaments/{id}/prizes`: the list (or `null`) and, optionally, the
 /// tournament's last change as the client saw it (a stale one is refused with 409).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PutPrizes {
     /// The new list; `null` removes it.
+    #[schema(value_type = Option<Object>)]
     pub list: Option<PrizeList>,
     /// `updated_at` of the tournament as last read.
     #[serde(default)]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
     pub seen: Option<chrono::NaiveDateTime>,
 }
 
@@ -600,7 +605,7 @@ pub struct PutPrizes {
     path = "/api/v1/tournaments/{id}/prizes",
     tag = "federation",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    request_body = Object,
+    request_body = PutPrizes,
     responses((status = 204, description = "Replaced")),
     security(("bearer" = []))
 )]

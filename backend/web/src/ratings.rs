@@ -303,13 +303,16 @@ pub async fn player_rating(
 }
 
 /// The body of `GET /api/v1/tournaments/{id}/ratings`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RatingsJson {
     /// The list the event is rated on and what it was read from.
+    #[schema(value_type = Object)]
     pub inferred: ListInference,
     /// The rules applied (list, event date, amendments).
+    #[schema(value_type = Object)]
     pub rules: RatingRules,
     /// One entry per player, in pairing-number order; `change` and `expected` in hundredths.
+    #[schema(value_type = Vec<Object>)]
     pub players: Vec<PlayerRatingChange>,
 }
 
@@ -322,7 +325,7 @@ pub struct RatingsJson {
     path = "/api/v1/tournaments/{id}/ratings",
     tag = "federation",
     params(("id" = Uuid, Path, description = "The tournament's id")),
-    responses((status = 200, description = "Rating changes", body = serde_json::Value), (status = 304, description = "Not modified (If-None-Match)"))
+    responses((status = 200, description = "Rating changes", body = RatingsJson), (status = 304, description = "Not modified (If-None-Match)"))
 )]
 pub async fn api_ratings(
     state: web::Data<AppState>,
