@@ -3,8 +3,9 @@
 //! `GET /api/v1/openapi.json`. Every operation is documented with the problem+json answers
 //! (RFC 9457) it can give: `400` naming the field (a malformed path, query or body too), `404`,
 //! and for the operations that need a bearer token `401` and `403`; a write that names the state
-//! it read, or that the event's state refuses, also `409`. A unit test checks the document against the route table of
-//! [`crate::configure`] (every `/api/v1` route documented, nothing documented that is not routed).
+//! it read, or that the event's state refuses, also `409`. The web crate's `routes` test checks
+//! the document against the route tables of [`crate::configure`] (every `/api/v1` route
+//! documented, nothing documented that is not routed).
 
 use actix_web::HttpResponse;
 use serde::Serialize;
@@ -334,81 +335,6 @@ pub async fn openapi_json() -> HttpResponse {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
-
-    /// The handler modules' route tables, as `src/lib.rs` configures them.
-    const TABLES: &[(&str, &str)] = &[
-        (include_str!("lib.rs"), "pub fn configure"),
-        (include_str!("games.rs"), "pub fn routes"),
-        (include_str!("arbiter_board.rs"), "pub fn routes"),
-        (include_str!("penalties.rs"), "pub fn routes"),
-        (include_str!("adjourn/mod.rs"), "pub fn routes"),
-        (include_str!("reports.rs"), "pub fn routes"),
-        (include_str!("kiosk.rs"), "pub fn routes"),
-        (include_str!("norms.rs"), "pub fn routes"),
-        (include_str!("ratings.rs"), "pub fn routes"),
-        (include_str!("prizes.rs"), "pub fn routes"),
-        (include_str!("rating_report.rs"), "pub fn routes"),
-        (include_str!("rating_lists.rs"), "pub fn routes"),
-        (include_str!("teams.rs"), "pub fn routes"),
-        (include_str!("team_public.rs"), "pub fn routes"),
-    ];
-
-    /// `(METHOD, path)` of every route of the tables under `/api/v1` (in the scope or written
-    /// whole); `page()` routes are `GET` (their `HEAD` is implied).
-    fn api_routes() -> BTreeSet<(String, String)> {
-        let mut out = BTreeSet::new();
-        for (src, marker) in TABLES {
-            let table = &src[src.find(marker).expect("the route table")..];
-            let table = &table[..table.find("\n}\n").unwrap_or(table.len())];
-            let scope = table.find("web::scope(\"/api/v1\")");
-            let starts: Vec<usize> = table.match_indices(".route(").map(|(i, _)| i).collect();
-            for (k, &i) in starts.iter().enumerate() {
-                let chunk = &table[i..starts.get(k + 1).copied().unwrap_or(table.len())];
-                let q = chunk.find('"').expect("a path");
-                let path = &chunk[q + 1..q + 1 + chunk[q + 1..].find('"').expect("its end")];
-                let method = if chunk.contains("page()") {
-                    "GET"
-                } else {
-                    ["post", "put", "patch", "delete"]
-                        .into_iter()
-                        .find(|m| chunk.contains(&format!("web::{m}()")))
-                        .expect("a method")
-                };
-                let whole = match scope {
-                    Some(at) if i > at => format!("/api/v1{path}"),
-                    _ => path.to_owned(),
-                };
-                if whole.starts_with("/api/v1/") {
-                    out.insert((method.to_uppercase(), whole));
-                }
-            }
-        }
-        out
-    }
-
-    #[test]
-    fn the_document_and_the_route_table_list_the_same_operations() {
-        let routed = api_routes();
-        assert!(
-            routed.len() >= 40,
-            "the parser found the tables: {routed:?}"
-        );
-        let doc = super::document_json();
-        let mut documented = BTreeSet::new();
-        for (path, item) in doc["paths"].as_object().unwrap() {
-            for method in item.as_object().unwrap().keys() {
-                if ["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
-                    documented.insert((method.to_uppercase(), path.clone()));
-                }
-            }
-        }
-        let missing: Vec<_> = routed.difference(&documented).collect();
-        let extra: Vec<_> = documented.difference(&routed).collect();
-        assert!(
-            missing.is_empty() && extra.is_empty(),
-            "routed but not documented: {missing:?}; documented but not routed: {extra:?}"
-        );
-    }
 
     #[test]
     fn what_a_write_creates_links_to_the_operations_on_it() {

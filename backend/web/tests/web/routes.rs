@@ -457,6 +457,15 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
 /// whose handler is `web::post()`, `web::put()`, `web::patch()` or `web::delete()`, with the
 /// prefix of the `web::scope` it is in.
 fn routes_in_source() -> Vec<(String, String)> {
+    every_route_in_source()
+        .into_iter()
+        .filter(|(m, _)| m != "GET")
+        .collect()
+}
+
+/// Every route of the tables: the write routes, and `GET` for each `page()` route (its `HEAD`
+/// is implied).
+fn every_route_in_source() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (src, marker) in ROUTE_TABLES {
         out.extend(routes_in_table(src, marker));
@@ -482,7 +491,8 @@ fn routes_in_table(src: &str, marker: &str) -> Vec<(String, String)> {
         let path = &chunk[q + 1..q + 1 + chunk[q + 1..].find('"').unwrap()];
         let method = ["post", "put", "patch", "delete"]
             .into_iter()
-            .find(|m| chunk.contains(&format!("web::{m}()")));
+            .find(|m| chunk.contains(&format!("web::{m}()")))
+            .or_else(|| chunk.contains("page()").then_some("get"));
         if let Some(m) = method {
             let prefix = match &scope_at {
                 Some((at, p)) if i > *at => p.clone(),
@@ -492,6 +502,35 @@ fn routes_in_table(src: &str, marker: &str) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The OpenAPI document (`GET /api/v1/openapi.json`) and the route tables list the same
+/// operations: every `/api/v1` route documented, nothing documented that is not routed.
+#[actix_web::test]
+async fn the_openapi_document_lists_every_api_route_and_no_other() {
+    let routed: std::collections::BTreeSet<(String, String)> = every_route_in_source()
+        .into_iter()
+        .filter(|(_, path)| path.starts_with("/api/v1/"))
+        .collect();
+    assert!(
+        routed.len() >= 40,
+        "the parser found the tables: {routed:?}"
+    );
+    let doc = arbiter_web::openapi::document_json();
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if ["get", "put", "post", "delete", "patch"].contains(&method.as_str()) {
+                documented.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    let missing: Vec<_> = routed.difference(&documented).collect();
+    let extra: Vec<_> = documented.difference(&routed).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "routed but not documented: {missing:?}; documented but not routed: {extra:?}"
+    );
 }
 
 #[actix_web::test]
