@@ -325,7 +325,7 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
                 .unwrap();
             let t = Tournament {
                 name: Some("Open by FIDE id".into()),
-                start_date: Some("2025/12/01".into()),
+                start_date: "2025-12-01".parse().ok(),
                 ..Tournament::default()
             };
             let id = create_tournament(c, &t, None, &sys, "create").unwrap();
@@ -410,7 +410,7 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
                 v.rating,
                 v.k_factor,
                 v.federation.as_deref(),
-                v.birth_date.as_deref()
+                v.birth_date.map(|d| d.to_string()).as_deref()
             ),
             (Some(2558), Some(10), Some("CHI"), Some("1969"))
         );
