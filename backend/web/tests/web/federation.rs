@@ -266,8 +266,10 @@ async fn the_rating_report_check_names_each_gap() {
     let resp = test::call_service(&app, req).await;
     assert_eq!(resp.status(), StatusCode::OK);
     let gaps: Vec<Json> = test::read_body_json(resp).await;
-    // The tournament crate's test counts these in the file with awk: 276 blocking, 292 warnings.
-    assert_eq!(gaps.len(), 568);
+    // The tournament crate's test counts these in the file with awk: 276 blocking, 290 warnings
+    // (292 before dates were stored as dates, issue #19: the two warnings that 042 and 052 were
+    // not written YYYY/MM/DD are gone, the TRF export writes them so).
+    assert_eq!(gaps.len(), 566);
     let blocking = gaps.iter().filter(|g| g["severity"] == "Blocking").count();
     assert_eq!(blocking, 276);
     assert!(
