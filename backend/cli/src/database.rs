@@ -134,6 +134,9 @@ fn import_pgn(args: &ImportArgs, bytes: &[u8]) -> anyhow::Result<ExitCode> {
             );
         }
     };
+    for w in &event.warnings {
+        eprintln!("{}: warning: {w}", args.file.display());
+    }
     let flagged = event.games.iter().filter(|g| g.report.flagged()).count();
     let pool = open(&args.db.config())?;
     let mut conn = pool.get().context("connecting to the database")?;

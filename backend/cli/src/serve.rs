@@ -71,7 +71,7 @@ fn load_trf_demo(pool: &Pool, bytes: &[u8], what: &'static str) -> anyhow::Resul
     t.publish_paired_rounds();
     let mut conn = pool.get().context("connecting to the database")?;
     let name = t.name.clone().unwrap_or_default();
-    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date.as_deref())? {
+    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date)? {
         return Ok(id);
     }
     Ok(arbiter_db::create_tournament(
@@ -93,7 +93,7 @@ pub fn load_demo_games(pool: &Pool) -> anyhow::Result<uuid::Uuid> {
     let mut conn = pool.get().context("connecting to the database")?;
     let t = &event.tournament;
     let name = t.name.clone().unwrap_or_default();
-    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date.as_deref())? {
+    if let Some(id) = arbiter_db::find_tournament(&mut conn, &name, t.start_date)? {
         return Ok(id);
     }
     Ok(arbiter_db::games::import_pgn_event(

@@ -6,8 +6,8 @@
 //! string), colours `w`/`b`, sexes `m`/`w`, states and kinds in `snake_case`.
 
 use arbiter_tournament::{
-    Acceleration, AnnouncedBye, Bye, Colour, ForbiddenPairs, Game, GameResult, Penalty,
-    PenaltyKind, Player, PlayerStatus, Points, RawRecord, ResultCode, Round, RoundState,
+    Acceleration, AnnouncedBye, Bye, Colour, ForbiddenPairs, Game, GameResult, PartialDate,
+    Penalty, PenaltyKind, Player, PlayerStatus, Points, RawRecord, ResultCode, Round, RoundState,
     ScoringSystem, Sex, Title, Tournament,
 };
 use chrono::NaiveDateTime;
@@ -57,6 +57,22 @@ pub(crate) fn from_json<T: for<'de> Deserialize<'de>>(
     text: &str,
 ) -> QueryResult<T> {
     serde_json::from_str(text).map_err(|_| bad(column, text))
+}
+
+/// A date as the date columns keep it (`tournaments.start_date`, `end_date`,
+/// `players.birth_date`): ISO 8601 with reduced precision (`1985`, `1985-07`, `1985-07-28`),
+/// which sorts and compares as the dates do.
+#[must_use]
+pub fn date_text(date: Option<PartialDate>) -> Option<String> {
+    date.map(|d| d.to_string())
+}
+
+/// A stored date: ISO text, or the text of a row written before dates were normalised (any
+/// layout files use, [`PartialDate::read`]). Text that is no date loads as `None`: never a
+/// failed load.
+#[must_use]
+pub fn date_from(text: Option<&str>) -> Option<PartialDate> {
+    text.and_then(|t| PartialDate::read(t).ok().flatten())
 }
 
 fn small(column: &'static str, v: i32) -> QueryResult<u16> {
@@ -208,9 +224,9 @@ pub struct TournamentRow {
     pub city: Option<String>,
     /// `032`.
     pub federation: Option<String>,
-    /// `042`, as written.
+    /// `042`, ISO 8601 with reduced precision ([`date_text`]).
     pub start_date: Option<String>,
-    /// `052`, as written.
+    /// `052`, ISO 8601 with reduced precision.
     pub end_date: Option<String>,
     /// `062`, as written.
     pub declared_players: Option<String>,
@@ -274,9 +290,9 @@ pub struct TournamentChanges {
     pub name: Option<Option<String>>,
     /// City.
     pub city: Option<Option<String>>,
-    /// Start date as written.
+    /// Start date, ISO 8601 ([`date_text`]).
     pub start_date: Option<Option<String>>,
-    /// End date as written.
+    /// End date, ISO 8601.
     pub end_date: Option<Option<String>>,
     /// Chief arbiter.
     pub chief_arbiter: Option<Option<String>>,
@@ -325,8 +341,8 @@ impl TournamentRow {
             name: t.name.clone(),
             city: t.city.clone(),
             federation: t.federation.clone(),
-            start_date: t.start_date.clone(),
-            end_date: t.end_date.clone(),
+            start_date: date_text(t.start_date),
+            end_date: date_text(t.end_date),
             declared_players: t.declared_players.clone(),
             declared_rated_players: t.declared_rated_players.clone(),
             declared_teams: t.declared_teams.clone(),
@@ -375,8 +391,8 @@ impl TournamentRow {
             name: self.name.clone(),
             city: self.city.clone(),
             federation: self.federation.clone(),
-            start_date: self.start_date.clone(),
-            end_date: self.end_date.clone(),
+            start_date: date_from(self.start_date.as_deref()),
+            end_date: date_from(self.end_date.as_deref()),
             declared_players: self.declared_players.clone(),
             declared_rated_players: self.declared_rated_players.clone(),
             declared_teams: self.declared_teams.clone(),
@@ -435,7 +451,7 @@ pub struct PlayerRow {
     pub federation: Option<String>,
     /// FIDE id.
     pub fide_id: Option<i64>,
-    /// As written.
+    /// ISO 8601 with reduced precision, often a year alone ([`date_text`]).
     pub birth_date: Option<String>,
     /// `active`, `withdrawn`, `late_entry`.
     pub status: String,
@@ -507,7 +523,7 @@ impl NewPlayer {
                 .fide_id
                 .map(|f| i64::try_from(f).map_err(|_| unfit("players.fide_id", f.to_string())))
                 .transpose()?,
-            birth_date: p.birth_date.clone(),
+            birth_date: date_text(p.birth_date),
             k_factor: p.k_factor.map(i32::from),
             status: status_text(p.status).to_owned(),
             reported_points: p
@@ -544,7 +560,7 @@ impl PlayerRow {
                 .fide_id
                 .map(|f| u64::try_from(f).map_err(|_| bad("players.fide_id", f.to_string())))
                 .transpose()?,
-            birth_date: self.birth_date.clone(),
+            birth_date: date_from(self.birth_date.as_deref()),
             k_factor: self
                 .k_factor
                 .map(|k| u8::try_from(k).map_err(|_| bad("players.k_factor", k.to_string())))

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_tournament::{GameResult, Tournament};
+use arbiter_tournament::{GameResult, PartialDate, Tournament};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -13,7 +13,7 @@ use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{
     ByeRow, GameResultChanges, GameRow, NewBye, NewGame, NewPlayer, NewTournament, PlayerRow,
-    RoundRow, TournamentRow, uuid,
+    RoundRow, TournamentRow, date_from, date_text, uuid,
 };
 use crate::schema::{
     byes, games, players, rounds, tournament_languages, tournament_time_zones, tournaments,
@@ -64,10 +64,10 @@ pub struct TournamentSummary {
     pub name: Option<String>,
     /// The city.
     pub city: Option<String>,
-    /// The start date as written.
-    pub start_date: Option<String>,
-    /// The end date as written.
-    pub end_date: Option<String>,
+    /// The start date.
+    pub start_date: Option<PartialDate>,
+    /// The end date.
+    pub end_date: Option<PartialDate>,
     /// The number of players registered.
     pub players: i64,
     /// The number of rounds stored.
@@ -298,8 +298,8 @@ pub fn list_tournaments(conn: &mut DbConnection) -> QueryResult<Vec<TournamentSu
                 rounds: round_counts.get(&r.id).copied().unwrap_or(0),
                 name: r.name,
                 city: r.city,
-                start_date: r.start_date,
-                end_date: r.end_date,
+                start_date: date_from(r.start_date.as_deref()),
+                end_date: date_from(r.end_date.as_deref()),
                 rounds_planned: r.rounds_planned,
                 updated_at: r.updated_at,
             })
@@ -315,13 +315,13 @@ pub fn list_tournaments(conn: &mut DbConnection) -> QueryResult<Vec<TournamentSu
 pub fn find_tournament(
     conn: &mut DbConnection,
     name: &str,
-    start_date: Option<&str>,
+    start_date: Option<PartialDate>,
 ) -> QueryResult<Option<Uuid>> {
     let mut q = tournaments::table
         .filter(tournaments::name.eq(name))
         .select(tournaments::id)
         .into_boxed();
-    if let Some(d) = start_date {
+    if let Some(d) = date_text(start_date) {
         q = q.filter(tournaments::start_date.eq(d));
     }
     q.first::<String>(conn)

@@ -181,6 +181,10 @@ pub enum IssueKind {
         /// The value found.
         value: String,
     },
+    /// A birth date (`001` columns 70-79) that is not a date in any layout files use
+    /// ([`crate::PartialDate::read`]): the player is read without one.
+    #[error("birth date `{0}` is not a date: read as none")]
+    BadBirthDate(String),
     /// A header record given twice; the later line is kept verbatim.
     #[error("record `{0}` given twice, the later one kept verbatim")]
     DuplicateHeader(String),
@@ -247,6 +251,7 @@ impl IssueKind {
                 | IssueKind::AsymmetricScores { .. }
                 | IssueKind::KeptVerbatim(_)
                 | IssueKind::BadHeaderValue { .. }
+                | IssueKind::BadBirthDate(_)
                 | IssueKind::DuplicateHeader(_)
                 | IssueKind::RoundsPlannedMissing
                 | IssueKind::BeyondRoundsPlanned(..)

@@ -21,11 +21,15 @@
 //! | `rating` | no | FIDE rating, 0-9999 |
 //! | `federation` | no | three letters, e.g. `ESP` |
 //! | `fide_id` | no | digits |
-//! | `birth_date` | no | `YYYY/MM/DD`, `YYYY-MM-DD`, `DD.MM.YYYY` or a year `YYYY` |
+//! | `birth_date` | no | ISO `YYYY-MM-DD`, `YYYY-MM` or `YYYY`, or any layout TRF files use (`YYYY/MM/DD`, `DD.MM.YYYY`, `1985/00/00`); one that is not a date is a warning, and the player is imported without it |
 //! | `status` | no | `active` (default), `withdrawn` or `late` |
 //!
 //! Import is all or nothing: if any row is bad, nothing is imported and every bad field is
-//! reported with its line number (the header is line 1), column name, value and reason.
+//! reported with its line number (the header is line 1), column name, value and reason. An
+//! unreadable birth date is the exception: a warning naming its line and column
+//! ([`LocatedPlayers::warnings`]), never a failed import.
+//!
+//! Export writes the birth date in ISO 8601 (`1985-04-23`, `1985` for a year alone).
 
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -37,10 +41,9 @@ pub use teams::{
     export_teams, import_teams,
 };
 
+use crate::date::PartialDate;
 use crate::input::{InputError, PlayerName};
-use crate::model::{
-    PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament, parse_date,
-};
+use crate::model::{PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament};
 use crate::points::Points;
 use crate::result::{Outcome, ResultCode};
 
@@ -130,8 +133,8 @@ pub enum CsvProblem {
     /// Not digits.
     #[error("not a FIDE id (digits)")]
     BadFideId,
-    /// Not a date.
-    #[error("not a date such as 1985/04/23")]
+    /// Not a date (a warning: the player is imported without a birth date).
+    #[error("not a date such as 1985-04-23, 1985/04/23 or 1985: imported without a birth date")]
     BadBirthDate,
     /// A status other than active, withdrawn or late.
     #[error("status must be active, withdrawn or late")]
@@ -144,6 +147,16 @@ pub enum CsvProblem {
 pub struct CsvError {
     /// The errors, in line order.
     pub errors: Vec<CsvRowError>,
+}
+
+/// The players a CSV file holds, each with its line, and what was tolerated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocatedPlayers {
+    /// Each player with its line (from 1; the header is line 1), in file order.
+    pub players: Vec<(u64, Player)>,
+    /// Fields read as empty, each naming its line and column: a birth date that is not a date
+    /// ([`CsvProblem::BadBirthDate`]).
+    pub warnings: Vec<CsvRowError>,
 }
 
 /// Decodes UTF-8 (skipping a byte-order mark).
@@ -183,21 +196,24 @@ fn decode(bytes: &[u8]) -> Result<String, CsvError> {
 /// parse, a pairing number or FIDE id used twice (in the file or with `existing`).
 pub fn import_players(bytes: &[u8], existing: &[Player]) -> Result<Vec<Player>, CsvError> {
     Ok(import_players_located(bytes, existing)?
+        .players
         .into_iter()
         .map(|(_, p)| p)
         .collect())
 }
 
 /// [`import_players`], each player with its line (from 1; the header is line 1): where an
-/// importer that refuses a player (a duplicate, [`crate::names::duplicates_in`]) points.
+/// importer that refuses a player (a duplicate, [`crate::names::duplicates_in`]) points; with
+/// the warnings (an unreadable birth date, imported as none).
 ///
 /// # Errors
 /// As [`import_players`].
 pub fn import_players_located(
     bytes: &[u8],
     existing: &[Player],
-) -> Result<Vec<(u64, Player)>, CsvError> {
+) -> Result<LocatedPlayers, CsvError> {
     let text = decode(bytes)?;
+    let mut warnings = Vec::new();
     let header_line = text.lines().next().unwrap_or("");
     let delimiter = [b',', b';', b'\t']
         .into_iter()
@@ -371,13 +387,9 @@ pub fn import_players_located(
             }
         }
         let (col, v) = get(7);
-        if !v.is_empty() {
-            let year_only = v.len() == 4 && v.bytes().all(|b| b.is_ascii_digit());
-            if year_only || parse_date(v).is_some() {
-                p.birth_date = Some(v.to_owned());
-            } else {
-                errors.push(err(line, Some(col), v, CsvProblem::BadBirthDate));
-            }
+        match PartialDate::read(v) {
+            Ok(date) => p.birth_date = date,
+            Err(_) => warnings.push(err(line, Some(col), v, CsvProblem::BadBirthDate)),
         }
         let (col, v) = get(8);
         p.status = match v.to_ascii_lowercase().as_str() {
@@ -394,7 +406,7 @@ pub fn import_players_located(
         }
     }
     if errors.is_empty() {
-        Ok(players)
+        Ok(LocatedPlayers { players, warnings })
     } else {
         Err(CsvError { errors })
     }
@@ -433,7 +445,7 @@ pub fn export_players(players: &[Player], out: impl Write) -> Result<(), csv::Er
             p.rating.map(|r| r.to_string()).unwrap_or_default(),
             p.federation.clone().unwrap_or_default(),
             p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
-            p.birth_date.clone().unwrap_or_default(),
+            p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
             status_word(p.status).to_owned(),
         ])?;
     }
@@ -624,175 +636,4 @@ pub fn export_round_results(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Bye, Game, Round};
-    use crate::result::{GameResult, PenaltyKind};
-
-    #[test]
-    fn imports_with_any_column_order_and_case() {
-        let csv = "Name;RATING;fide_id;Title;sex\n\"Carlsen, Magnus\";2830;1503014;GM;m\nPolgar, Judit;2675;700070;gm;w\n";
-        let players = import_players(csv.as_bytes(), &[]).unwrap();
-        assert_eq!(players.len(), 2);
-        assert_eq!(players[0].name, "Carlsen, Magnus");
-        assert_eq!(players[0].pairing_number, 1);
-        assert_eq!(players[1].pairing_number, 2);
-        assert_eq!(players[1].title, Some(Title::Gm));
-        assert_eq!(players[1].sex, Some(Sex::Female));
-        assert_eq!(players[0].rating, Some(2830));
-    }
-
-    #[test]
-    fn not_utf8_is_refused_by_line_and_bom_is_skipped() {
-        // Latin-1 on line 3, and the Windows Arabic code page (cp1256) on line 4.
-        let mut bytes = "name,federation\nرضایی، علی,IRI\n".as_bytes().to_vec();
-        bytes.extend_from_slice(b"\"M\xfcller, J\xf6rg\",GER\n");
-        bytes.extend_from_slice(b"\"\xd1\xd6\xc7\xed\xec\",IRI\n");
-        let e = import_players(&bytes, &[]).unwrap_err();
-        let lines: Vec<u64> = e.errors.iter().map(|e| e.line).collect();
-        assert_eq!(lines, [3, 4]);
-        assert!(e.errors[0].to_string().starts_with("line 3: "), "{e}");
-        assert_eq!(e.errors[0].reason, CsvProblem::NotUtf8, "{e}");
-        let bom = "\u{feff}name\nÅse, Øy\n";
-        let p = import_players(bom.as_bytes(), &[]).unwrap();
-        assert_eq!(p[0].name, "Åse, Øy");
-    }
-
-    #[test]
-    fn persian_and_arabic_names_are_kept_byte_for_byte() {
-        let names = [
-            "رضایی، علی\u{200C}اکبر",
-            "مرتضوی\u{200C}نیا، سارا",
-            "عبد الله، محمد",
-            "الكعبي، فاطمة",
-            "مُحَمَّد، أحمد",
-        ];
-        let csv = format!("name;rating\n{}\n", names.join(";2000\n") + ";2000");
-        let p = import_players_located(csv.as_bytes(), &[]).unwrap();
-        let got: Vec<&str> = p.iter().map(|(_, p)| p.name.as_str()).collect();
-        assert_eq!(got, names);
-        let lines: Vec<u64> = p.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, [2, 3, 4, 5, 6]);
-        // And back: the export writes the same bytes.
-        let players: Vec<Player> = p.into_iter().map(|(_, p)| p).collect();
-        let mut out = Vec::new();
-        export_players(&players, &mut out).unwrap();
-        let again = import_players(&out, &[]).unwrap();
-        assert_eq!(again, players);
-    }
-
-    #[test]
-    fn all_or_nothing_with_every_error_located() {
-        let csv = "name,rating,sex,pairing_number\nA,2000,m,1\nB,abc,x,1\n,1500,m,\nD,1600,w,3\n";
-        let e = import_players(csv.as_bytes(), &[]).unwrap_err();
-        let got: Vec<(u64, Option<&str>)> = e
-            .errors
-            .iter()
-            .map(|r| (r.line, r.column.as_deref()))
-            .collect();
-        assert_eq!(
-            got,
-            vec![
-                (3, Some("pairing_number")),
-                (3, Some("sex")),
-                (3, Some("rating")),
-                (4, Some("name")),
-            ]
-        );
-        assert_eq!(e.errors[2].value, "abc");
-        assert_eq!(
-            e.errors[0].reason.to_string(),
-            "pairing number 1 is already used"
-        );
-    }
-
-    #[test]
-    fn header_problems() {
-        let e = import_players(b"nmae,rating\nA,1\n", &[]).unwrap_err();
-        assert_eq!(e.errors.len(), 2, "{e:?}");
-        assert!(e.errors.iter().all(|r| r.line == 1));
-        let e = import_players(b"name,name\nA,B\n", &[]).unwrap_err();
-        assert_eq!(e.errors.len(), 1);
-        let e = import_players(b"name,rating\nA,1,extra\n", &[]).unwrap_err();
-        assert_eq!(e.errors[0].line, 2);
-    }
-
-    #[test]
-    fn numbers_continue_after_existing_and_clash_is_an_error() {
-        let existing = vec![Player::new(7, "X")];
-        let p = import_players(b"name\nA\nB\n", &existing).unwrap();
-        assert_eq!(
-            p.iter().map(|p| p.pairing_number).collect::<Vec<_>>(),
-            [8, 9]
-        );
-        assert!(import_players(b"name,pairing_number\nA,7\n", &existing).is_err());
-    }
-
-    #[test]
-    fn export_then_import_round_trips() {
-        let mut a = Player::new(1, "Carlsen, Magnus");
-        a.title = Some(Title::Gm);
-        a.rating = Some(2830);
-        a.federation = Some("NOR".into());
-        a.fide_id = Some(1_503_014);
-        a.birth_date = Some("1990/11/30".into());
-        a.sex = Some(Sex::Male);
-        let mut b = Player::new(2, "Doe, Jane");
-        b.status = PlayerStatus::Withdrawn;
-        let mut out = Vec::new();
-        export_players(&[a.clone(), b.clone()], &mut out).unwrap();
-        let back = import_players(&out, &[]).unwrap();
-        assert_eq!(back, vec![a, b]);
-    }
-
-    #[test]
-    fn standings_and_round_results() {
-        let mut t = Tournament::default();
-        for pn in 1..=4 {
-            t.players.push(Player::new(pn, format!("P{pn}")));
-        }
-        let mut r = Round::new(1);
-        r.games.push(Game::new(1, 2, GameResult::draw()));
-        let mut g = Game::new(
-            3,
-            4,
-            GameResult::penalised(
-                ResultCode::Loss,
-                ResultCode::Draw,
-                PenaltyKind::OffenderReduced,
-                "phone",
-            )
-            .recorded_by("IA Smith"),
-        );
-        g.board = Some(1);
-        r.games.push(g);
-        t.rounds.push(r);
-        let mut r2 = Round::new(2);
-        r2.byes.push(Bye::new(2, ResultCode::Pab));
-        t.rounds.push(r2);
-        let rows = standings_by_points(&t, 2);
-        let ranks: Vec<(u16, u16)> = rows.iter().map(|r| (r.rank, r.pairing_number)).collect();
-        assert_eq!(ranks, vec![(1, 2), (2, 1), (2, 4), (4, 3)]);
-        let mut out = Vec::new();
-        export_standings(&t, &rows, &["BH"], &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("rank,pairing_number,name,title,rating,federation,points,BH\n"));
-        assert!(text.contains("\n1,2,P2,,,,1.5,\n"), "{text}");
-        let mut out = Vec::new();
-        export_round_results(&t, 1, &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(
-            lines[1],
-            "1,1,3,P3,4,P4,0.0-0.5,0,=,OffenderReduced,phone,IA Smith"
-        );
-        assert_eq!(lines[2], "1,,1,P1,2,P2,1/2-1/2,=,=,,,");
-        let mut out = Vec::new();
-        export_round_results(&t, 2, &mut out).unwrap();
-        assert!(
-            String::from_utf8(out)
-                .unwrap()
-                .contains("2,,2,P2,,,bye,U,,,,")
-        );
-    }
-}
+mod tests;

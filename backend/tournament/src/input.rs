@@ -10,8 +10,10 @@
 //! - [`TiebreakList`]: C.07 tie-break codes with their modifiers, known, without repeats, at
 //!   most [`TiebreakList::MAX`].
 //! - [`TimeZoneName`]: an IANA time zone name.
-//! - [`EventDate`]: a calendar date, written in ISO 8601 (`2005-07-28`), read from ISO or from
-//!   the layouts real TRF and PGN files use (`2005/07/28`, `28. 07. 2005`, `2005.07.28`).
+//! - [`PartialDate`]: a date that may be a year alone or a year and a month, written in ISO
+//!   8601 (`2005-07-28`, `1985`), read from ISO or from the layouts real TRF and PGN files use
+//!   (`2005/07/28`, `28. 07. 2005`, `2005.07.28`, `1985/00/00`, `2005.07.??`); defined in
+//!   [`crate::date`].
 //! - [`Tournament::round_in_event`]: a round number that exists in the event.
 //!
 //! Every refusal is an [`InputError`] saying what is wrong and what is accepted; the caller
@@ -20,10 +22,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chrono::NaiveDate;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use unicode_normalization::UnicodeNormalization;
 
+pub use crate::date::PartialDate;
 use crate::model::{RoundNumber, Tournament};
 use crate::tiebreak::{TieBreak, TieBreakError, parse_list};
 
@@ -316,85 +318,6 @@ impl<'de> Deserialize<'de> for TimeZoneName {
     }
 }
 
-/// A calendar date (a tournament's start or end, a round's date). Written in ISO 8601
-/// (`2005-07-28`: JSON, CSV, forms); read from ISO ([`EventDate::parse_iso`]) or from any layout
-/// real TRF (`042`/`052`, `132`) and PGN (`Date`) files use ([`EventDate::parse_any`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct EventDate(NaiveDate);
-
-impl EventDate {
-    /// Reads an ISO 8601 calendar date, `YYYY-MM-DD`.
-    ///
-    /// # Errors
-    /// [`InputError::Empty`], [`InputError::Date`].
-    pub fn parse_iso(text: &str) -> Result<Self, InputError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(InputError::Empty);
-        }
-        NaiveDate::parse_from_str(t, "%Y-%m-%d")
-            .ok()
-            .filter(|_| t.len() == 10)
-            .map(EventDate)
-            .ok_or_else(|| InputError::Date(t.to_owned()))
-    }
-
-    /// Reads a date in any layout real files use: ISO, `2005/07/28`, `2005.07.28`,
-    /// `28.07.2005`, `28. 07. 2005`, `24/09/2010`, `05/07/28`, `Jul 28, 2005` (see
-    /// [`crate::parse_date`]).
-    ///
-    /// # Errors
-    /// [`InputError::Empty`], [`InputError::Date`].
-    pub fn parse_any(text: &str) -> Result<Self, InputError> {
-        let t = text.trim();
-        if t.is_empty() {
-            return Err(InputError::Empty);
-        }
-        crate::model::parse_date(t)
-            .map(EventDate)
-            .ok_or_else(|| InputError::Date(t.to_owned()))
-    }
-
-    /// A date already known.
-    #[must_use]
-    pub fn from_date(date: NaiveDate) -> Self {
-        EventDate(date)
-    }
-
-    /// The date.
-    #[must_use]
-    pub fn date(self) -> NaiveDate {
-        self.0
-    }
-}
-
-impl fmt::Display for EventDate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.format("%Y-%m-%d"))
-    }
-}
-
-impl FromStr for EventDate {
-    type Err = InputError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::parse_iso(s)
-    }
-}
-
-impl Serialize for EventDate {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for EventDate {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Self::parse_iso(&s).map_err(serde::de::Error::custom)
-    }
-}
-
 impl Tournament {
     /// The last round number this event can have: its rounds planned, or the rounds it already
     /// has if more, or 99 (the most TRF can write) when nothing is planned.
@@ -486,16 +409,6 @@ mod tests {
             Err(InputError::TimeZone("Mars/Base".into()))
         );
         assert!(TimeZoneName::parse("UTC").unwrap().is_utc());
-        for text in ["2005/07/28", "28. 07. 2005", "2005.07.28", "28.07.2005"] {
-            assert_eq!(
-                EventDate::parse_any(text).unwrap().to_string(),
-                "2005-07-28",
-                "{text}"
-            );
-        }
-        assert!(EventDate::parse_iso("2005/07/28").is_err());
-        assert!(EventDate::parse_iso("2005-02-30").is_err());
-        assert!(EventDate::parse_iso("2005-7-28").is_err());
     }
 
     #[test]
@@ -563,19 +476,6 @@ mod tests {
                     prop_assert!(repeated, "{e}");
                 }
             }
-        }
-
-        #[test]
-        fn dates_round_trip(days in 0i64..80_000) {
-            let d = EventDate::from_date(
-                NaiveDate::from_ymd_opt(1900, 1, 1).unwrap() + chrono::Duration::days(days),
-            );
-            prop_assert_eq!(d.to_string().parse::<EventDate>().unwrap(), d);
-            prop_assert_eq!(EventDate::parse_any(&d.to_string()).unwrap(), d);
-            let slashed = d.date().format("%Y/%m/%d").to_string();
-            prop_assert_eq!(EventDate::parse_any(&slashed).unwrap(), d);
-            let json = serde_json::to_string(&d).unwrap();
-            prop_assert_eq!(serde_json::from_str::<EventDate>(&json).unwrap(), d);
         }
 
         #[test]

@@ -39,6 +39,7 @@
 pub mod arbiter;
 pub mod check;
 pub mod csv_io;
+pub mod date;
 pub mod generator;
 pub mod input;
 pub mod model;
@@ -66,9 +67,10 @@ pub use arbiter_pairing::Edition as DutchEdition;
 pub use arbiter_pairing::check as pairing_check;
 pub use arbiter_pairing::{criteria, explain};
 pub use check::{IssueKind, Problem, check};
+pub use date::{NotADate, PartialDate, parse_date};
 pub use model::{
     Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, PlayerRound,
-    PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
+    PlayerStatus, RawRecord, Round, RoundNumber, RoundState, Sex, Title, Tournament,
 };
 pub use next_round::{
     Board, ManualError, ManualReview, NamedPlayer, NextRoundError, Pairing, PairingSystem,

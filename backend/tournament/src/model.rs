@@ -9,10 +9,11 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::date::PartialDate;
 use crate::points::Points;
 use crate::result::{Colour, GameResult, ResultCode};
 use crate::scoring::ScoringSystem;
@@ -134,9 +135,10 @@ pub struct Player {
     pub federation: Option<String>,
     /// FIDE id (columns 58-68); `Some(0)` where a file writes `0`.
     pub fide_id: Option<u64>,
-    /// Birth date as written (columns 70-79): `YYYY/MM/DD` in TRF16, but real files write a year
-    /// alone or `YYYY.MM.DD`; see [`parse_date`].
-    pub birth_date: Option<String>,
+    /// Birth date (TRF-16 `001` columns 70-79: `YYYY/MM/DD` in TRF16, but real files write a
+    /// year alone or `YYYY.MM.DD`; CSV `birth_date`), often a year alone; `None` when absent or
+    /// unreadable.
+    pub birth_date: Option<PartialDate>,
     /// Development coefficient K of the player's rating in the list the event is rated on (FIDE
     /// Rating Regulations B.02, Art. 8.3: 40, 20 or 10; rapid and blitz 20), as the FIDE rating list
     /// gives it; `None` when unknown (TRF does not carry it).
@@ -329,10 +331,11 @@ pub struct Tournament {
     pub city: Option<String>,
     /// Federation (`032`).
     pub federation: Option<String>,
-    /// Start date as written (`042`; formats vary, see [`parse_date`]).
-    pub start_date: Option<String>,
-    /// End date as written (`052`).
-    pub end_date: Option<String>,
+    /// Start date (TRF-16 `042`, PGN `EventDate`; read from every layout files use, see
+    /// [`PartialDate::read`]); `None` when absent or unreadable.
+    pub start_date: Option<PartialDate>,
+    /// End date (TRF-16 `052`, the last PGN `Date`); `None` when absent or unreadable.
+    pub end_date: Option<PartialDate>,
     /// Number of players as written (`062`).
     pub declared_players: Option<String>,
     /// Number of rated players as written (`072`).
@@ -542,66 +545,9 @@ impl Tournament {
     }
 }
 
-/// Reads a date in the formats real TRF files use: `2005/07/28`, `2005-07-28`, `2005.07.28`,
-/// `28.07.2005`, `28. 07. 2005`, `24/09/2010`, `10/09/24` (`YY/MM/DD`, record `132`; years 70-99
-/// are 19YY, the others 20YY) and `May 29, 2020`. `None` when none fits (for example a year alone).
-#[must_use]
-pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let t = text.trim();
-    if let Ok(d) = NaiveDate::parse_from_str(t, "%b %d, %Y") {
-        return Some(d);
-    }
-    let parts: Vec<&str> = t.split(['/', '-', '.']).map(str::trim).collect();
-    let [a, b, c] = parts.as_slice() else {
-        return None;
-    };
-    if [a, b, c]
-        .iter()
-        .any(|p| p.is_empty() || !p.bytes().all(|x| x.is_ascii_digit()))
-    {
-        return None;
-    }
-    let num = |s: &str| s.parse::<u32>().ok();
-    let (y, m, d) = match (a.len(), b.len(), c.len()) {
-        (4, 1..=2, 1..=2) => (num(a)?, num(b)?, num(c)?),
-        (1..=2, 1..=2, 4) => (num(c)?, num(b)?, num(a)?),
-        (2, 2, 2) => {
-            let yy = num(a)?;
-            (
-                if yy >= 70 { 1900 + yy } else { 2000 + yy },
-                num(b)?,
-                num(c)?,
-            )
-        }
-        _ => return None,
-    };
-    NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_in_real_formats() {
-        let d = NaiveDate::from_ymd_opt(2005, 7, 28);
-        assert_eq!(parse_date("2005/07/28"), d);
-        assert_eq!(parse_date("28. 07. 2005"), d);
-        assert_eq!(parse_date("28.07.2005"), d);
-        assert_eq!(
-            parse_date("24/09/2010"),
-            NaiveDate::from_ymd_opt(2010, 9, 24)
-        );
-        assert_eq!(
-            parse_date("May 29, 2020"),
-            NaiveDate::from_ymd_opt(2020, 5, 29)
-        );
-        assert_eq!(parse_date("1978"), None);
-        assert_eq!(parse_date("25/09/02"), NaiveDate::from_ymd_opt(2025, 9, 2));
-        assert_eq!(parse_date("99/09/02"), NaiveDate::from_ymd_opt(1999, 9, 2));
-        assert_eq!(parse_date("2005/13/40"), None);
-        assert_eq!(parse_date("1/2"), None);
-    }
 
     #[test]
     fn the_round_in_play_is_the_latest_published_one() {

@@ -4,7 +4,9 @@
 //! players from the `White`/`Black` tags and their companions (`WhiteElo`, `WhiteTitle`,
 //! `WhiteFideId`, `WhiteFed`), rounds and boards from the `Round` tag (`"3.12"`: round 3, board 12;
 //! `"3"`: round 3, board unknown), results from the `Result` tag (section 8.1.1.7), the header from
-//! `Event`, `Site`, `EventDate` and `Date`. Each game's score comes back as export-format PGN with
+//! `Event`, `Site`, `EventDate` and `Date` (dates as PGN writes them, `2005.07.28`, with `??`
+//! for unknown parts, standard 8.1.1.3: kept as a [`PartialDate`]; a tag that is not a date is a
+//! warning naming the game and the tag, [`PgnEvent::warnings`]). Each game's score comes back as export-format PGN with
 //! its replay verdict ([`ScoreReport`], from the rules core's `replay`). It is all or nothing: a
 //! game without a usable `Round`, `White`, `Black` or `Result` tag, a player twice in one round or
 //! two games on one board is an error naming the game's number in the file and its line, and no
@@ -22,6 +24,7 @@ use arbiter_rules::replay::{GameText, ReplayOptions, Report, Status, replay};
 use arbiter_rules::{Move, PieceLetters, Position, detect_letters};
 use serde::{Deserialize, Serialize};
 
+use crate::date::{PartialDate, parse_date};
 use crate::input::EventName;
 use crate::model::{
     Game, PairingNumber, Player, Round, RoundNumber, RoundState, Title, Tournament,
@@ -53,6 +56,9 @@ pub struct PgnEvent {
     pub tournament: Tournament,
     /// Every game's score, in file order.
     pub games: Vec<EventGame>,
+    /// What was tolerated, naming the game and the tag: a `Date` or `EventDate` tag that is
+    /// not a date, read as none.
+    pub warnings: Vec<PgnEventIssue>,
 }
 
 /// What is wrong with one game of the file.
@@ -558,20 +564,35 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
 
     let first = read.first().map(|r| &r.raw);
     let tag = |name: &str| first.and_then(|g| known(g.tag(name))).map(str::to_owned);
-    let dates: Vec<&str> = read
+    // Dates (PGN 8.1.1.3, `2005.07.??`): an unreadable one is a warning naming the game and
+    // the tag. The event runs from its `EventDate` (else the earliest `Date`) to the latest
+    // `Date`, full dates preferred to partial ones when the games have both.
+    let mut warnings = Vec::new();
+    let mut date_of = |raw: &RawGame, name: &str| match PartialDate::read(known(raw.tag(name))?) {
+        Ok(d) => d,
+        Err(e) => {
+            warnings.push(PgnEventIssue {
+                game: raw.index,
+                line: raw.line,
+                message: format!("`{name}` tag: {e}; read as none"),
+            });
+            None
+        }
+    };
+    let event_date = first.and_then(|g| date_of(g, "EventDate"));
+    let all: Vec<PartialDate> = read
         .iter()
-        .filter_map(|r| known(r.raw.tag("Date")))
-        .filter(|d| !d.contains('?'))
+        .filter_map(|r| date_of(&r.raw, "Date"))
         .collect();
+    let full: Vec<PartialDate> = all.iter().copied().filter(|d| d.full().is_some()).collect();
+    let dates = if full.is_empty() { all } else { full };
     let last = rounds.keys().copied().max().unwrap_or(0);
     let present: Vec<RoundNumber> = rounds.keys().copied().collect();
     let mut t = Tournament {
         name: name.map(EventName::into_string),
         city: tag("Site"),
-        start_date: tag("EventDate")
-            .filter(|d| !d.contains('?'))
-            .or_else(|| dates.iter().min().map(|d| (*d).to_owned())),
-        end_date: dates.iter().max().map(|d| (*d).to_owned()),
+        start_date: event_date.or_else(|| dates.iter().min().copied()),
+        end_date: dates.iter().max().copied(),
         tournament_type: Some(published_note(read.len(), &present, last)),
         players,
         ..Tournament::default()
@@ -604,7 +625,7 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
             .get(&n)
             .and_then(|gs| gs.iter().filter_map(|r| known(r.raw.tag("Date"))).min())
         {
-            round.scheduled = crate::model::parse_date(d).and_then(|d| d.and_hms_opt(0, 0, 0));
+            round.scheduled = parse_date(d).and_then(|d| d.and_hms_opt(0, 0, 0));
         }
         t.rounds.push(round);
     }
@@ -612,6 +633,7 @@ pub fn read_pgn_event(input: &[u8]) -> Result<PgnEvent, PgnEventError> {
     Ok(PgnEvent {
         tournament: t,
         games,
+        warnings,
     })
 }
 
@@ -677,8 +699,12 @@ mod tests {
         let e = read_pgn_event(SMALL.as_bytes()).unwrap();
         let t = &e.tournament;
         assert_eq!(t.name.as_deref(), Some("Test Open"));
-        assert_eq!(t.start_date.as_deref(), Some("2025.01.02"));
-        assert_eq!(t.end_date.as_deref(), Some("2025.01.03"));
+        assert_eq!(
+            t.start_date.map(|d| d.to_string()).as_deref(),
+            Some("2025-01-02")
+        );
+        assert_eq!(t.end_date.map(|d| d.pgn()).as_deref(), Some("2025.01.03"));
+        assert!(e.warnings.is_empty());
         // The FIDE id joins two spellings of one player.
         assert_eq!(t.players.len(), 4);
         assert_eq!(t.players[0].name, "Alpha, A");

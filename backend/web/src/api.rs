@@ -3,7 +3,7 @@
 //! `arbiter standings --format json`. Errors are `application/problem+json`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_tournament::input::EventDate;
+use arbiter_tournament::input::PartialDate;
 use arbiter_tournament::{Colour, ScoringSystem};
 use chrono::NaiveDateTime;
 use serde::Serialize;
@@ -16,12 +16,6 @@ use crate::respond::json;
 use crate::views::{StandingJson, standings_for, standings_json, state_code};
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
-/// A stored date (as typed, or as a TRF or PGN file wrote it) as the API gives every date:
-/// ISO 8601, or `None` when absent or unreadable.
-fn iso_date(stored: Option<&str>) -> Option<EventDate> {
-    stored.and_then(|d| EventDate::parse_any(d).ok())
-}
-
 /// One tournament in the list.
 #[derive(Serialize, ToSchema)]
 pub struct TournamentItem {
@@ -31,13 +25,13 @@ pub struct TournamentItem {
     pub name: Option<String>,
     /// City.
     pub city: Option<String>,
-    /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in; `null` when
-    /// absent or unreadable.
-    #[schema(value_type = Option<String>, format = Date)]
-    pub start_date: Option<EventDate>,
-    /// End date, ISO 8601; `null` when absent or unreadable.
-    #[schema(value_type = Option<String>, format = Date)]
-    pub end_date: Option<EventDate>,
+    /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in, with reduced
+    /// precision when only partly known (`2005-07`, `2005`); `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$", example = "2005-07-28")]
+    pub start_date: Option<PartialDate>,
+    /// End date, ISO 8601 as the start date; `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$", example = "2005-07-31")]
+    pub end_date: Option<PartialDate>,
     /// Players registered.
     pub players: i64,
     /// Rounds stored.
@@ -69,8 +63,8 @@ pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, Web
             id: t.id,
             name: t.name,
             city: t.city,
-            start_date: iso_date(t.start_date.as_deref()),
-            end_date: iso_date(t.end_date.as_deref()),
+            start_date: t.start_date,
+            end_date: t.end_date,
             players: t.players,
             rounds: t.rounds,
             rounds_planned: t.rounds_planned,
@@ -128,13 +122,13 @@ pub struct TournamentView {
     pub city: Option<String>,
     /// Federation.
     pub federation: Option<String>,
-    /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in; `null` when
-    /// absent or unreadable.
-    #[schema(value_type = Option<String>, format = Date)]
-    pub start_date: Option<EventDate>,
-    /// End date, ISO 8601; `null` when absent or unreadable.
-    #[schema(value_type = Option<String>, format = Date)]
-    pub end_date: Option<EventDate>,
+    /// Start date, ISO 8601 (`2005-07-28`) whatever layout it was imported in, with reduced
+    /// precision when only partly known (`2005-07`, `2005`); `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$", example = "2005-07-28")]
+    pub start_date: Option<PartialDate>,
+    /// End date, ISO 8601 as the start date; `null` when absent or unreadable.
+    #[schema(value_type = Option<String>, pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$", example = "2005-07-31")]
+    pub end_date: Option<PartialDate>,
     /// Type (`092`).
     pub tournament_type: Option<String>,
     /// Chief arbiter.
@@ -196,8 +190,8 @@ pub async fn tournament(
         name: t.name.clone(),
         city: t.city.clone(),
         federation: t.federation.clone(),
-        start_date: iso_date(t.start_date.as_deref()),
-        end_date: iso_date(t.end_date.as_deref()),
+        start_date: t.start_date,
+        end_date: t.end_date,
         tournament_type: t.tournament_type.clone(),
         chief_arbiter: t.chief_arbiter.clone(),
         time_control: t.time_control.clone(),

@@ -7,8 +7,10 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::bytes::Bytes as UploadBytes;
 use actix_multipart::form::text::Text;
-use arbiter_db::models::{TournamentChanges, scoring_json};
-use arbiter_tournament::input::{EventName, InputError, PlayerName, ShortText, TiebreakList};
+use arbiter_db::models::{TournamentChanges, date_text, scoring_json};
+use arbiter_tournament::input::{
+    EventName, InputError, PartialDate, PlayerName, ShortText, TiebreakList,
+};
 use arbiter_tournament::tiebreak::Edition;
 use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
 use chrono::NaiveDateTime;
@@ -94,9 +96,14 @@ impl TournamentForm {
                 .map(|t| t.map(ShortText::into_string))
                 .map_err(|e| invalid(field, &e))
         };
-        let date = |field: &str, v: &str| -> Result<Option<String>, WebError> {
+        // A date in the reader's calendar, or ISO with reduced precision (`2005-07`, `2005`:
+        // what the API and a tournament imported with a partial date send back).
+        let date = |field: &str, v: &str| -> Result<Option<PartialDate>, WebError> {
             let Some(t) = text(v) else { return Ok(None) };
-            let d = crate::l10n::date_in_calendar(&self.calendar, &t).ok_or_else(|| {
+            if let Some(d) = crate::l10n::date_in_calendar(&self.calendar, &t) {
+                return Ok(Some(d.into()));
+            }
+            PartialDate::parse_iso(&t).map(Some).map_err(|_| {
                 bad(
                     field,
                     if matches!(self.calendar.as_str(), "" | "gregory") {
@@ -105,13 +112,12 @@ impl TournamentForm {
                         Msg::new("bad-date-calendar").ltr("value", t.clone())
                     },
                 )
-            })?;
-            Ok(Some(d.format("%Y/%m/%d").to_string()))
+            })
         };
         let start = date("start_date", &self.start_date)?;
         let end = date("end_date", &self.end_date)?;
-        if let (Some(s), Some(e)) = (&start, &end) {
-            if e < s {
+        if let (Some(s), Some(e)) = (start, end) {
+            if e.last_day() < s.first_day() {
                 return Err(bad("end_date", Msg::new("bad-end-before-start")));
             }
         }
@@ -244,12 +250,7 @@ impl EditForm {
     ) -> EditForm {
         let t = &stored.tournament;
         let minutes = stored.default_time_minutes;
-        let date = |d: &Option<String>| {
-            d.as_deref()
-                .and_then(arbiter_tournament::parse_date)
-                .map(|d| d.format("%Y-%m-%d").to_string())
-                .unwrap_or_default()
-        };
+        let date = |d: &Option<PartialDate>| d.map(|d| d.to_string()).unwrap_or_default();
         EditForm {
             base: TournamentForm {
                 name: t.name.clone().unwrap_or_default(),
@@ -345,8 +346,8 @@ impl EditForm {
         Ok(TournamentChanges {
             name: Some(t.name),
             city: Some(t.city),
-            start_date: Some(t.start_date),
-            end_date: Some(t.end_date),
+            start_date: Some(date_text(t.start_date)),
+            end_date: Some(date_text(t.end_date)),
             chief_arbiter: Some(
                 ShortText::optional(&self.chief_arbiter)
                     .map_err(|e| invalid("chief_arbiter", &e))?
@@ -381,11 +382,19 @@ pub struct ApiSettings {
     /// City.
     #[serde(default)]
     pub city: Option<String>,
-    /// Start date, `YYYY-MM-DD`.
+    /// Start date, ISO 8601: `YYYY-MM-DD`, or `YYYY-MM` or `YYYY` when only partly known.
     #[serde(default)]
+    #[schema(
+        pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$",
+        example = "2026-05-01"
+    )]
     pub start_date: Option<String>,
-    /// End date, `YYYY-MM-DD`.
+    /// End date, ISO 8601 as the start date.
     #[serde(default)]
+    #[schema(
+        pattern = r"^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$",
+        example = "2026-05-09"
+    )]
     pub end_date: Option<String>,
     /// Rounds planned, 1-99.
     #[serde(default)]

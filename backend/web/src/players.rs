@@ -258,12 +258,15 @@ pub async fn upload_players(
             .collect();
         (read.tournament.players, lines)
     } else {
+        // Like a TRF file's warnings, the CSV's (an unreadable birth date, imported as none)
+        // are not shown here: the player is added without it.
         let located =
             arbiter_tournament::csv_io::import_players_located(&bytes, &stored.tournament.players)
                 .map_err(|e| WebError::BadRequest {
                     field: "file".into(),
                     message: crate::l10n::csv::errors(&e.errors),
-                })?;
+                })?
+                .players;
         let lines = located.iter().map(|(line, _)| *line).collect();
         (located.into_iter().map(|(_, p)| p).collect(), lines)
     };

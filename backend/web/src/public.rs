@@ -55,7 +55,7 @@ pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
             id: t.id.to_string(),
             name: t.name.unwrap_or_else(|| l.t("unnamed")),
             place: t.city.unwrap_or_default(),
-            dates: dates_text(t.start_date.as_deref(), t.end_date.as_deref(), &l),
+            dates: dates_text(t.start_date, t.end_date, &l),
             players: l.int(t.players),
             rounds: match t.rounds_planned {
                 Some(p) => format!("{} / {}", l.int(t.rounds), l.int(p)),

@@ -467,7 +467,7 @@ fn change_in(l: &L10n, c: &FieldChange) -> String {
         }
         FieldChange::BirthYear { before, after } => (
             "refresh-born",
-            opt(before.as_deref().map(|b| l.digits(b))),
+            opt(before.map(|b| l.digits(&b.to_string()))),
             l.int(after),
         ),
     };

@@ -68,7 +68,7 @@ fn gap_msg(g: &Gap) -> Msg {
         Gap::UnreadableEventField { field, text } => Msg::new("fidereport-unreadable")
             .msg("field", event_field(*field))
             .data("text", text.clone()),
-        Gap::DateFormat { field, text } => Msg::new("fidereport-date-format")
+        Gap::PartialDate { field, text } => Msg::new("fidereport-partial-date")
             .msg("field", event_field(*field))
             .ltr("text", text.clone()),
         Gap::EndBeforeStart => Msg::new("fidereport-end-before-start"),

@@ -5,8 +5,9 @@ use arbiter_tournament::tiebreak::{
     Edition, Note, Standings, StandingsOptions, TieBreak, Value, default_tiebreaks, is_round_robin,
     standings,
 };
-use arbiter_tournament::{Colour, GameResult, Player, ResultCode, RoundState, Tournament};
-use chrono::NaiveDate;
+use arbiter_tournament::{
+    Colour, GameResult, PartialDate, Player, ResultCode, RoundState, Tournament,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -211,9 +212,9 @@ impl Head {
 /// The head of a page in the reader's language: the dates in the reader's calendar (Solar
 /// Hijri in Persian), the links' labels from the catalogue.
 pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
-    let dates = match (&t.start_date, &t.end_date) {
-        (Some(_), _) => dates_text(t.start_date.as_deref(), t.end_date.as_deref(), l),
-        _ => String::new(),
+    let dates = match t.start_date {
+        Some(_) => dates_text(t.start_date, t.end_date, l),
+        None => String::new(),
     };
     Head {
         id: id.to_string(),
@@ -245,47 +246,26 @@ pub(crate) fn head_in(id: Uuid, t: &Tournament, l: &L10n) -> Head {
     }
 }
 
-/// A date as the model keeps it (TRF `YYYY/MM/DD`, ISO `YYYY-MM-DD`, the European
-/// `DD.MM.YYYY` that real TRF files carry, or `YY/MM/DD` of old TRF files, read as 19YY from 50
-/// and 20YY below), or `None`.
-#[must_use]
-pub fn parse_date(s: &str) -> Option<NaiveDate> {
-    let s = s.trim();
-    let parts: Vec<&str> = s.split(['/', '-', '.']).map(str::trim).collect();
-    let [a, m, c] = parts.as_slice() else {
-        return None;
+/// An event's dates (a range, or one date) in the reader's language. English pages write them
+/// `2005/07/28 – 2005/07/31`, TRF's form; the other languages in the reader's calendar (Solar
+/// Hijri in Persian) and digits. A date known only in part (a year, a year and a month) is its
+/// ISO text in the reader's digits (`2005-07`): a Gregorian month has no single counterpart in
+/// another calendar.
+pub(crate) fn dates_text(start: Option<PartialDate>, end: Option<PartialDate>, l: &L10n) -> String {
+    let english = l.language() == crate::l10n::Lang::EN;
+    let one = |d: PartialDate| match (d.full(), english) {
+        (Some(_), true) => d.trf(),
+        (Some(full), false) => l.date(full),
+        (None, true) => d.to_string(),
+        (None, false) => l.digits(&d.to_string()),
     };
-    // Day first when the year comes last.
-    let (y, d) = if c.len() == 4 && a.len() <= 2 {
-        (c, a)
-    } else {
-        (a, c)
-    };
-    let mut year: i32 = y.parse().ok()?;
-    if y.len() == 2 {
-        year += if year >= 50 { 1900 } else { 2000 };
-    }
-    NaiveDate::from_ymd_opt(year, m.parse().ok()?, d.parse().ok()?)
-}
-
-/// An event's dates in the reader's calendar: a range, one date, or the stored text when it is
-/// not a date.
-/// English pages keep the dates as stored (`2005/07/28 – 2005/07/31`).
-pub(crate) fn dates_text(start: Option<&str>, end: Option<&str>, l: &L10n) -> String {
-    if l.language() == crate::l10n::Lang::EN {
-        return match (start, end) {
-            (Some(s), Some(e)) if s != e => format!("{s} – {e}"),
-            (Some(s), _) => s.to_owned(),
-            (None, Some(e)) => e.to_owned(),
-            (None, None) => String::new(),
-        };
-    }
-    let parsed = (start.and_then(parse_date), end.and_then(parse_date));
-    match parsed {
-        (Some(s), Some(e)) if s <= e => l.date_range(s, e),
-        (Some(s), _) => l.date(s),
-        (None, Some(e)) => l.date(e),
-        (None, None) => start.or(end).map(|s| l.digits(s)).unwrap_or_default(),
+    match (start, end) {
+        (Some(s), Some(e)) if s != e => match (s.full(), e.full()) {
+            (Some(fs), Some(fe)) if !english && fs <= fe => l.date_range(fs, fe),
+            _ => format!("{} – {}", one(s), one(e)),
+        },
+        (Some(d), _) | (None, Some(d)) => one(d),
+        (None, None) => String::new(),
     }
 }
 

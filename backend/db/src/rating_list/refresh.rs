@@ -3,7 +3,7 @@
 use std::fmt;
 
 use arbiter_tournament::rating_list::{ListedPlayer, RatingListKind};
-use arbiter_tournament::{Player, RoundState, Sex};
+use arbiter_tournament::{PartialDate, Player, RoundState, Sex};
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -56,8 +56,8 @@ pub enum FieldChange {
     },
     /// The birth date, which becomes the listed year when its year differs or it is unknown.
     BirthYear {
-        /// As registered (the whole date as written).
-        before: Option<String>,
+        /// As registered (the whole date, often a year alone).
+        before: Option<PartialDate>,
         /// The listed year.
         after: u16,
     },
@@ -188,7 +188,7 @@ struct Registered<'a> {
     federation: Option<&'a str>,
     k_factor: Option<u8>,
     sex: Option<&'static str>,
-    birth_date: Option<&'a str>,
+    birth_date: Option<PartialDate>,
     list: Option<(String, RatingListKind)>,
 }
 
@@ -200,7 +200,7 @@ impl<'a> Registered<'a> {
             federation: p.federation.as_deref(),
             k_factor: p.k_factor,
             sex: p.sex.map(sex_text),
-            birth_date: p.birth_date.as_deref(),
+            birth_date: p.birth_date,
             list,
         }
     }
@@ -344,7 +344,7 @@ fn refresh(
                     players::federation.eq(after.federation.as_deref()),
                     players::k_factor.eq(after.k_factor.map(i32::from)),
                     players::sex.eq(after.sex.map(sex_text)),
-                    players::birth_date.eq(after.birth_date.as_deref()),
+                    players::birth_date.eq(crate::models::date_text(after.birth_date)),
                 ))
                 .execute(conn)?;
             append_audit(
@@ -406,17 +406,13 @@ fn refreshed(p: &Player, l: &ListedPlayer, kind: RatingListKind) -> (Player, Vec
         after.sex = Some(sex);
     }
     if let Some(year) = l.birth_year {
-        let registered = p
-            .birth_date
-            .as_deref()
-            .and_then(|b| b.trim().get(..4))
-            .and_then(|y| y.parse::<u16>().ok());
-        if registered != Some(year) {
+        let registered = p.birth_date.map(PartialDate::year);
+        if registered != Some(i32::from(year)) {
             changes.push(FieldChange::BirthYear {
-                before: p.birth_date.clone(),
+                before: p.birth_date,
                 after: year,
             });
-            after.birth_date = Some(year.to_string());
+            after.birth_date = PartialDate::year_only(i32::from(year));
         }
     }
     (after, changes)

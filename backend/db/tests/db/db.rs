@@ -57,8 +57,8 @@ fn hand_built() -> Tournament {
         name: Some("Hand-built Open".into()),
         city: Some("Zürich".into()),
         federation: Some("SUI".into()),
-        start_date: Some("2025/09/01".into()),
-        end_date: Some("2025/09/03".into()),
+        start_date: "2025-09-01".parse().ok(),
+        end_date: "2025-09-03".parse().ok(),
         declared_players: Some("4".into()),
         tournament_type: Some("Individual: Swiss-System".into()),
         chief_arbiter: Some("IA Erika Muster".into()),
@@ -105,7 +105,7 @@ fn hand_built() -> Tournament {
     p1.rating = Some(2301);
     p1.federation = Some("GER".into());
     p1.fide_id = Some(4_600_000_123);
-    p1.birth_date = Some("1999/01/02".into());
+    p1.birth_date = "1999-01-02".parse().ok();
     p1.reported_points = Some(Points::from_tenths(40));
     p1.rank = Some(1);
     let mut p2 = Player::new(2, "Beta, Bert");
@@ -214,7 +214,8 @@ fn karl_mala_round_trips() {
             find_tournament(
                 &mut conn,
                 "9. Karl-Mala-Gedenkturnier",
-                Some("28. 07. 2005")
+                // The file's `28. 07. 2005`, stored as a date.
+                "2005-07-28".parse().ok()
             )
             .unwrap(),
             Some(list[0].id)

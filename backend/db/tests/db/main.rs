@@ -2,5 +2,6 @@
 //! `ARBITER_TEST_POSTGRES_URL` is set, PostgreSQL.
 
 mod arbiter;
+mod dates;
 mod db;
 mod rating_list;

@@ -128,6 +128,9 @@ pub struct TeamImport {
     pub players: Vec<Player>,
     /// The new teams.
     pub teams: Vec<Team>,
+    /// What was tolerated, each naming its line and column: a birth date that is not a date,
+    /// the player imported without one.
+    pub warnings: Vec<TeamCsvRowError>,
 }
 
 /// One team as its rows give it.
@@ -284,8 +287,14 @@ pub fn import_teams(
             .map_or(l, |r| r.0)
     };
     let mut player_of: BTreeMap<usize, PairingNumber> = BTreeMap::new();
+    let mut warnings = Vec::new();
     let players = match super::import_players_located(&rebuilt, existing) {
-        Ok(p) => {
+        Ok(located) => {
+            for mut x in located.warnings {
+                x.line = original(x.line);
+                warnings.push(player_err(x));
+            }
+            let p = located.players;
             for (k, (_, player)) in p.iter().enumerate() {
                 if let Some(&row) = kept.get(k) {
                     player_of.insert(row, player.pairing_number);
@@ -460,7 +469,11 @@ pub fn import_teams(
         teams.sort_by_key(|t| t.number);
         let mut players: Vec<Player> = players.into_iter().map(|(_, p)| p).collect();
         players.sort_by_key(|p| p.pairing_number);
-        Ok(TeamImport { players, teams })
+        Ok(TeamImport {
+            players,
+            teams,
+            warnings,
+        })
     } else {
         errors.sort_by_key(|e| e.line);
         Err(TeamCsvError { errors })

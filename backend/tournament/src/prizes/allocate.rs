@@ -15,13 +15,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::Datelike;
 use serde::Serialize;
 
 use super::check::{ListProblem, check_list};
 use super::eligibility::meets_all;
 use super::{Award, Criterion, ListRef, Money, PrizeList, PrizesPerPlayer, TieSharing};
-use crate::model::{PairingNumber, Tournament, parse_date};
+use crate::model::{PairingNumber, Tournament};
 use crate::points::Points;
 use crate::tiebreak::Standings;
 
@@ -222,12 +221,9 @@ pub fn allocate(
     if !errors.is_empty() {
         return Err(AllocateError::InvalidList(errors));
     }
-    let event_year = list.event_year.or_else(|| {
-        t.start_date
-            .as_deref()
-            .and_then(parse_date)
-            .map(|d| d.year())
-    });
+    let event_year = list
+        .event_year
+        .or_else(|| t.start_date.map(crate::date::PartialDate::year));
     let ages = list
         .categories
         .iter()

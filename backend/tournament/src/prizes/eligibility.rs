@@ -1,31 +1,9 @@
 //! Who may win a category: the criteria of [`Criterion`] read on a [`Player`].
 
-use chrono::{Datelike, NaiveDate};
+use chrono::Datelike;
 
 use super::Criterion;
-use crate::model::{Player, parse_date};
-
-/// A player's birth year and, when the file gives it, the full date, read from `001` columns
-/// 70-79 as written (`1969.12.06`, `1969/12/06`, or a year alone `1969`). `None` when neither a
-/// date nor a four-digit year can be read.
-#[must_use]
-pub fn birth_year_and_date(player: &Player) -> Option<(i32, Option<NaiveDate>)> {
-    let text = player.birth_date.as_deref()?.trim();
-    if let Some(d) = parse_date(text) {
-        return Some((d.year(), Some(d)));
-    }
-    // A year alone, or a date with zeros for the unknown month and day (`1969/00/00`).
-    let year = text.get(..4)?;
-    if !year.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let rest = &text[4..];
-    if !rest.bytes().all(|b| b == b'0' || b"/.- ".contains(&b)) {
-        return None;
-    }
-    let y: i32 = year.parse().ok()?;
-    (y > 0).then_some((y, None))
-}
+use crate::model::Player;
 
 /// Whether a player meets one criterion. `event_year` is the year ages count from; age criteria
 /// are never met without it, nor without a birth year.
@@ -47,35 +25,29 @@ pub fn is_eligible(player: &Player, criterion: &Criterion, event_year: Option<i3
             .as_deref()
             .is_some_and(|p| p.trim().eq_ignore_ascii_case(f.trim())),
         Criterion::JuniorUnder(age) => {
-            let (Some(year), Some((born, date))) = (event_year, birth_year_and_date(player)) else {
+            let (Some(year), Some(born)) = (event_year, player.birth_date) else {
                 return false;
             };
             // Age on 1 January of the event year: the years between, less one unless the player
-            // was born on 1 January (a birth year alone: taken as later in the year).
-            let jan1 = date.is_some_and(|d| d.month() == 1 && d.day() == 1);
-            let age_on_jan1 = year - born - i32::from(!jan1);
+            // was born on 1 January (a birth year alone, or a month: taken as later in the year).
+            let jan1 = born.full().is_some_and(|d| d.month() == 1 && d.day() == 1);
+            let age_on_jan1 = year - born.year() - i32::from(!jan1);
             age_on_jan1 < i32::from(*age)
         }
         Criterion::SeniorFrom(age) => {
-            let (Some(year), Some((born, _))) = (event_year, birth_year_and_date(player)) else {
+            let (Some(year), Some(born)) = (event_year, player.birth_date) else {
                 return false;
             };
-            year - born >= i32::from(*age)
+            year - born.year() >= i32::from(*age)
         }
-        Criterion::BornOnOrAfter(limit) => match birth_year_and_date(player) {
-            Some((_, Some(d))) => d >= *limit,
-            Some((y, None)) => {
-                y > limit.year() || (y == limit.year() && limit.month() == 1 && limit.day() == 1)
-            }
-            None => false,
-        },
-        Criterion::BornOnOrBefore(limit) => match birth_year_and_date(player) {
-            Some((_, Some(d))) => d <= *limit,
-            Some((y, None)) => {
-                y < limit.year() || (y == limit.year() && limit.month() == 12 && limit.day() == 31)
-            }
-            None => false,
-        },
+        // A partial birth date (a year alone, a year and a month) meets a limit only when every
+        // day it may stand for does.
+        Criterion::BornOnOrAfter(limit) => {
+            player.birth_date.is_some_and(|b| b.first_day() >= *limit)
+        }
+        Criterion::BornOnOrBefore(limit) => {
+            player.birth_date.is_some_and(|b| b.last_day() <= *limit)
+        }
     }
 }
 

@@ -42,7 +42,7 @@ pub use allocate::{
     allocate,
 };
 pub use check::{ListProblem, check_list};
-pub use eligibility::{birth_year_and_date, is_eligible};
+pub use eligibility::is_eligible;
 
 /// An amount of money: whole minor units of a currency (ISO 4217 code).
 ///

@@ -34,14 +34,16 @@ const ROUNDS: u16 = 9;
 /// byes, and standings listing the players in the order given (their ranks as given).
 fn event(players: &[P]) -> (Tournament, Standings) {
     let mut t = Tournament {
-        start_date: Some("2026/03/01".into()),
+        start_date: "2026-03-01".parse().ok(),
         ..Tournament::default()
     };
     for x in players {
         let mut pl = Player::new(x.pn, format!("Player {}", x.pn));
         pl.sex = Some(x.sex);
         pl.rating = x.rating;
-        pl.birth_date = x.born.map(str::to_owned);
+        pl.birth_date = x
+            .born
+            .and_then(|b| crate::date::PartialDate::read(b).ok().flatten());
         t.players.push(pl);
     }
     for r in 1..=ROUNDS {
@@ -419,7 +421,7 @@ fn juniors_and_seniors_by_year() {
     // Event year 2026 (start date 2026/03/01).
     let born = |b: &'static str| {
         let mut pl = Player::new(1, "X");
-        pl.birth_date = Some(b.into());
+        pl.birth_date = crate::date::PartialDate::read(b).ok().flatten();
         pl
     };
     let u18 = Criterion::JuniorUnder(18);

@@ -66,7 +66,8 @@ use std::fmt;
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{PairingNumber, Player, RoundNumber, Tournament, parse_date};
+use crate::date::PartialDate;
+use crate::model::{PairingNumber, Player, RoundNumber, Tournament};
 use crate::points::Points;
 use crate::result::ResultCode;
 use crate::tiebreak::rating::{div_half_up, dp_for_percent, expected_percent};
@@ -376,28 +377,14 @@ impl RatingRules {
 /// round date.
 fn event_date(t: &Tournament) -> Option<NaiveDate> {
     t.end_date
-        .as_deref()
-        .and_then(parse_date)
-        .or_else(|| t.start_date.as_deref().and_then(parse_date))
+        .and_then(PartialDate::full)
+        .or_else(|| t.start_date.and_then(PartialDate::full))
         .or_else(|| {
             t.rounds
                 .iter()
                 .filter_map(|r| r.scheduled.map(|s| s.date()))
                 .max()
         })
-}
-
-/// The year of birth in a TRF birth-date field: a full date ([`parse_date`]), or the first group
-/// of four digits (`1978`, `1978/00/00`, `00.00.1978`).
-#[must_use]
-pub fn birth_year(text: &str) -> Option<i32> {
-    if let Some(d) = parse_date(text) {
-        return Some(d.year());
-    }
-    text.split(|c: char| !c.is_ascii_digit())
-        .find(|part| part.len() == 4)
-        .and_then(|part| part.parse::<i32>().ok())
-        .filter(|&y| y > 1800)
 }
 
 /// A player's rating, when rated (`Some(0)` in a file means unrated).
@@ -416,7 +403,7 @@ fn k_before_cap(p: &Player, rating: u16, event_year: Option<i32>) -> (u8, KSourc
     if rating >= 2300 {
         return (20, KSource::Derived(KReason::Rating2300 { rating }));
     }
-    let birth = p.birth_date.as_deref().and_then(birth_year);
+    let birth = p.birth_date.map(PartialDate::year);
     match (birth, event_year) {
         (Some(birth_year), Some(event_year)) if event_year <= birth_year + 18 => (
             40,

@@ -10,14 +10,14 @@ fn player(pn: PairingNumber, rating: u16, k: u8, born: Option<&str>) -> Player {
     let mut p = Player::new(pn, format!("Player {pn}"));
     p.rating = Some(rating);
     p.k_factor = (k > 0).then_some(k);
-    p.birth_date = born.map(str::to_owned);
+    p.birth_date = born.and_then(|b| PartialDate::read(b).ok().flatten());
     p
 }
 
 /// A tournament ending on `end` with these players and one game or bye list per round.
 fn event(end: &str, players: Vec<Player>, rounds: Vec<(Vec<Game>, Vec<Bye>)>) -> Tournament {
     let mut t = Tournament {
-        end_date: Some(end.to_owned()),
+        end_date: PartialDate::read(end).ok().flatten(),
         players,
         ..Tournament::default()
     };
@@ -411,6 +411,12 @@ fn changes_are_exact_and_rounded_away_from_zero() {
 
 #[test]
 fn birth_years_as_files_write_them() {
+    let birth_year = |text: &str| {
+        PartialDate::read(text)
+            .ok()
+            .flatten()
+            .map(PartialDate::year)
+    };
     assert_eq!(birth_year("1969.12.06"), Some(1969));
     assert_eq!(birth_year("1978"), Some(1978));
     assert_eq!(birth_year("1978/00/00"), Some(1978));

@@ -280,7 +280,9 @@ impl ListedPlayer {
         p.k_factor = rated.and_then(|r| r.k);
         p.federation = Some(self.federation.clone());
         p.fide_id = Some(self.fide_id);
-        p.birth_date = self.birth_year.map(|y| y.to_string());
+        p.birth_date = self
+            .birth_year
+            .and_then(|y| crate::date::PartialDate::year_only(i32::from(y)));
         p
     }
 

@@ -474,7 +474,11 @@ fn a_listed_player_registers_with_the_events_list() {
     // The rapid list's rating and K, not the standard's 2190 and 20.
     assert_eq!((p.rating, p.k_factor), (Some(2100), Some(40)));
     assert_eq!(
-        (p.fide_id, p.federation.as_deref(), p.birth_date.as_deref()),
+        (
+            p.fide_id,
+            p.federation.as_deref(),
+            p.birth_date.map(|d| d.to_string()).as_deref()
+        ),
         (Some(99_000_003), Some("IRI"), Some("2004"))
     );
     // Unrated in blitz: no rating, no K.

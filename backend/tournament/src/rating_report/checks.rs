@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::{EventField, Gap, PlayerField, Subject};
-use crate::model::{Tournament, parse_date};
-use crate::prizes::birth_year_and_date;
+use crate::date::PartialDate;
+use crate::model::Tournament;
 use crate::result::ResultCode;
 
 /// Every gap in a tournament's rating report, in this order: the header records (`012` to
@@ -31,17 +31,6 @@ fn three_letters(s: &str) -> bool {
     s.len() == 3 && s.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
-/// `YYYY/MM/DD`, as TRF16 and TRF-2026 write `042` and `052`.
-fn standard_date(s: &str) -> bool {
-    let b = s.trim().as_bytes();
-    b.len() == 10
-        && b[4] == b'/'
-        && b[7] == b'/'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
-}
-
 fn header(t: &Tournament, out: &mut Vec<Gap>) {
     for (field, value) in [
         (EventField::Name, &t.name),
@@ -60,35 +49,24 @@ fn header(t: &Tournament, out: &mut Vec<Gap>) {
             });
         }
     }
-    let mut dates = [None, None];
-    for (i, (field, value)) in [
-        (EventField::StartDate, &t.start_date),
-        (EventField::EndDate, &t.end_date),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        match value.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    // The dates are stored as dates: an unreadable one was read as none (the reader warned),
+    // and TRF writes them `YYYY/MM/DD`. What the rating server still cannot take is a date
+    // missing, only partly known (`2005/07/00`), or an end before the start.
+    for (field, value) in [
+        (EventField::StartDate, t.start_date),
+        (EventField::EndDate, t.end_date),
+    ] {
+        match value {
             None => out.push(Gap::MissingEventField { field }),
-            Some(text) => match parse_date(text) {
-                None => out.push(Gap::UnreadableEventField {
-                    field,
-                    text: text.to_owned(),
-                }),
-                Some(d) => {
-                    dates[i] = Some(d);
-                    if !standard_date(text) {
-                        out.push(Gap::DateFormat {
-                            field,
-                            text: text.to_owned(),
-                        });
-                    }
-                }
-            },
+            Some(d) if d.full().is_none() => out.push(Gap::PartialDate {
+                field,
+                text: d.to_string(),
+            }),
+            Some(_) => {}
         }
     }
-    if let [Some(start), Some(end)] = dates {
-        if end < start {
+    if let (Some(start), Some(end)) = (t.start_date, t.end_date) {
+        if end.last_day() < start.first_day() {
             out.push(Gap::EndBeforeStart);
         }
     }
@@ -204,8 +182,8 @@ fn accelerations(t: &Tournament, out: &mut Vec<Gap>) {
 }
 
 fn rounds(t: &Tournament, out: &mut Vec<Gap>) {
-    let mut start = t.start_date.as_deref().and_then(parse_date);
-    let mut end = t.end_date.as_deref().and_then(parse_date);
+    let mut start = t.start_date.map(PartialDate::first_day);
+    let mut end = t.end_date.map(PartialDate::last_day);
     if let (Some(s), Some(e)) = (start, end) {
         if e < s {
             // Reported once as `EndBeforeStart`; the rounds cannot be checked against it.
@@ -268,26 +246,14 @@ fn players(t: &Tournament, out: &mut Vec<Gap>) {
                 ids.insert(id, player);
             }
         }
-        match p
-            .birth_date
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            None if new_player => out.push(Gap::MissingPlayerField {
+        // A birth date is stored as a date (a year alone is enough for FIDE); an unreadable one
+        // was read as none, the reader's warning naming its line.
+        if p.birth_date.is_none() && new_player {
+            out.push(Gap::MissingPlayerField {
                 player,
                 field: PlayerField::BirthDate,
                 new_player,
-            }),
-            Some(text) if birth_year_and_date(p).is_none() => {
-                out.push(Gap::UnreadablePlayerField {
-                    player,
-                    field: PlayerField::BirthDate,
-                    text: text.to_owned(),
-                    new_player,
-                });
-            }
-            _ => {}
+            });
         }
         if p.sex.is_none() {
             out.push(Gap::MissingPlayerField {

@@ -186,12 +186,13 @@ pub enum Gap {
         /// What is written.
         text: String,
     },
-    /// A date is readable but not written `YYYY/MM/DD` as TRF asks.
-    #[error("{} ({}) `{text}` is not written YYYY/MM/DD", .field.name(), .field.record())]
-    DateFormat {
+    /// A date known only in part (a year, or a year and a month): TRF would write it with
+    /// `00` for the unknown parts (`2005/07/00`), which the rating server cannot place.
+    #[error("{} ({}) `{text}` is only partly known: the rating server needs the day", .field.name(), .field.record())]
+    PartialDate {
         /// The field.
         field: EventField,
-        /// What is written.
+        /// The date, ISO 8601 with reduced precision (`2005-07`).
         text: String,
     },
     /// The end date is before the start date.
@@ -308,7 +309,7 @@ impl Gap {
         match self {
             Gap::MissingEventField { field }
             | Gap::UnreadableEventField { field, .. }
-            | Gap::DateFormat { field, .. }
+            | Gap::PartialDate { field, .. }
             | Gap::CountMismatch { field, .. } => field.record(),
             Gap::EndBeforeStart => "052",
             Gap::RoundsUnplayed { .. } => "142",
@@ -342,7 +343,7 @@ impl Gap {
         match self {
             Gap::MissingEventField { field }
             | Gap::UnreadableEventField { field, .. }
-            | Gap::DateFormat { field, .. }
+            | Gap::PartialDate { field, .. }
             | Gap::CountMismatch { field, .. } => field.name(),
             Gap::EndBeforeStart => "end date",
             Gap::RoundsUnplayed { .. } => "number of rounds",
@@ -374,7 +375,7 @@ impl Gap {
             | Gap::AccelerationUnknownPlayer { player } => Subject::Player(*player),
             Gap::MissingEventField { .. }
             | Gap::UnreadableEventField { .. }
-            | Gap::DateFormat { .. }
+            | Gap::PartialDate { .. }
             | Gap::EndBeforeStart
             | Gap::CountMismatch { .. }
             | Gap::RoundsUnplayed { .. }
@@ -397,6 +398,7 @@ impl Gap {
                 }
             }
             Gap::EndBeforeStart
+            | Gap::PartialDate { .. }
             | Gap::MissingChiefArbiter
             | Gap::MissingRoundDate { .. }
             | Gap::MissingResult { .. }
@@ -420,8 +422,7 @@ impl Gap {
                     Severity::Warning
                 }
             }
-            Gap::DateFormat { .. }
-            | Gap::CountMismatch { .. }
+            Gap::CountMismatch { .. }
             | Gap::RoundsUnplayed { .. }
             | Gap::ArbiterWithoutFideId { .. }
             | Gap::RoundDateOutsideEvent { .. }
@@ -444,7 +445,7 @@ impl Gap {
             | Gap::AccelerationUnknownPlayer { player } => FixAt::Player(*player),
             Gap::MissingEventField { .. }
             | Gap::UnreadableEventField { .. }
-            | Gap::DateFormat { .. }
+            | Gap::PartialDate { .. }
             | Gap::EndBeforeStart
             | Gap::CountMismatch { .. }
             | Gap::RoundsUnplayed { .. }

@@ -24,7 +24,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{PairingNumber, RoundNumber, Tournament, parse_date};
+use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::result::ResultCode;
 
 pub use crosstable::{CrossCell, CrossRow, Crosstable, crosstable};
@@ -319,8 +319,7 @@ fn last_result_round(t: &Tournament) -> RoundNumber {
 #[must_use]
 pub fn tournament_edition(t: &Tournament) -> Edition {
     t.start_date
-        .as_deref()
-        .and_then(parse_date)
+        .and_then(crate::date::PartialDate::full)
         .map_or(Edition::E2026, Edition::in_force_on)
 }
 

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 
 use crate::check::{IssueKind, check};
+use crate::date::{PartialDate, parse_date};
 use crate::input::EventName;
 use crate::model::{
     Acceleration, AnnouncedBye, Bye, ForbiddenPairs, Game, PairingNumber, Player, RawRecord, Round,
-    RoundNumber, RoundState, Sex, Title, Tournament, parse_date,
+    RoundNumber, RoundState, Sex, Title, Tournament,
 };
 use crate::points::Points;
 use crate::result::{Colour, GameResult, Outcome, ResultCode};
@@ -207,8 +208,6 @@ impl Reader {
             "012" => &mut self.t.name,
             "022" => &mut self.t.city,
             "032" => &mut self.t.federation,
-            "042" => &mut self.t.start_date,
-            "052" => &mut self.t.end_date,
             "062" => &mut self.t.declared_players,
             "072" => &mut self.t.declared_rated_players,
             "082" => &mut self.t.declared_teams,
@@ -238,6 +237,32 @@ impl Reader {
         }
     }
 
+    /// A start or end date (`042`, `052`) in any layout files use ([`PartialDate::read`]); an
+    /// unreadable one is a warning naming the line ([`IssueKind::BadHeaderValue`]), the line
+    /// kept verbatim so that writing loses nothing.
+    fn set_date(&mut self, no: usize, code: &str, line: &str, value: &str) {
+        let Ok(date) = PartialDate::read(value) else {
+            return self.bad_header(no, code, value.trim(), line);
+        };
+        let slot = if code == "042" {
+            &mut self.t.start_date
+        } else {
+            &mut self.t.end_date
+        };
+        if slot.is_some() {
+            self.issue(
+                no,
+                None,
+                None,
+                None,
+                IssueKind::DuplicateHeader(code.to_owned()),
+            );
+            self.keep(line);
+        } else {
+            *slot = date;
+        }
+    }
+
     fn line(&mut self, no: usize, line: &str) {
         let chars: Vec<char> = line.chars().collect();
         let code: String = chars.iter().take(3).collect();
@@ -255,8 +280,10 @@ impl Reader {
         self.header_lines.entry(code.clone()).or_insert(no);
         match code.as_str() {
             "001" => self.player(no, &chars),
-            "012" | "022" | "032" | "042" | "052" | "062" | "072" | "082" | "092" | "102"
-            | "122" | "132" => self.set_text(no, &code, line, value),
+            "042" | "052" => self.set_date(no, &code, line, value),
+            "012" | "022" | "032" | "062" | "072" | "082" | "092" | "102" | "122" | "132" => {
+                self.set_text(no, &code, line, value);
+            }
             "172" | "182" | "192" | "202" | "212" | "222" => {
                 self.version_2026 = true;
                 self.set_text(no, &code, line, value);
@@ -505,7 +532,12 @@ impl Reader {
                 }
             },
         };
-        p.birth_date = Some(field(chars, 70, 79).trim().to_owned()).filter(|s| !s.is_empty());
+        let born = field(chars, 70, 79);
+        p.birth_date = PartialDate::read(&born).unwrap_or_else(|_| {
+            let kind = IssueKind::BadBirthDate(born.trim().to_owned());
+            self.issue(no, Some(70), pl, None, kind);
+            None
+        });
         let pts = field(chars, 81, 84);
         p.reported_points = match pts.trim() {
             "" => None,

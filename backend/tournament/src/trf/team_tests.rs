@@ -44,8 +44,8 @@ pub(crate) fn generate(shape: Shape) -> Tournament {
     let mut t = Tournament {
         name: Some("Constructed team event".into()),
         city: Some("Nowhere".into()),
-        start_date: Some("2026/01/10".into()),
-        end_date: Some("2026/01/14".into()),
+        start_date: "2026-01-10".parse().ok(),
+        end_date: "2026-01-14".parse().ok(),
         tournament_type: Some("Team: constructed sample, not a real event".into()),
         rounds_planned: Some(shape.rounds),
         ..Tournament::default()

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use crate::date::PartialDate;
 use crate::model::{PairingNumber, Player, RoundNumber, Tournament};
 use crate::points::Points;
 use crate::result::{Colour, ResultCode};
@@ -38,8 +39,6 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         ("012", &t.name),
         ("022", &t.city),
         ("032", &t.federation),
-        ("042", &t.start_date),
-        ("052", &t.end_date),
         ("062", &t.declared_players),
         ("072", &t.declared_rated_players),
         ("082", &t.declared_teams),
@@ -49,6 +48,14 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     for (code, v) in text {
         if let Some(v) = v {
             line(code, v);
+        }
+        if code == "032" {
+            // Dates in TRF's own form, `YYYY/MM/DD` (a partial one with `00`).
+            for (code, d) in [("042", t.start_date), ("052", t.end_date)] {
+                if let Some(d) = d {
+                    line(code, &d.trf());
+                }
+            }
         }
     }
     for d in &t.deputy_arbiters {
@@ -248,7 +255,7 @@ fn player_line(p: &Player) -> String {
     let name: String = p.name.chars().take(33).collect();
     let opt = |v: Option<String>| v.unwrap_or_default();
     let fed: String = opt(p.federation.clone()).chars().take(3).collect();
-    let birth: String = opt(p.birth_date.clone()).chars().take(10).collect();
+    let birth = opt(p.birth_date.map(PartialDate::trf));
     format!(
         "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
         p.pairing_number,

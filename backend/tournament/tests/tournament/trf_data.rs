@@ -133,9 +133,13 @@ fn karl_mala_forfeits_with_colour_dash_are_games_without_colours() {
             .iter()
             .any(|w| matches!(w.kind, IssueKind::ColourMissing(_)) && w.line == 26)
     );
+    // Written `1969.12.06`: read as a date, written back `1969/12/06`.
+    let born = t.player(1).unwrap().birth_date.unwrap();
+    assert_eq!(born.to_string(), "1969-12-06");
+    assert_eq!(born.trf(), "1969/12/06");
     assert_eq!(
-        t.player(1).unwrap().birth_date.as_deref(),
-        Some("1969.12.06")
+        t.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2005-07-28")
     );
     assert_eq!(t.federation.as_deref(), Some(""));
     assert_eq!(r.version, TrfVersion::Trf16);
@@ -155,7 +159,15 @@ fn gros_2010_fields_and_announced_absences() {
     assert_eq!(p1.rating, Some(2527));
     assert_eq!(p1.fide_id, Some(13_400_304));
     assert_eq!(p1.federation.as_deref(), Some("AZE"));
-    assert_eq!(p1.birth_date.as_deref(), Some("1978"));
+    assert_eq!(
+        p1.birth_date,
+        arbiter_tournament::PartialDate::year_only(1978)
+    );
+    // `24/09/2010`, day first.
+    assert_eq!(
+        t.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2010-09-24")
+    );
     assert_eq!(
         p1.reported_points,
         Some(arbiter_tournament::Points::from_tenths(40))

@@ -65,7 +65,7 @@ fn tournament(seed: u64, players: u16, rounds: u16) -> Tournament {
     let mut t = Tournament {
         name: Some(g.text(30)),
         city: g.chance(50).then(|| g.text(20)),
-        start_date: g.chance(50).then(|| "2025/09/01".to_owned()),
+        start_date: g.chance(50).then(|| "2025-09-01".parse().unwrap()),
         chief_arbiter: g.chance(50).then(|| g.text(20)),
         deputy_arbiters: (0..g.below(3)).map(|_| g.text(10)).collect(),
         rounds_planned: g
@@ -105,9 +105,19 @@ fn tournament(seed: u64, players: u16, rounds: u16) -> Tournament {
             .chance(50)
             .then(|| g.pick(&["ESP", "GER", "NOR"]).to_owned());
         p.fide_id = g.chance(50).then(|| g.below(99_999_999_999));
+        // Birth dates in the layouts real files use, partial ones too.
         p.birth_date = g
             .chance(40)
-            .then(|| g.pick(&["1978", "1969.12.06", "2001/02/03"]).to_owned());
+            .then(|| {
+                g.pick(&[
+                    "1978",
+                    "1969.12.06",
+                    "2001/02/03",
+                    "1985/07/00",
+                    "1990.??.??",
+                ])
+            })
+            .and_then(|s| arbiter_tournament::PartialDate::read(s).ok().flatten());
         p.rank = g
             .chance(50)
             .then(|| u16::try_from(g.below(9999)).unwrap_or(0));

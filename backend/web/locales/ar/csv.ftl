@@ -19,7 +19,7 @@ csv-bad-rating = ليس تصنيفًا من ٠ إلى ٩٩٩٩
 csv-bad-federation = ليس اتحادًا من ثلاثة أحرف
 csv-fide-id-used = رقم فيدي مستخدم من قبل
 csv-bad-fide-id = ليس رقم فيدي (أرقام فقط)
-csv-bad-birth-date = ليس تاريخًا مثل 1985/04/23
+csv-bad-birth-date = ليس تاريخًا مثل 1985-04-23 أو 1985/04/23 أو 1985: أُدخل بلا تاريخ ميلاد
 csv-bad-status = يجب أن تكون الحالة active أو withdrawn أو late
 # رفض ملف الفرق (crate::l10n::csv::team_errors).
 csv-team-column-missing = العمود «team» مطلوب

@@ -38,6 +38,7 @@ trf-result-without-opponent = النتيجة «{ $result }» بلا منافس �
 trf-asymmetric-scores = نتائج غير متناظرة «{ $mine }» مقابل «{ $theirs }» لدى المنافس { $opponent }، بلا سبب مسجل
 trf-kept-verbatim = أُبقي السجل «{ $record }» كما هو
 trf-bad-header-value = السجل «{ $record }»: لم تُفهم القيمة «{ $value }»، أُبقي السطر كما هو
+trf-bad-birth-date = تاريخ الميلاد «{ $value }» ليس تاريخًا: قُرئ فارغًا
 trf-duplicate-header = السجل «{ $record }» مذكور مرتين، أُبقي الأخير كما هو
 trf-duplicate-scoring = سجل احتساب النقاط «{ $record }» مذكور مرتين: نقاط كل نتيجة تتوقف عليه
 trf-rounds-planned-missing = عدد الجولات غير مذكور (XXR أو 142)

@@ -19,7 +19,7 @@ csv-bad-rating = not a rating from 0 to 9999
 csv-bad-federation = not a three-letter federation
 csv-fide-id-used = FIDE id already used
 csv-bad-fide-id = not a FIDE id (digits)
-csv-bad-birth-date = not a date such as 1985/04/23
+csv-bad-birth-date = not a date such as 1985-04-23, 1985/04/23 or 1985: imported without a birth date
 csv-bad-status = status must be active, withdrawn or late
 # A rejected team import (crate::l10n::csv::team_errors; csv_io::TeamCsvProblem).
 csv-team-column-missing = the `team` column is required

@@ -38,6 +38,7 @@ trf-result-without-opponent = result `{ $result }` without an opponent kept as w
 trf-asymmetric-scores = asymmetric scores `{ $mine }` against opponent { $opponent }'s `{ $theirs }`, no reason recorded
 trf-kept-verbatim = record `{ $record }` kept verbatim
 trf-bad-header-value = record `{ $record }`: value `{ $value }` not understood, line kept verbatim
+trf-bad-birth-date = birth date `{ $value }` is not a date: read as none
 trf-duplicate-header = record `{ $record }` given twice, the later one kept verbatim
 trf-duplicate-scoring = scoring record `{ $record }` given twice: the points of every result depend on it
 trf-rounds-planned-missing = number of rounds not given (XXR or 142)

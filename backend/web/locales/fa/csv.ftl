@@ -19,7 +19,7 @@ csv-bad-rating = ریتینگی از ۰ تا ۹۹۹۹ نیست
 csv-bad-federation = فدراسیونی سه‌حرفی نیست
 csv-fide-id-used = شناسهٔ فیده پیش‌تر به کار رفته است
 csv-bad-fide-id = شناسهٔ فیده نیست (فقط رقم)
-csv-bad-birth-date = تاریخی مانند 1985/04/23 نیست
+csv-bad-birth-date = تاریخی مانند 1985-04-23 یا 1985/04/23 یا 1985 نیست: بدون تاریخ تولد وارد شد
 csv-bad-status = وضعیت باید active، withdrawn یا late باشد
 # رد شدن فایل تیم‌ها (crate::l10n::csv::team_errors).
 csv-team-column-missing = ستون «team» لازم است

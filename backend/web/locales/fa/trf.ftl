@@ -38,6 +38,7 @@ trf-result-without-opponent = نتیجهٔ «{ $result }» بدون حریف ه�
 trf-asymmetric-scores = امتیازهای نامتقارن «{ $mine }» در برابر «{ $theirs }» حریف { $opponent }، بی‌آنکه دلیلی ثبت شده باشد
 trf-kept-verbatim = رکورد «{ $record }» همان‌گونه که بود نگه داشته شد
 trf-bad-header-value = رکورد «{ $record }»: مقدار «{ $value }» فهمیده نشد، سطر همان‌گونه که بود نگه داشته شد
+trf-bad-birth-date = تاریخ تولد «{ $value }» تاریخ نیست: خالی خوانده شد
 trf-duplicate-header = رکورد «{ $record }» دو بار آمده است؛ دومی همان‌گونه که بود نگه داشته شد
 trf-duplicate-scoring = رکورد امتیازدهی «{ $record }» دو بار آمده است: امتیاز همهٔ نتایج به آن بستگی دارد
 trf-rounds-planned-missing = تعداد دورها نیامده است (XXR یا 142)

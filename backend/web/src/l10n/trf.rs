@@ -120,6 +120,7 @@ pub(crate) fn kind(k: &IssueKind) -> Msg {
         IssueKind::BadHeaderValue { record, value } => Msg::new("trf-bad-header-value")
             .ltr("record", record.as_str())
             .ltr("value", value.as_str()),
+        IssueKind::BadBirthDate(v) => Msg::new("trf-bad-birth-date").ltr("value", v.as_str()),
         IssueKind::DuplicateHeader(r) => Msg::new("trf-duplicate-header").ltr("record", r.as_str()),
         IssueKind::DuplicateScoring(r) => {
             Msg::new("trf-duplicate-scoring").ltr("record", r.as_str())

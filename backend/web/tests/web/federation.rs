@@ -266,8 +266,10 @@ async fn the_rating_report_check_names_each_gap() {
     let resp = test::call_service(&app, req).await;
     assert_eq!(resp.status(), StatusCode::OK);
     let gaps: Vec<Json> = test::read_body_json(resp).await;
-    // The tournament crate's test counts these in the file with awk: 276 blocking, 292 warnings.
-    assert_eq!(gaps.len(), 568);
+    // The tournament crate's test counts these in the file with awk: 276 blocking, 290 warnings
+    // (292 before dates were stored as dates, issue #19: the two warnings that 042 and 052 were
+    // not written YYYY/MM/DD are gone, the TRF export writes them so).
+    assert_eq!(gaps.len(), 566);
     let blocking = gaps.iter().filter(|g| g["severity"] == "Blocking").count();
     assert_eq!(blocking, 276);
     assert!(
@@ -325,7 +327,7 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
                 .unwrap();
             let t = Tournament {
                 name: Some("Open by FIDE id".into()),
-                start_date: Some("2025/12/01".into()),
+                start_date: "2025-12-01".parse().ok(),
                 ..Tournament::default()
             };
             let id = create_tournament(c, &t, None, &sys, "create").unwrap();
@@ -410,7 +412,7 @@ async fn a_hundred_players_registered_by_fide_id_get_every_field_from_the_list()
                 v.rating,
                 v.k_factor,
                 v.federation.as_deref(),
-                v.birth_date.as_deref()
+                v.birth_date.map(|d| d.to_string()).as_deref()
             ),
             (Some(2558), Some(10), Some("CHI"), Some("1969"))
         );

@@ -105,14 +105,16 @@ async fn public_pages_read_in_persian_and_arabic() {
     // Karl-Mala-Gedenkturnier 2005, 28 to 31 July 2005, on its Persian page.
     let (_, _, fa) = get_in!(app, format!("/tournaments/{id}"), "fa");
     assert!(fa.contains("۶ تا ۹ مرداد ۱۳۸۴"), "{fa}");
-    // The English page is as it was.
+    // The English page writes the dates in TRF's form, `YYYY/MM/DD` (the file's `28. 07. 2005`
+    // is stored as a date since issue #19, no longer as the file's text).
     let (_, _, html) = get_in!(app, format!("/tournaments/{id}"), "en-US,en;q=0.9");
     assert!(html.contains("<html lang=\"en\" dir=\"ltr\">"));
     let stored = format!(
         "{} – {}",
-        t.start_date.as_deref().unwrap(),
-        t.end_date.as_deref().unwrap()
+        t.start_date.unwrap().trf(),
+        t.end_date.unwrap().trf()
     );
+    assert_eq!(stored, "2005/07/28 – 2005/07/31");
     assert!(
         html.contains("Rounds &#38; players") && html.contains(&stored),
         "{stored} {}",
