@@ -78,12 +78,20 @@ def main():
             body = {"white": white, "black": black, "version": known[game]}
             c = conns[n % len(conns)]
             n += 1
+            k_conn = (n - 1) % len(conns)
             t0 = time.perf_counter()
             try:
-                status, raw = request(c, "PUT", f"/api/v1/games/{game}/result", token, body)
+                try:
+                    status, raw = request(c, "PUT", f"/api/v1/games/{game}/result", token, body)
+                except http.client.RemoteDisconnected:
+                    # The server closed the kept-alive connection before reading the request
+                    # (its keep-alive timeout): nothing was done; again on a new connection.
+                    t0 = time.perf_counter()
+                    conns[k_conn] = c = connect(urls[k_conn])
+                    status, raw = request(c, "PUT", f"/api/v1/games/{game}/result", token, body)
             except OSError as e:
                 status, raw = None, str(e).encode()
-                conns[(n - 1) % len(conns)] = connect(urls[(n - 1) % len(urls)])
+                conns[k_conn] = connect(urls[k_conn])
             ms = (time.perf_counter() - t0) * 1000
             with lock:
                 latencies.append(ms)
@@ -109,6 +117,7 @@ def main():
 
     # Read every game back: nothing lost, nothing half-written.
     lost = []
+    conn = connect(urls[0])
     status, raw = request(conn, "GET", f"/api/v1/tournaments/{tournament}/rounds/{rnd}", token)
     final = {g["id"]: g for g in json.loads(raw)["games"]}
     for game, got in wins.items():

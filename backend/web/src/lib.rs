@@ -474,9 +474,23 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
             .wrap(default_headers(&state.config))
             .configure(configure)
     })
+    .on_connect(no_delay)
     .bind(bind)?
     .run()
     .await
+}
+
+/// Sends each write of an accepted connection at once (`TCP_NODELAY`, Nagle's algorithm off),
+/// for [`actix_web::HttpServer::on_connect`]. A compressed answer is written in pieces, its
+/// last piece small; with Nagle's algorithm that piece waits for the client to acknowledge the
+/// one before, and a client on a kept-alive connection delays its acknowledgement (40 ms on
+/// Linux): every compressed page but a connection's first took 40 ms more. A connection that is
+/// not TCP is left as it is; an option that cannot be set leaves the connection working, only
+/// slower.
+pub fn no_delay(connection: &dyn std::any::Any, _: &mut actix_web::dev::Extensions) {
+    if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        let _ = tcp.set_nodelay(true);
+    }
 }
 
 /// Runs [`serve`] on a new actix system, blocking the calling thread until the server stops.

@@ -25,6 +25,13 @@ fuzz_target!(|data: &[u8]| {
         let mut out = Vec::new();
         export_teams(&t, &mut out).expect("writing to memory cannot fail");
         let again = import_teams(&out, &[], &[]).expect("what Arbiter writes reads back");
-        assert_eq!(again, import, "{}", String::from_utf8_lossy(&out));
+        // The warnings are not compared: a date that did not read was dropped with one, and what
+        // is written back has none.
+        assert_eq!(
+            (again.players, again.teams),
+            (import.players, import.teams),
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
     }
 });
