@@ -16,6 +16,11 @@ const SQLITE_UP: &str =
 const POSTGRES_UP: &str =
     include_str!("../../../../migrations/postgres/2026-11-28-000001_iso_dates/up.sql");
 
+/// A date as the model's optional fields hold it.
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "every field and argument it fills is an Option"
+)]
 fn date(iso: &str) -> Option<PartialDate> {
     Some(iso.parse().unwrap())
 }
