@@ -703,7 +703,10 @@ mod tests {
             t.start_date.map(|d| d.to_string()).as_deref(),
             Some("2025-01-02")
         );
-        assert_eq!(t.end_date.map(|d| d.pgn()).as_deref(), Some("2025.01.03"));
+        assert_eq!(
+            t.end_date.map(PartialDate::pgn).as_deref(),
+            Some("2025.01.03")
+        );
         assert!(e.warnings.is_empty());
         // The FIDE id joins two spellings of one player.
         assert_eq!(t.players.len(), 4);
