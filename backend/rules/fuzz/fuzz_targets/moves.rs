@@ -19,8 +19,16 @@ fuzz_target!(|data: &[u8]| {
             assert!(seen.insert(san.clone()), "SAN {san} twice in {pos:?}");
             assert_eq!(pos.parse_san(&san).ok(), Some(m), "{san} in {pos:?}");
             let appendix_e = pos.san_with(m, &SanFormat::APPENDIX_E);
-            assert_eq!(pos.parse_move(&appendix_e, PieceLetters::English).ok(), Some(m), "{appendix_e}");
-            assert_eq!(pos.parse_move(&m.uci(), PieceLetters::English).ok(), Some(m), "{m}");
+            assert_eq!(
+                pos.parse_move(&appendix_e, PieceLetters::English).ok(),
+                Some(m),
+                "{appendix_e}"
+            );
+            assert_eq!(
+                pos.parse_move(&m.uci(), PieceLetters::English).ok(),
+                Some(m),
+                "{m}"
+            );
         }
         pos.play_unchecked(moves[byte as usize % moves.len()]);
     }

@@ -6,6 +6,9 @@ use arbiter_rules::replay::{ReplayOptions, validate_pgn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let options = ReplayOptions { edition: LawsEdition::Later, letters: None };
+    let options = ReplayOptions {
+        edition: LawsEdition::Later,
+        letters: None,
+    };
     let _ = validate_pgn(data, options, |_| {});
 });

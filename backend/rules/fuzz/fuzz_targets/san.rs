@@ -5,7 +5,9 @@ use arbiter_rules::{PieceLetters, Position};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // The first line may be a FEN; otherwise the initial position.
     let (pos, token) = match text.split_once('\n') {
         Some((fen, token)) => match Position::from_fen(fen) {
