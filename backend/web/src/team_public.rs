@@ -21,6 +21,8 @@ pub(crate) use standings::{after_round, standings_of};
 use tables::{boards, crosstable};
 use team::team;
 
+use std::sync::Arc;
+
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::StoredTournament;
 use arbiter_tournament::team::{
@@ -79,7 +81,7 @@ pub(crate) enum TeamLoaded {
     /// The client's copy is current (`304`, or the page from the cache).
     Fresh(HttpResponse),
     /// The tournament and the validators.
-    Changed(Box<StoredTournament>, Validators),
+    Changed(Arc<StoredTournament>, Validators),
 }
 
 /// Not a team event (404).
@@ -110,11 +112,9 @@ pub(crate) async fn load_team(
 ) -> Result<TeamLoaded, WebError> {
     match load_if_changed(state, req, id).await? {
         Loaded::Fresh(r) => Ok(TeamLoaded::Fresh(r)),
-        Loaded::Changed(mut s, v) => {
-            let t = &mut s.tournament;
-            let published: Vec<u16> = t.rounds.iter().map(|r| r.number).collect();
-            let event = t.team.as_mut().ok_or_else(not_team_event)?;
-            event.rounds.retain(|r| published.contains(&r.number));
+        Loaded::Changed(s, v) => {
+            // `public_view` kept of the team event only the rounds that are published.
+            event_of(&s.tournament)?;
             Ok(TeamLoaded::Changed(s, v))
         }
     }

@@ -173,6 +173,22 @@ pub fn service(
         Error = actix_web::Error,
     > + use<>,
 > + use<> {
+    service_with_pages(pool, config, std::sync::Arc::default())
+}
+
+/// [`service`] with the page cache `pages`, for a test that looks into it
+/// ([`crate::cache::PageCache::loads`]).
+pub fn service_with_pages(
+    pool: &arbiter_db::Pool,
+    config: &crate::Config,
+    pages: std::sync::Arc<crate::cache::PageCache>,
+) -> impl Future<
+    Output = impl Service<
+        Request,
+        Response = ServiceResponse<impl MessageBody + use<>>,
+        Error = actix_web::Error,
+    > + use<>,
+> + use<> {
     let (pool, config) = (pool.clone(), config.clone());
     async move {
         let session = crate::auth::session_middleware(&config);
@@ -184,7 +200,7 @@ pub fn service(
                     config,
                     sign_in: crate::auth::SignInThrottle::default(),
                 }))
-                .app_data(actix_web::web::Data::new(crate::cache::PageCache::default()))
+                .app_data(actix_web::web::Data::from(pages))
                 .wrap(actix_web::middleware::from_fn(
                     crate::error::localize_errors,
                 ))

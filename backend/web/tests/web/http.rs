@@ -233,6 +233,76 @@ async fn public_pages_answer_and_revalidate() {
     }
 }
 
+/// Readers arriving together after a change (while arbiters enter results, after every result)
+/// get one load of the tournament and one render of each page: the first renders, the others
+/// wait for it and are answered from the page cache; the other pages of the same change are
+/// rendered from the same load. Without it each of them loaded and rendered alone, and a busy
+/// event's readers queued behind each other's renders (the mixed soak, issue #19).
+#[actix_web::test]
+async fn readers_arriving_together_after_a_change_share_one_load_and_render() {
+    let t = karl_mala();
+    for db in TestDb::all() {
+        let id = import(&db, &t);
+        let pages = std::sync::Arc::new(arbiter_web::cache::PageCache::default());
+        let app = arbiter_web::testing::service_with_pages(
+            &db.pool,
+            &Config::default(),
+            std::sync::Arc::clone(&pages),
+        )
+        .await;
+        let uris = [
+            format!("/tournaments/{id}/standings"),
+            format!("/tournaments/{id}/rounds/7"),
+            format!("/api/v1/tournaments/{id}/standings"),
+        ];
+        let mut loads = 0;
+        for change in 0..2 {
+            let asks = uris.iter().cycle().take(uris.len() * 6).map(|uri| {
+                let app = &app;
+                async move { (uri.clone(), get!(app, uri)) }
+            });
+            let answers = futures_util::future::join_all(asks).await;
+            loads += 1;
+            assert_eq!(pages.loads(), loads, "change {change}: one load for all");
+            assert_eq!(
+                pages.stores(),
+                loads * uris.len() as u64,
+                "change {change}: one render of each page"
+            );
+            assert_eq!(pages.turns(), 0, "no turn left behind");
+            for uri in &uris {
+                let same: Vec<_> = answers.iter().filter(|(u, _)| u == uri).collect();
+                let (status, headers, body) = &same[0].1;
+                assert_eq!(*status, StatusCode::OK, "{uri}: {body}");
+                for (_, (s, h2, b)) in &same {
+                    assert_eq!(
+                        (s, h(h2, header::ETAG), b),
+                        (status, h(headers, header::ETAG), body)
+                    );
+                }
+            }
+            // A result entered: a new change, read again by all at once.
+            let mut conn = db.pool.get().unwrap();
+            let g = round_games(&mut conn, id, 7).unwrap().remove(0);
+            let gid = uuid::Uuid::parse_str(&g.id).unwrap();
+            let result = if change == 0 {
+                GameResult::pending()
+            } else {
+                GameResult::draw()
+            };
+            record_result(&mut conn, gid, g.version, &result, &Actor::system("test")).unwrap();
+        }
+        // What the cache answers after the last change is what a fresh render gives.
+        let fresh = arbiter_web::testing::service(&db.pool, &Config::default()).await;
+        for uri in &uris {
+            let (_, _, cached) = get!(app, uri);
+            let (_, _, rendered) = get!(fresh, uri);
+            assert_eq!(cached, rendered, "{uri}");
+        }
+        assert_eq!(pages.loads(), 3);
+    }
+}
+
 #[actix_web::test]
 async fn errors_are_pages_for_people_and_problems_for_programs() {
     let db = TestDb::sqlite();
