@@ -281,6 +281,16 @@ impl Validators {
         }
     }
 
+    /// These validators without the page cache and the turn: for an answer that is not kept
+    /// in the cache (a download with headers of its own), so that the other requests for it go
+    /// on at once instead of waiting for this one's turn ([`PageCache::turn`]).
+    #[must_use]
+    pub fn uncached(mut self) -> Validators {
+        self.cache = None;
+        self.turn = None;
+        self
+    }
+
     /// Keeps a rendered page in the server's cache under these validators, and answers it.
     #[must_use]
     pub fn remember(&self, content_type: &'static str, body: String, max_age: u32) -> HttpResponse {
@@ -403,6 +413,20 @@ mod tests {
         let _ = abandoned.await;
         drop(held);
         assert_eq!(c.turns(), 0);
+    }
+
+    #[actix_web::test]
+    async fn an_answer_not_kept_in_the_cache_lets_the_others_go_at_once() {
+        let c = Arc::new(PageCache::default());
+        let mut v = Validators::new("export.pgn", NaiveDateTime::default());
+        v.cache = Some(Arc::clone(&c));
+        v.turn = Some(Arc::new(c.turn(&v.etag).await));
+        assert_eq!(c.turns(), 1);
+        let v = v.uncached();
+        assert_eq!(c.turns(), 0, "the turn is released");
+        assert!(v.cache.is_none());
+        // The next request for it takes its turn at once.
+        let _next = c.turn(&v.etag).await;
     }
 
     fn stored(id: Uuid, micros: i64) -> StoredTournament {

@@ -682,7 +682,8 @@ pub async fn export_pgn(
     let id = path.into_inner();
     let (stored, v) = match load_if_changed(&state, &req, id).await? {
         Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
+        // A download, not kept in the page cache: nobody waits for it.
+        Loaded::Changed(s, v) => (s, v.uncached()),
     };
     let (rows, scores) = with_db(&state, move |c| {
         Ok((
@@ -712,7 +713,8 @@ pub async fn game_pgn(
     let (id, game) = path.into_inner();
     let (stored, v) = match load_if_changed(&state, &req, id).await? {
         Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
+        // A download, not kept in the page cache: nobody waits for it.
+        Loaded::Changed(s, v) => (s, v.uncached()),
     };
     let (row, score) = load_game(&state, id, game).await?;
     let scores: BTreeMap<String, GameScoreRow> =
