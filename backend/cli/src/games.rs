@@ -94,6 +94,7 @@ fn json_line(report: &Report) -> serde_json::Value {
             "article": c.article,
             "claimant": c.claimant.fold("white", "black"),
         })).collect::<Vec<_>>(),
+        "warnings": report.warnings,
     })
 }
 
@@ -114,6 +115,9 @@ fn text_line(report: &Report) -> String {
     line.push_str(&format!(" outcome={}", report.outcome.name()));
     if !report.message.is_empty() {
         line.push_str(&format!(": {}", report.message));
+    }
+    for w in &report.warnings {
+        line.push_str(&format!(" [warning: {w}]"));
     }
     line
 }

@@ -186,6 +186,10 @@ pub struct Report {
     /// reached before the last move: Art. 5.2(b), 9.6); `None` if it never ended earlier. Later
     /// moves are still replayed and checked, but do not count.
     pub ended_at: Option<usize>,
+    /// What the PGN reader recovered from in this game, each naming its line (the text of a
+    /// warning [`PgnError`]: a control character skipped, an unmatched bracket, a malformed NAG,
+    /// a Latin-1 line...). Empty for a game not read from a file.
+    pub warnings: Vec<String>,
 }
 
 impl Report {
@@ -291,6 +295,7 @@ fn replay_indexed(index: u64, game: &GameText, options: ReplayOptions) -> Report
         message: String::new(),
         claims: Vec::new(),
         ended_at: None,
+        warnings: Vec::new(),
     };
     if let Some(variant) = game.variant.as_deref().filter(|v| !is_standard_variant(v)) {
         report.status = Status::UnsupportedVariant;
@@ -593,6 +598,7 @@ pub struct Validator {
     options: ReplayOptions,
     game: GameText,
     index: u64,
+    warnings: Vec<String>,
 }
 
 impl Validator {
@@ -603,6 +609,7 @@ impl Validator {
             options,
             game: GameText::default(),
             index: 0,
+            warnings: Vec::new(),
         }
     }
 }
@@ -612,7 +619,12 @@ impl Visitor for Validator {
 
     fn begin_game(&mut self, start: GameStart) {
         self.game.clear();
+        self.warnings.clear();
         self.index = start.index;
+    }
+
+    fn warning(&mut self, warning: PgnError) {
+        self.warnings.push(warning.to_string());
     }
 
     fn tag(&mut self, name: &str, value: &str, _line: u64) {
@@ -624,7 +636,9 @@ impl Visitor for Validator {
     }
 
     fn end_game(&mut self, _end: GameEnd) -> Report {
-        replay_indexed(self.index, &self.game, self.options)
+        let mut report = replay_indexed(self.index, &self.game, self.options);
+        report.warnings = std::mem::take(&mut self.warnings);
+        report
     }
 }
 

@@ -186,6 +186,31 @@ fn games_validate_reports_each_game_as_json() {
     assert_eq!(missing.status.code(), Some(2));
 }
 
+/// A NUL or another control byte between moves (a damaged file) is skipped with a warning
+/// naming its line, never read as a move (issue #18).
+#[test]
+fn games_validate_skips_control_bytes_with_a_warning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("nul.pgn");
+    std::fs::write(&file, b"[Event \"x\"]\n1. e4\x00 e5 2. Nf3\x1b Nc6 *\n").expect("write");
+    let path = file.to_str().expect("utf-8");
+    let o = arbiter(&["games", "validate", path]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let first = stdout(&o).lines().next().unwrap_or_default().to_owned();
+    assert!(first.starts_with("1 ok plies=4"), "{first}");
+    assert!(
+        first.ends_with("[warning: line 2: control character 0x00 skipped (not PGN text)]"),
+        "{first}"
+    );
+    let o = arbiter(&["games", "validate", path, "--format", "jsonl"]);
+    let g: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap_or_default()).expect("JSON");
+    assert_eq!(
+        g["warnings"],
+        serde_json::json!(["line 2: control character 0x00 skipped (not PGN text)"])
+    );
+}
+
 #[test]
 fn dead_labels_positions() {
     let dir = std::env::temp_dir().join(format!("arbiter-dead-test-{}", std::process::id()));

@@ -98,6 +98,18 @@ pub enum PgnError {
         /// The first such line of the game.
         line: u64,
     },
+    /// Warning: an ASCII control character other than whitespace (NUL to US, DEL), which cannot
+    /// be part of PGN text (PGN standard section 4.1), between tokens of the tag section or the
+    /// movetext; it ends the token before it and is skipped (never read as a move). Reported once
+    /// per game, at the first; bytes between games are reported with the next game. Inside a
+    /// comment or a tag value it is kept as text.
+    #[error("line {line}: control character 0x{byte:02X} skipped (not PGN text)")]
+    ControlCharacter {
+        /// The line of the first one.
+        line: u64,
+        /// The byte.
+        byte: u8,
+    },
     /// Error: reading the input failed. The reader stops after it.
     #[error("I/O error after line {line}: {source}")]
     Io {
@@ -125,6 +137,7 @@ impl PgnError {
             | Self::BadNag { line, .. }
             | Self::BadSuffix { line, .. }
             | Self::NotUtf8 { line }
+            | Self::ControlCharacter { line, .. }
             | Self::Io { line, .. } => *line,
         }
     }

@@ -54,6 +54,9 @@ struct Parser {
     value_buf: String,
     /// The current line was decoded as Latin-1 (its number).
     latin1_line: Option<u64>,
+    /// A control character met between games: the line and the byte, warned about when the next
+    /// game begins ([`PgnError::ControlCharacter`]).
+    pending_control: Option<(u64, u8)>,
     g: GameState,
 }
 
@@ -76,6 +79,7 @@ struct GameState {
     stats: Skipped,
     error: Option<PgnError>,
     utf8_warned: bool,
+    control_warned: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -347,12 +351,20 @@ const TOKEN: u8 = 0;
 const SPACE: u8 = 1;
 const DELIM: u8 = 2;
 const NON_ASCII: u8 = 3;
+const CONTROL: u8 = 4;
 
 /// The class of every byte: ASCII whitespace (space, tab, LF, VT, FF, CR), the PGN delimiters
 /// `{ } ( ) [ ] ; $ *` that end a token (PGN standard section 7), the bytes of non-ASCII
-/// characters, and the rest (token characters).
+/// characters, the other ASCII control characters (NUL to US, DEL: not PGN text, section 4.1;
+/// skipped with a warning), and the rest (token characters).
 static CLASS: [u8; 256] = {
     let mut t = [TOKEN; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = CONTROL;
+        i += 1;
+    }
+    t[0x7f] = CONTROL;
     let mut i = 0x80;
     while i < 256 {
         t[i] = NON_ASCII;
@@ -376,9 +388,9 @@ static CLASS: [u8; 256] = {
     t
 };
 
-/// Whether an ASCII byte ends a token (whitespace or a PGN delimiter).
+/// Whether an ASCII byte ends a token (whitespace, a PGN delimiter or a control character).
 fn is_delimiter(b: u8) -> bool {
-    matches!(CLASS[usize::from(b)], SPACE | DELIM)
+    matches!(CLASS[usize::from(b)], SPACE | DELIM | CONTROL)
 }
 
 /// The offset of the first non-whitespace character at or after `i` in `line` (any Unicode
@@ -475,6 +487,22 @@ impl Parser {
                 index: self.games,
                 line,
             });
+            if let Some((at, byte)) = self.pending_control.take() {
+                self.g.control_warned = true;
+                self.warn(PgnError::ControlCharacter { line: at, byte }, visitor);
+            }
+        }
+    }
+
+    /// A run of control characters between tokens, starting with `byte` on line `line`: skipped,
+    /// with a warning once per game (held for the next game when none has begun, so that bytes
+    /// between games or at the end of the file make no game of their own).
+    fn control<V: Visitor>(&mut self, line: u64, byte: u8, visitor: &mut V) {
+        if !self.g.begun {
+            self.pending_control.get_or_insert((line, byte));
+        } else if !self.g.control_warned {
+            self.g.control_warned = true;
+            self.warn(PgnError::ControlCharacter { line, byte }, visitor);
         }
     }
 
@@ -645,6 +673,17 @@ impl Parser {
                 if self.g.depth == 0 {
                     return Step::End(Some(Termination::Unknown));
                 }
+            }
+            _ if CLASS[usize::from(b)] == CONTROL => {
+                let mut j = i + 1;
+                while bytes
+                    .get(j)
+                    .is_some_and(|&c| CLASS[usize::from(c)] == CONTROL)
+                {
+                    j += 1;
+                }
+                *pos = j;
+                self.control(ln, b, visitor);
             }
             _ => {
                 let end = token_end(line, i);

@@ -80,6 +80,64 @@ fn latin1_is_decoded_and_reported_once() {
 }
 
 #[test]
+fn control_characters_between_tokens_are_skipped_with_a_warning() {
+    // NUL and ESC between moves, NUL glued to a move, DEL after one: never read as moves.
+    let g = read_bytes(b"[Event \"x\"]\n1. e4\x00 e5 2. Nf3\x1b\x1b Nc6 3.Bb5\x00a6 4. Ba4\x7f *")
+        .remove(0)
+        .expect("game");
+    assert_eq!(tokens(&g), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
+    // Once per game, at the first.
+    assert_eq!(g.warnings.len(), 1);
+    assert!(matches!(
+        g.warnings[0],
+        PgnError::ControlCharacter { line: 2, byte: 0 }
+    ));
+    assert_eq!(
+        g.warnings[0].to_string(),
+        "line 2: control character 0x00 skipped (not PGN text)"
+    );
+    // Inside a comment or a tag value they are text, not warned about.
+    let g = read_bytes(b"[Event \"a\x01b\"]\n1. e4 {x\x02y} e5 *")
+        .remove(0)
+        .expect("game");
+    assert_eq!(g.tag("Event"), Some("a\u{1}b"));
+    assert_eq!(tokens(&g), ["e4", "e5"]);
+    assert!(g.warnings.is_empty());
+}
+
+#[test]
+fn control_characters_between_games_make_no_game_and_are_reported_with_the_next() {
+    let all = read_bytes(b"[Event \"a\"]\n1. e4 *\n\x00\x00\x00\n[Event \"b\"]\n1. d4 *\n\x00\x00");
+    assert_eq!(all.len(), 2, "the padding is no game");
+    let first = all[0].as_ref().expect("game 1");
+    let second = all[1].as_ref().expect("game 2");
+    assert!(first.warnings.is_empty());
+    assert_eq!(tokens(second), ["d4"]);
+    assert!(matches!(
+        second.warnings[..],
+        [PgnError::ControlCharacter { line: 3, byte: 0 }]
+    ));
+}
+
+#[test]
+fn the_validator_reports_the_skipped_control_characters_with_the_game() {
+    let mut reports = Vec::new();
+    let n = crate::replay::validate_pgn(
+        &b"[Event \"x\"]\n1. e4\x00 e5 1-0\n"[..],
+        crate::replay::ReplayOptions::default(),
+        |r| reports.push(r.expect("a game")),
+    )
+    .expect("read");
+    assert_eq!(n, 1);
+    // The NUL is no move: two plies, both legal.
+    assert_eq!(reports[0].plies, 2);
+    assert_eq!(
+        reports[0].warnings,
+        ["line 2: control character 0x00 skipped (not PGN text)"]
+    );
+}
+
+#[test]
 fn escape_lines_with_percent_in_column_zero_are_dropped() {
     let g = game("% a private line e4 {\n1. d4 %notcol0\n%{ also dropped\nd5 *");
     assert_eq!(tokens(&g), ["d4", "%notcol0", "d5"]);
