@@ -76,3 +76,29 @@ fn a_blank_round_block_adds_no_round() {
         read.tournament.rounds
     );
 }
+
+/// Found by the `trf` target's long run (2026-11-27): a team numbered 2 (a TRF-2026 `310`
+/// record) and no other. TRF-2026 keeps its number; TRF-16's `013` records carry none, so the
+/// team reads back as number 1, the one it is in order, with the same members.
+#[test]
+fn trf_16_numbers_the_teams_by_their_order() {
+    let read = read_trf(b"001323\r\n3100\xa02\n\xa0\r1\n").expect("readable");
+    let team = |t: &arbiter_tournament::Tournament| {
+        let e = t.team.as_ref().expect("a team event");
+        e.teams
+            .iter()
+            .map(|x| (x.number, x.name.clone(), x.roster.clone()))
+            .collect::<Vec<_>>()
+    };
+    let teams = team(&read.tournament);
+    assert_eq!(teams.len(), 1);
+    assert_eq!(teams[0].0, 2);
+    let again =
+        read_trf(write_trf(&read.tournament, TrfVersion::Trf2026).as_bytes()).expect("2026");
+    assert_eq!(team(&again.tournament), teams);
+    let again = read_trf(write_trf(&read.tournament, TrfVersion::Trf16).as_bytes()).expect("16");
+    assert_eq!(
+        team(&again.tournament),
+        [(1, teams[0].1.clone(), teams[0].2.clone())]
+    );
+}
