@@ -33,7 +33,7 @@ use uuid::Uuid;
 pub struct PageCache {
     inner: Mutex<CacheInner>,
     turns: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
-    loaded: Mutex<Loaded>,
+    loaded: Mutex<KeptTournaments>,
     loads: AtomicU64,
     stores: AtomicU64,
 }
@@ -47,7 +47,7 @@ struct CacheInner {
 
 /// The tournaments last loaded, by id: when each was kept (a clock tick) and the tournament.
 #[derive(Debug, Default)]
-struct Loaded {
+struct KeptTournaments {
     tournaments: HashMap<Uuid, (u64, Arc<StoredTournament>)>,
     clock: u64,
 }
