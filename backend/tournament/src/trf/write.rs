@@ -24,11 +24,29 @@ use super::{TrfVersion, fmt_points};
 /// without trailing spaces. Names longer than 33 characters are cut; points of 100 or more do not
 /// fit columns 81-84 and overflow to the left.
 ///
+/// TRF16 numbers teams by the order of their `013` records: an event whose team numbers have
+/// gaps is written with its teams renumbered 1, 2, ... throughout (see
+/// [`crate::team::TeamEvent::number_teams_by_order`]). A `013` record kept verbatim (from a file
+/// whose teams came from `310` records) is written only beside `310` records, in TRF-2026: anywhere
+/// else it would define the teams on reading.
+///
 /// What TRF cannot carry is not written: player status, board numbers, who recorded a result,
 /// penalties' reasons, a scoring system for which [`ScoringSystem::is_trf_representable`] is
 /// false (the win's and draw's points are written), rounds' states and times of day.
 #[must_use]
 pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
+    let renumbered;
+    let t = match &t.team {
+        Some(e) if version == TrfVersion::Trf16 && !e.teams_numbered_by_order() => {
+            let mut copy = t.clone();
+            if let Some(e) = copy.team.as_mut() {
+                e.number_teams_by_order();
+            }
+            renumbered = copy;
+            &renumbered
+        }
+        _ => t,
+    };
     let mut out = String::new();
     let mut line = |code: &str, value: &str| {
         let l = format!("{code} {value}");
@@ -191,7 +209,12 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         out.push('\n');
     }
     super::team_write::team_records(t, version, &mut out);
+    let keeps_013 =
+        version == TrfVersion::Trf2026 && t.team.as_ref().is_some_and(|e| !e.teams.is_empty());
     for raw in &t.other_records {
+        if raw.line.starts_with("013") && !keeps_013 {
+            continue;
+        }
         out.push_str(&raw.line);
         out.push('\n');
     }

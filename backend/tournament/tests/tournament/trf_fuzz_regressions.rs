@@ -102,3 +102,93 @@ fn trf_16_numbers_the_teams_by_their_order() {
         [(1, teams[0].1.clone(), teams[0].2.clone())]
     );
 }
+
+/// Found by the `trf` target's long run (2026-11-27): a bare `013` record beside TRF-2026 `310`
+/// records. The teams come from `310` and the `013` line is kept verbatim; TRF16 writes the teams
+/// as `013` records and leaves the kept one out (it would be read as one more team), TRF-2026
+/// keeps it beside the `310` records.
+#[test]
+fn a_kept_013_record_is_written_only_beside_310_records() {
+    let input: &[u8] =
+        b"001323\r200\n0+13\n3\n50\n013\n3\xed\xca\xff001132\n030@\n3\xb1\x840NX231001333XX21\n\
+        O\n\xa0'\xffz2\n31001333X\n'\xff\xa0";
+    let read = read_trf(input).expect("readable");
+    let kept = |t: &arbiter_tournament::Tournament| {
+        t.other_records
+            .iter()
+            .filter(|r| r.line.starts_with("013"))
+            .count()
+    };
+    assert_eq!(kept(&read.tournament), 1);
+    let teams = read.tournament.team.as_ref().expect("teams").teams.len();
+    let text = write_trf(&read.tournament, TrfVersion::Trf16);
+    let again = read_trf(text.as_bytes()).expect("16");
+    assert_eq!(kept(&again.tournament), 0, "{text}");
+    assert_eq!(
+        again.tournament.team.as_ref().expect("teams").teams.len(),
+        teams
+    );
+    let text = write_trf(&read.tournament, TrfVersion::Trf2026);
+    let again = read_trf(text.as_bytes()).expect("2026");
+    assert_eq!(again.tournament, read.tournament, "{text}");
+}
+
+/// A team event whose team numbers have gaps (1, 3, 5: teams removed) and whose rounds name
+/// them in `320` and `330` records. TRF16 numbers teams by their `013` records' order, so the
+/// file renumbers them 1, 2, 3 in every record, and reads back to the same event so renumbered.
+#[test]
+fn trf_16_renumbers_a_team_event_with_gaps_throughout() {
+    let input = "\
+012 Gaps
+142 2
+352 WB
+362 W 2.0 D 1.0 L 0.0
+001    1      A1                                2000                             1.0    0     3 w 1
+001    2      A2                                1900                             0.0    0     4 b 0
+001    3      B1                                1950                             0.0    0     1 b 0
+001    4      B2                                1850                             1.0    0     2 w 1
+001    5      C1                                1800                             0.0    0
+001    6      C2                                1700                             0.0    0
+310   1 Alpha                                                                    1    2
+310   3 Beta                                                                     3    4
+310   5 Gamma                                                                    5    6
+320 01.0 01.0 005 001
+330 +- 002 003 005
+";
+    let read = read_trf(input.as_bytes()).unwrap_or_else(|e| panic!("{:?}", e.errors));
+    let e = read.tournament.team.as_ref().expect("teams");
+    let numbers: Vec<_> = e.teams.iter().map(|t| t.number).collect();
+    assert_eq!(numbers, [1, 3, 5]);
+    assert_eq!(e.round(1).and_then(|r| r.bye), Some(5));
+    let text = write_trf(&read.tournament, TrfVersion::Trf16);
+    assert!(text.contains("\n330 +- 002 002 003\n"), "{text}");
+    let again = read_trf(text.as_bytes()).unwrap_or_else(|e| panic!("{:?}\n{text}", e.errors));
+    let a = again.tournament.team.as_ref().expect("teams");
+    let names: Vec<_> = a
+        .teams
+        .iter()
+        .map(|t| (t.number, t.name.as_str()))
+        .collect();
+    assert_eq!(names, [(1, "Alpha"), (2, "Beta"), (3, "Gamma")]);
+    assert_eq!(a.round(1).and_then(|r| r.bye), Some(3));
+    assert_eq!(a.round(2).and_then(|r| r.bye), Some(1));
+    let m = &a.round(2).expect("round 2").matches;
+    assert_eq!(m.len(), 1);
+    assert_eq!(
+        (m[0].first, m[0].second, m[0].forfeit),
+        (2, 3, e.round(2).unwrap().matches[0].forfeit)
+    );
+    let played = &a.round(1).expect("round 1").matches;
+    assert_eq!((played[0].first, played[0].second), (1, 2));
+    // Everything else as read; TRF-2026 keeps the numbers.
+    let mut renumbered = read.tournament.clone();
+    renumbered
+        .team
+        .as_mut()
+        .expect("teams")
+        .number_teams_by_order();
+    assert_eq!(again.tournament, renumbered, "{text}");
+    let text = write_trf(&read.tournament, TrfVersion::Trf2026);
+    let again = read_trf(text.as_bytes()).expect("2026");
+    assert_eq!(again.tournament, read.tournament, "{text}");
+}
