@@ -15,6 +15,10 @@ use crate::position::Position;
 use crate::san::{MoveError, PieceLetters, detect_letters};
 use crate::types::{Color, PieceKind};
 
+mod parallel;
+
+pub use parallel::validate_pgn_parallel;
+
 /// How to replay games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReplayOptions {

@@ -182,6 +182,42 @@ fn games_validate_reports_each_game_as_json() {
             .is_some_and(|l| l.starts_with("2000 games: 2000 valid"))
     );
 
+    // The same lines in the same order on one thread as on several (issue #18).
+    for format in ["text", "jsonl"] {
+        let path = real.to_str().expect("utf-8");
+        let one = arbiter(&[
+            "games",
+            "validate",
+            path,
+            "--format",
+            format,
+            "--threads",
+            "1",
+        ]);
+        let three = arbiter(&[
+            "games",
+            "validate",
+            path,
+            "--format",
+            format,
+            "--threads",
+            "3",
+        ]);
+        assert_eq!(
+            stdout(&one).lines().count(),
+            2000 + usize::from(format == "text")
+        );
+        assert_eq!(stdout(&one), stdout(&three), "{format}");
+    }
+    let zero = arbiter(&[
+        "games",
+        "validate",
+        real.to_str().expect("utf-8"),
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(zero.status.code(), Some(2), "a usage error");
+
     let missing = arbiter(&["games", "validate", "/nonexistent.pgn"]);
     assert_eq!(missing.status.code(), Some(2));
 }

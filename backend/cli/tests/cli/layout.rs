@@ -25,6 +25,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("arbiter-rules", &[]),
     ("arbiter-pairing", &[]),
     ("arbiter-testdata", &[]),
+    ("arbiter-bench", &["arbiter-rules"]),
     ("arbiter-tournament", &["arbiter-rules", "arbiter-pairing"]),
     ("arbiter-db", &["arbiter-tournament"]),
     (

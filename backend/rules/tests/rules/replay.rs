@@ -6,7 +6,9 @@
 use std::io::BufReader;
 
 use arbiter_rules::draw::LawsEdition;
-use arbiter_rules::replay::{Outcome, ReplayOptions, Report, Status, validate_pgn};
+use arbiter_rules::replay::{
+    Outcome, ReplayOptions, Report, Status, validate_pgn, validate_pgn_parallel,
+};
 use arbiter_rules::{Color, PieceLetters};
 
 fn validate_file(relative: &str, options: ReplayOptions) -> Option<Vec<Report>> {
@@ -294,4 +296,92 @@ fn national_letters_are_detected_per_game() {
             r.message
         );
     }
+}
+
+/// Every verdict of `validate_pgn` on `bytes`, printed (reports and reading errors alike), and
+/// the call's own result.
+fn verdicts(bytes: &[u8], threads: usize) -> (Vec<String>, String) {
+    let mut out = Vec::new();
+    let read = validate_pgn_parallel(bytes, laws(LawsEdition::Later), threads, |g| {
+        out.push(format!("{g:?}"));
+    });
+    (out, format!("{read:?}"))
+}
+
+#[test]
+fn validation_on_several_threads_gives_the_same_verdicts_in_the_same_order() {
+    let Some(real) = arbiter_testdata::shared_file("pgn/real-2000.pgn") else {
+        return;
+    };
+    let Some(edge) = arbiter_testdata::shared_file("pgn/edge") else {
+        return;
+    };
+    let mut files = vec![std::fs::read(real).expect("readable")];
+    let mut stack = vec![edge];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("readable") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn")
+                || path.file_name().is_some_and(|n| n == "bare")
+            {
+                files.push(std::fs::read(&path).expect("readable"));
+            }
+        }
+    }
+    // All the files as one stream too: thousands of games across many batches, reading errors
+    // among them.
+    files.push(files.concat());
+    for bytes in &files {
+        let one = verdicts(bytes, 1);
+        assert!(!one.0.is_empty());
+        for threads in [2, 3] {
+            assert!(verdicts(bytes, threads) == one, "{threads} threads differ");
+        }
+    }
+}
+
+/// A stream that fails after `left` bytes.
+struct FailsAfter<'a> {
+    bytes: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for FailsAfter<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Err(std::io::Error::other("disk gone"));
+        }
+        let n = buf.len().min(self.left).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_io_error_on_several_threads_stops_after_the_games_before_it() {
+    let game = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let pgn = game.repeat(500);
+    let cut = game.len() * 300 + 10;
+    let run = |threads: usize| {
+        let mut out = Vec::new();
+        let input = BufReader::with_capacity(
+            256,
+            FailsAfter {
+                bytes: pgn.as_bytes(),
+                left: cut,
+            },
+        );
+        let read = validate_pgn_parallel(input, laws(LawsEdition::Later), threads, |g| {
+            out.push(format!("{g:?}"));
+        });
+        (out, format!("{read:?}"))
+    };
+    let one = run(1);
+    assert_eq!(one.0.len(), 300, "the 300 whole games before the error");
+    assert!(one.1.starts_with("Err(Io"), "{}", one.1);
+    assert!(run(2) == one);
 }

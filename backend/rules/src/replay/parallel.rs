@@ -1,0 +1,208 @@
+//! Validation on several threads: games are independent, so one thread reads the PGN stream and
+//! the others replay the games it read, in batches; the verdicts are delivered in the file's order,
+//! exactly as [`super::validate_pgn`] delivers them.
+
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::thread;
+
+use super::{GameText, ReplayOptions, Report, replay_indexed, validate_pgn};
+use crate::pgn::{GameEnd, GameStart, PgnError, PgnReader, Visitor};
+
+/// One game as the reading thread hands it over.
+enum Item {
+    /// A game read: its index in the file, its moves and tags, the reader's warnings.
+    Game(u64, GameText, Vec<String>),
+    /// A game the reader could not read, with its index.
+    Error(u64, PgnError),
+}
+
+/// What a replaying thread hands back: a verdict, or a reading error passed through.
+type Verdict = Result<Report, (u64, PgnError)>;
+
+/// Games per batch: enough that the channels cost little beside the replay.
+const BATCH_GAMES: usize = 64;
+
+/// Move text per batch, in bytes: a batch of very long games goes out sooner, so that what is held
+/// in memory stays bounded by a few batches whatever the games' lengths.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// Collects a game's tags and move tokens, as [`super::Validator`] does, without replaying it.
+#[derive(Default)]
+struct Collector {
+    game: GameText,
+    index: u64,
+    warnings: Vec<String>,
+}
+
+impl Visitor for Collector {
+    type Output = Item;
+
+    fn begin_game(&mut self, start: GameStart) {
+        self.game.clear();
+        self.warnings.clear();
+        self.index = start.index;
+    }
+
+    fn warning(&mut self, warning: PgnError) {
+        self.warnings.push(warning.to_string());
+    }
+
+    fn tag(&mut self, name: &str, value: &str, _line: u64) {
+        self.game.tag(name, value);
+    }
+
+    fn move_token(&mut self, token: &str, line: u64) {
+        self.game.push_move(token, line);
+    }
+
+    fn end_game(&mut self, _end: GameEnd) -> Item {
+        Item::Game(
+            self.index,
+            std::mem::take(&mut self.game),
+            std::mem::take(&mut self.warnings),
+        )
+    }
+}
+
+/// The verdicts of batches that came back, delivered in the batches' order.
+struct InOrder<F> {
+    each: F,
+    waiting: BTreeMap<u64, Vec<Verdict>>,
+    next: u64,
+}
+
+impl<F: FnMut(Verdict)> InOrder<F> {
+    fn put(&mut self, seq: u64, verdicts: Vec<Verdict>) {
+        self.waiting.insert(seq, verdicts);
+        while let Some(verdicts) = self.waiting.remove(&self.next) {
+            verdicts.into_iter().for_each(&mut self.each);
+            self.next += 1;
+        }
+    }
+}
+
+/// Replays batches until the reading thread is done.
+fn replay_batches(
+    work: &Mutex<Receiver<(u64, Vec<Item>)>>,
+    done: &mpsc::Sender<(u64, Vec<Verdict>)>,
+    options: ReplayOptions,
+) {
+    loop {
+        let next = match work.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, batch)) = next else { return };
+        let verdicts = batch
+            .into_iter()
+            .map(|item| match item {
+                Item::Game(index, game, warnings) => {
+                    let mut report = replay_indexed(index, &game, options);
+                    report.warnings = warnings;
+                    Ok(report)
+                }
+                Item::Error(index, e) => Err((index, e)),
+            })
+            .collect();
+        if done.send((seq, verdicts)).is_err() {
+            return;
+        }
+    }
+}
+
+/// [`validate_pgn`] on `threads` threads: the calling thread reads the stream and `threads`
+/// others replay the games; `each` is called on the calling thread, in the file's order, with
+/// the same verdicts [`validate_pgn`] gives. `threads` of 0 or 1 is [`validate_pgn`] itself.
+///
+/// Memory stays bounded whatever the file's size: at most `2 × threads + 1` batches of at most
+/// 64 games or 1 MiB of move text (one longer game makes a batch of its own) are read ahead of
+/// the verdicts.
+///
+/// # Errors
+/// An I/O error reading the stream stops the run (`PgnError::Io`), after the verdicts of the games
+/// before it have been delivered.
+pub fn validate_pgn_parallel<R: BufRead>(
+    input: R,
+    options: ReplayOptions,
+    threads: usize,
+    each: impl FnMut(Verdict),
+) -> Result<u64, PgnError> {
+    if threads <= 1 {
+        return validate_pgn(input, options, each);
+    }
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<Item>)>(2 * threads);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Verdict>)>();
+    let mut out = InOrder {
+        each,
+        waiting: BTreeMap::new(),
+        next: 0,
+    };
+    thread::scope(|s| {
+        for _ in 0..threads {
+            let (work, done) = (&work_rx, done_tx.clone());
+            s.spawn(move || replay_batches(work, &done, options));
+        }
+        drop(done_tx);
+        let read = read_batches(input, &work_tx, &done_rx, &mut out);
+        drop(work_tx);
+        for (seq, verdicts) in done_rx {
+            out.put(seq, verdicts);
+        }
+        read
+    })
+}
+
+/// The reading thread's loop: reads games into batches and sends them, delivering the verdicts
+/// that have come back between batches. Returns the number of games read, or the I/O error.
+fn read_batches<R: BufRead, F: FnMut(Verdict)>(
+    input: R,
+    work: &SyncSender<(u64, Vec<Item>)>,
+    done: &Receiver<(u64, Vec<Verdict>)>,
+    out: &mut InOrder<F>,
+) -> Result<u64, PgnError> {
+    let mut reader = PgnReader::new(input);
+    let mut collector = Collector::default();
+    let mut batch = Vec::with_capacity(BATCH_GAMES);
+    let mut bytes = 0;
+    let mut sent = 0;
+    let mut count = 0;
+    let mut failure = None;
+    loop {
+        let item = match reader.read_game(&mut collector) {
+            None => None,
+            Some(Ok(item)) => Some(item),
+            Some(Err(e @ PgnError::Io { .. })) => {
+                failure = Some(e);
+                None
+            }
+            Some(Err(e)) => Some(Item::Error(reader.games_read(), e)),
+        };
+        let last = item.is_none();
+        if let Some(item) = item {
+            count += 1;
+            if let Item::Game(_, game, _) = &item {
+                bytes += game.text.len();
+            }
+            batch.push(item);
+        }
+        if !batch.is_empty() && (last || batch.len() == BATCH_GAMES || bytes >= BATCH_BYTES) {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
+            bytes = 0;
+            if work.send((sent, full)).is_err() {
+                break; // every replaying thread is gone (a panic, which the scope passes on)
+            }
+            sent += 1;
+            while let Ok((seq, verdicts)) = done.try_recv() {
+                out.put(seq, verdicts);
+            }
+        }
+        if last {
+            break;
+        }
+    }
+    failure.map_or(Ok(count), Err)
+}
