@@ -14,9 +14,13 @@ fuzz_target!(|data: &[u8]| {
         // TRF16's `013` records carry no team number: the teams are numbered by their order, so
         // an event whose teams are not numbered 1, 2, ... reads back renumbered throughout, its
         // rounds too.
+        // Nor a nickname, a strength or a rank (TRF-2026's `310` fields): TRF16 cannot carry them.
         if version == TrfVersion::Trf16 {
             if let Some(e) = expected.team.as_mut() {
                 e.number_teams_by_order();
+                for t in &mut e.teams {
+                    (t.nickname, t.strength, t.rank) = (None, None, None);
+                }
             }
         }
         // A `013` record kept verbatim (the file's teams came from `310` records) is written only

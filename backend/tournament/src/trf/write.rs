@@ -32,7 +32,8 @@ use super::{TrfVersion, fmt_points};
 ///
 /// What TRF cannot carry is not written: player status, board numbers, who recorded a result,
 /// penalties' reasons, a scoring system for which [`ScoringSystem::is_trf_representable`] is
-/// false (the win's and draw's points are written), rounds' states and times of day.
+/// false (the win's and draw's points are written), rounds' states and times of day; in TRF16, a
+/// team's nickname, strength and rank (TRF-2026's `310` fields: TRF16's `013` has none).
 #[must_use]
 pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     let renumbered;

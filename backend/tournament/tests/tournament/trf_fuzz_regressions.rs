@@ -192,3 +192,32 @@ fn trf_16_renumbers_a_team_event_with_gaps_throughout() {
     let again = read_trf(text.as_bytes()).expect("2026");
     assert_eq!(again.tournament, read.tournament, "{text}");
 }
+
+/// Found by the `trf` target's hour-long run (2026-11-27): a TRF-2026 `310` team record with a
+/// nickname. TRF16's `013` record has no field for a nickname, a strength or a rank, so a TRF16
+/// export leaves them out (as it leaves out what else TRF cannot carry); TRF-2026 keeps them.
+#[test]
+fn trf_16_cannot_carry_a_team_nickname() {
+    let input: &[u8] = b"m00\n00121011\xd7m3\xc10\n3103310773277777320W7777777774\xf977777!20W7777777\n\
+        XXA&310113110\t000000\t\t01\t0\t\t01\t0\t00000000\t\t00\t33303100\n0W7077777760\r0131\xd7lll0\xd77";
+    let read = read_trf(input).expect("readable");
+    let nickname = |t: &arbiter_tournament::Tournament| {
+        t.team.as_ref().expect("a team event").teams[0]
+            .nickname
+            .clone()
+    };
+    assert_eq!(nickname(&read.tournament).as_deref(), Some("77777"));
+    let again =
+        read_trf(write_trf(&read.tournament, TrfVersion::Trf2026).as_bytes()).expect("2026");
+    assert_eq!(again.tournament, read.tournament);
+    let again = read_trf(write_trf(&read.tournament, TrfVersion::Trf16).as_bytes()).expect("16");
+    assert_eq!(nickname(&again.tournament), None);
+    // Besides: the team renumbered from 1, and the file's last line, a bare `013` kept verbatim,
+    // left out (see the tests above).
+    let mut expected = read.tournament.clone();
+    let e = expected.team.as_mut().expect("teams");
+    e.teams[0].nickname = None;
+    e.number_teams_by_order();
+    expected.other_records.retain(|r| !r.line.starts_with("013"));
+    assert_eq!(again.tournament, expected);
+}
