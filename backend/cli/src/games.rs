@@ -22,8 +22,9 @@ pub struct ValidateArgs {
     /// The piece letters of the scoresheets (Appendix E.2); detected per game when omitted.
     #[arg(long, value_enum)]
     letters: Option<Letters>,
-    /// Threads replaying games (the file is read on one more); default: one per core. The output
-    /// is the same, in the file's order, whatever the number.
+    /// Threads in all: one reads the file (and replays games when the others are busy), the
+    /// others replay games; default: one per core. The output is the same, in the file's order,
+    /// whatever the number.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
 }

@@ -519,8 +519,12 @@ const REPLAY_DEAD_BUDGET: u64 = 20_000;
 
 /// `true` when `side` may be unable to checkmate, so that the search is worth asking: it lacks
 /// mating material outright, or it has no queen or rook and its pawns can neither advance nor
-/// capture (a locked chain). A side outside this test is taken to be able to mate; a queen or rook
-/// walled in for ever, or a pawn that can only move into a locked chain, is not examined.
+/// capture (a locked chain). Only a pawn blocks a pawn for good: a pawn with a king or another
+/// piece in front of it counts as able to advance, the piece stepping aside (in real games'
+/// endings, a king ahead of its own pawn, a king or a bishop blockading a passed pawn, where the
+/// search always found the mate). A side outside this test is taken to be able to mate; a queen or
+/// rook walled in for ever, a pawn that can only move into a locked chain, or a piece entombed in
+/// front of a pawn, is not examined.
 fn may_be_unable_to_mate(pos: &Position, side: Color) -> bool {
     let board = pos.board();
     if dead::insufficient_material(board, side) {
@@ -528,7 +532,9 @@ fn may_be_unable_to_mate(pos: &Position, side: Color) -> bool {
     }
     let heavy = board.pieces(side, PieceKind::Queen) | board.pieces(side, PieceKind::Rook);
     let pawns = board.pieces(side, PieceKind::Pawn);
-    let pushes = pawns.forward(side == Color::White) & !board.occupied();
+    let all_pawns =
+        board.pieces(Color::White, PieceKind::Pawn) | board.pieces(Color::Black, PieceKind::Pawn);
+    let pushes = pawns.forward(side == Color::White) & !all_pawns;
     let captures = pawns
         .into_iter()
         .any(|sq| (attacks::pawn_attacks(side, sq) & board.by_color(!side)).any());
@@ -542,11 +548,26 @@ fn cannot_mate(pos: &Position, side: Color) -> bool {
 }
 
 /// Whether the final position of an otherwise ongoing game is dead (Art. 5.2(b)).
+/// Both sides must be proved unable to mate; the side with more material is asked first, since
+/// a mate found for it (the usual answer) settles the question without the other side's search.
 fn final_dead(pos: &Position) -> bool {
-    Color::ALL
+    let board = pos.board();
+    let material = |side: Color| {
+        [
+            (PieceKind::Pawn, 1),
+            (PieceKind::Knight, 3),
+            (PieceKind::Bishop, 3),
+        ]
         .iter()
-        .all(|&side| may_be_unable_to_mate(pos, side))
-        && Color::ALL.iter().all(|&side| cannot_mate(pos, side))
+        .map(|&(kind, value)| board.pieces(side, kind).count() * value)
+        .sum::<u32>()
+    };
+    let mut sides = Color::ALL;
+    if material(Color::Black) > material(Color::White) {
+        sides.reverse();
+    }
+    sides.iter().all(|&side| may_be_unable_to_mate(pos, side))
+        && sides.iter().all(|&side| cannot_mate(pos, side))
 }
 
 /// Compares the result with the final position (Art. 5.1, 5.2, 6.9, 9.6).

@@ -1070,6 +1070,23 @@ impl Sink for ToSquare {
     }
 }
 
+/// The first legal move that fits a written move, and how many fit.
+struct FirstFit<F> {
+    fits: F,
+    found: Option<Move>,
+    count: usize,
+}
+
+impl<F: Fn(&Move) -> bool> Sink for FirstFit<F> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if (self.fits)(&m) {
+            self.found.get_or_insert(m);
+            self.count += 1;
+        }
+    }
+}
+
 /// Why a readable move was not resolved (before it becomes a [`MoveError`]).
 enum Failure {
     Unreadable(String),
@@ -1193,19 +1210,19 @@ impl Position {
                 }
             }
         }
-        let mut list = ToSquare::new();
-        self.generate(from_mask, to.bb(), &mut list);
         // Castling is read from a written square of departure (`e1g1`), never from `Kg1`.
         let fits = |m: &Move| {
             m.promotion() == promotion
                 && (full_from.is_some() || !matches!(m.kind(), MoveKind::Castle(_)))
         };
-        let mut found = None;
-        let mut count = 0;
-        for m in list.moves().iter().filter(|m| fits(m)) {
-            found = Some(*m);
-            count += 1;
-        }
+        // Counted first (the usual answer is one move); listed only when ambiguous.
+        let mut first = FirstFit {
+            fits,
+            found: None,
+            count: 0,
+        };
+        self.generate(from_mask, to.bb(), &mut first);
+        let (found, count) = (first.found, first.count);
         match (found, count) {
             (Some(m), 1) => {
                 if en_passant && !m.is_en_passant() {
@@ -1215,6 +1232,8 @@ impl Position {
                 }
             }
             (Some(_), _) => {
+                let mut list = ToSquare::new();
+                self.generate(from_mask, to.bb(), &mut list);
                 list.retain(fits);
                 Err(Failure::Ambiguous(Box::new(list)))
             }

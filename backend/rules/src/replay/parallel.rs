@@ -1,11 +1,12 @@
-//! Validation on several threads: games are independent, so one thread reads the PGN stream and
-//! the others replay the games it read, in batches; the verdicts are delivered in the file's order,
-//! exactly as [`super::validate_pgn`] delivers them.
+//! Validation on several threads: games are independent, so the calling thread reads the PGN
+//! stream into batches of games and the others replay them; when they are all busy (the queue is
+//! full) the calling thread replays a batch itself rather than wait. The verdicts are delivered in
+//! the file's order, exactly as [`super::validate_pgn`] delivers them.
 
 use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::thread;
 
 use super::{GameText, ReplayOptions, Report, replay_indexed, validate_pgn};
@@ -96,30 +97,35 @@ fn replay_batches(
             Err(_) => return,
         };
         let Ok((seq, batch)) = next else { return };
-        let verdicts = batch
-            .into_iter()
-            .map(|item| match item {
-                Item::Game(index, game, warnings) => {
-                    let mut report = replay_indexed(index, &game, options);
-                    report.warnings = warnings;
-                    Ok(report)
-                }
-                Item::Error(index, e) => Err((index, e)),
-            })
-            .collect();
-        if done.send((seq, verdicts)).is_err() {
+        if done.send((seq, replay_batch(batch, options))).is_err() {
             return;
         }
     }
 }
 
-/// [`validate_pgn`] on `threads` threads: the calling thread reads the stream and `threads`
-/// others replay the games; `each` is called on the calling thread, in the file's order, with
-/// the same verdicts [`validate_pgn`] gives. `threads` of 0 or 1 is [`validate_pgn`] itself.
+/// The verdicts of a batch, in its order.
+fn replay_batch(batch: Vec<Item>, options: ReplayOptions) -> Vec<Verdict> {
+    batch
+        .into_iter()
+        .map(|item| match item {
+            Item::Game(index, game, warnings) => {
+                let mut report = replay_indexed(index, &game, options);
+                report.warnings = warnings;
+                Ok(report)
+            }
+            Item::Error(index, e) => Err((index, e)),
+        })
+        .collect()
+}
+
+/// [`validate_pgn`] on `threads` threads in all: the calling thread reads the stream, `threads - 1`
+/// others replay the games, and the calling thread replays a batch too whenever they are all busy;
+/// `each` is called on the calling thread, in the file's order, with the same verdicts
+/// [`validate_pgn`] gives. `threads` of 0 or 1 is [`validate_pgn`] itself.
 ///
-/// Memory stays bounded whatever the file's size: at most `2 × threads + 1` batches of at most
-/// 64 games or 1 MiB of move text (one longer game makes a batch of its own) are read ahead of
-/// the verdicts.
+/// Memory stays bounded whatever the file's size: at most `4 × threads` batches of at most 64 games
+/// or 1 MiB of move text (one longer game makes a batch of its own) are read ahead of the
+/// verdicts.
 ///
 /// # Errors
 /// An I/O error reading the stream stops the run (`PgnError::Io`), after the verdicts of the games
@@ -133,7 +139,8 @@ pub fn validate_pgn_parallel<R: BufRead>(
     if threads <= 1 {
         return validate_pgn(input, options, each);
     }
-    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<Item>)>(2 * threads);
+    let workers = threads - 1;
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<Item>)>(4 * workers);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::channel::<(u64, Vec<Verdict>)>();
     let mut out = InOrder {
@@ -142,12 +149,12 @@ pub fn validate_pgn_parallel<R: BufRead>(
         next: 0,
     };
     thread::scope(|s| {
-        for _ in 0..threads {
+        for _ in 0..workers {
             let (work, done) = (&work_rx, done_tx.clone());
             s.spawn(move || replay_batches(work, &done, options));
         }
         drop(done_tx);
-        let read = read_batches(input, &work_tx, &done_rx, &mut out);
+        let read = read_batches(input, options, &work_tx, &done_rx, &mut out);
         drop(work_tx);
         for (seq, verdicts) in done_rx {
             out.put(seq, verdicts);
@@ -156,10 +163,12 @@ pub fn validate_pgn_parallel<R: BufRead>(
     })
 }
 
-/// The reading thread's loop: reads games into batches and sends them, delivering the verdicts
-/// that have come back between batches. Returns the number of games read, or the I/O error.
+/// The reading thread's loop: reads games into batches and sends them (or replays one itself when
+/// the queue is full), delivering the verdicts that have come back between batches. Returns the
+/// number of games read, or the I/O error.
 fn read_batches<R: BufRead, F: FnMut(Verdict)>(
     input: R,
+    options: ReplayOptions,
     work: &SyncSender<(u64, Vec<Item>)>,
     done: &Receiver<(u64, Vec<Verdict>)>,
     out: &mut InOrder<F>,
@@ -192,8 +201,12 @@ fn read_batches<R: BufRead, F: FnMut(Verdict)>(
         if !batch.is_empty() && (last || batch.len() == BATCH_GAMES || bytes >= BATCH_BYTES) {
             let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_GAMES));
             bytes = 0;
-            if work.send((sent, full)).is_err() {
-                break; // every replaying thread is gone (a panic, which the scope passes on)
+            match work.try_send((sent, full)) {
+                Ok(()) => {}
+                // Every replaying thread is busy: this one replays the batch.
+                Err(TrySendError::Full((seq, full))) => out.put(seq, replay_batch(full, options)),
+                // Every replaying thread is gone (a panic, which the scope passes on).
+                Err(TrySendError::Disconnected(_)) => break,
             }
             sent += 1;
             while let Ok((seq, verdicts)) = done.try_recv() {

@@ -218,6 +218,8 @@ fn trf_16_cannot_carry_a_team_nickname() {
     let e = expected.team.as_mut().expect("teams");
     e.teams[0].nickname = None;
     e.number_teams_by_order();
-    expected.other_records.retain(|r| !r.line.starts_with("013"));
+    expected
+        .other_records
+        .retain(|r| !r.line.starts_with("013"));
     assert_eq!(again.tournament, expected);
 }
