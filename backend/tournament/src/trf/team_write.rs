@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use super::team_build::{implied_boards, implied_bye_points};
 use super::{TrfVersion, fmt_points};
 use crate::model::{PairingNumber, RoundNumber, Tournament};
+use crate::points::Points;
 use crate::result::{Colour, ResultCode};
 use crate::team::{
     MatchForfeit, MatchPointSystem, TeamEvent, TeamNumber, TeamRound, alternating_colours,
@@ -155,7 +156,7 @@ fn bye_record(t: &Tournament, e: &TeamEvent, version: TrfVersion, out: &mut Stri
     if !needed {
         return;
     }
-    let pts = |p| format!("{:0>4}", fmt_points(p));
+    let pts = |p| format!("{:0>4}", points_in_4(p));
     let mut l = format!("320 {} {}", pts(s.bye_match_points), pts(s.bye_game_points));
     let last = byes.iter().map(|b| b.0).max().unwrap_or(0);
     for rn in 1..=last {
@@ -163,6 +164,16 @@ fn bye_record(t: &Tournament, e: &TeamEvent, version: TrfVersion, out: &mut Stri
         let _ = write!(l, " {team:03}");
     }
     push(out, &l);
+}
+
+/// Points for a 4-column field of `320` (`1.0`, `10.5`): a whole number of 100 or more without its
+/// `.0` (`7777`, as the reader reads it), so that whatever was read from the field fits it again.
+fn points_in_4(p: Points) -> String {
+    let text = fmt_points(p);
+    match text.strip_suffix(".0") {
+        Some(whole) if text.len() > 4 => whole.to_owned(),
+        _ => text,
+    }
 }
 
 /// Whether a player of the team has a `U` in the round (the reader then finds the bye).

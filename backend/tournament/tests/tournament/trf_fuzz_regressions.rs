@@ -223,3 +223,16 @@ fn trf_16_cannot_carry_a_team_nickname() {
         .retain(|r| !r.line.starts_with("013"));
     assert_eq!(again.tournament, expected);
 }
+
+/// Found by the `trf` target's second hour-long run (2026-11-27): a `320` record whose bye points
+/// fill their four columns (`7777`). Written back as `7777.0`, they spilled into the next field;
+/// now a whole number that does not fit with its `.0` is written without it.
+#[test]
+fn bye_points_of_four_digits_fit_their_columns_again() {
+    round_trips(b"320W777777777 0\r0136 0l0506\n");
+    let read = read_trf(&with_player(b"320W777777777 0\r0136 0l0506\n")).expect("readable");
+    for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+        let text = write_trf(&read.tournament, version);
+        assert!(text.contains("\n320 7777 7777\n"), "{text}");
+    }
+}
