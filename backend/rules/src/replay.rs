@@ -621,9 +621,7 @@ fn judge_result(game: &GameText, report: &mut Report) {
 #[derive(Debug, Default)]
 pub struct Validator {
     options: ReplayOptions,
-    game: GameText,
-    index: u64,
-    warnings: Vec<String>,
+    collector: parallel::Collector,
 }
 
 impl Validator {
@@ -632,9 +630,7 @@ impl Validator {
     pub fn new(options: ReplayOptions) -> Validator {
         Validator {
             options,
-            game: GameText::default(),
-            index: 0,
-            warnings: Vec::new(),
+            collector: parallel::Collector::default(),
         }
     }
 }
@@ -643,26 +639,25 @@ impl Visitor for Validator {
     type Output = Report;
 
     fn begin_game(&mut self, start: GameStart) {
-        self.game.clear();
-        self.warnings.clear();
-        self.index = start.index;
+        self.collector.begin_game(start);
     }
 
     fn warning(&mut self, warning: PgnError) {
-        self.warnings.push(warning.to_string());
+        self.collector.warning(warning);
     }
 
-    fn tag(&mut self, name: &str, value: &str, _line: u64) {
-        self.game.tag(name, value);
+    fn tag(&mut self, name: &str, value: &str, line: u64) {
+        self.collector.tag(name, value, line);
     }
 
     fn move_token(&mut self, token: &str, line: u64) {
-        self.game.push_move(token, line);
+        self.collector.move_token(token, line);
     }
 
     fn end_game(&mut self, _end: GameEnd) -> Report {
-        let mut report = replay_indexed(self.index, &self.game, self.options);
-        report.warnings = std::mem::take(&mut self.warnings);
+        let c = &mut self.collector;
+        let mut report = replay_indexed(c.index, &c.game, self.options);
+        report.warnings = std::mem::take(&mut c.warnings);
         report
     }
 }

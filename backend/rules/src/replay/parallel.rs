@@ -13,7 +13,7 @@ use super::{GameText, ReplayOptions, Report, replay_indexed, validate_pgn};
 use crate::pgn::{GameEnd, GameStart, PgnError, PgnReader, Visitor};
 
 /// One game as the reading thread hands it over.
-enum Item {
+pub(super) enum Item {
     /// A game read: its index in the file, its moves and tags, the reader's warnings.
     Game(u64, GameText, Vec<String>),
     /// A game the reader could not read, with its index.
@@ -30,12 +30,13 @@ const BATCH_GAMES: usize = 64;
 /// in memory stays bounded by a few batches whatever the games' lengths.
 const BATCH_BYTES: usize = 1 << 20;
 
-/// Collects a game's tags and move tokens, as [`super::Validator`] does, without replaying it.
-#[derive(Default)]
-struct Collector {
-    game: GameText,
-    index: u64,
-    warnings: Vec<String>,
+/// Collects a game's tags and move tokens without replaying it (the collecting part of
+/// [`super::Validator`]).
+#[derive(Debug, Default)]
+pub(super) struct Collector {
+    pub(super) game: GameText,
+    pub(super) index: u64,
+    pub(super) warnings: Vec<String>,
 }
 
 impl Visitor for Collector {

@@ -243,13 +243,9 @@ fn real_world_anomalies() {
     }
 }
 
-#[test]
-fn every_edge_file_replays_without_panic() {
-    let Some(dir) = arbiter_testdata::shared_file("pgn/edge") else {
-        return;
-    };
-    let mut files = 0;
-    let mut games = 0;
+/// Every PGN file under `dir` (the edge files: `*.pgn`, and shakmaty's fuzz input `bare`).
+fn edge_files(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {
         for entry in std::fs::read_dir(&d).expect("readable") {
@@ -259,12 +255,25 @@ fn every_edge_file_replays_without_panic() {
             } else if path.extension().is_some_and(|e| e == "pgn")
                 || path.file_name().is_some_and(|n| n == "bare")
             {
-                files += 1;
-                let file = std::fs::File::open(&path).expect("readable");
-                games += validate_pgn(BufReader::new(file), laws(LawsEdition::Later), |_| {})
-                    .expect("no I/O error");
+                files.push(path);
             }
         }
+    }
+    files
+}
+
+#[test]
+fn every_edge_file_replays_without_panic() {
+    let Some(dir) = arbiter_testdata::shared_file("pgn/edge") else {
+        return;
+    };
+    let mut files = 0;
+    let mut games = 0;
+    for path in edge_files(dir) {
+        files += 1;
+        let file = std::fs::File::open(&path).expect("readable");
+        games += validate_pgn(BufReader::new(file), laws(LawsEdition::Later), |_| {})
+            .expect("no I/O error");
     }
     assert!(files >= 70, "{files} files");
     assert!(games > 100, "{games} games");
@@ -298,7 +307,7 @@ fn national_letters_are_detected_per_game() {
     }
 }
 
-/// Every verdict of `validate_pgn` on `bytes`, printed (reports and reading errors alike), and
+/// Every verdict of `validate_pgn_parallel` on `threads` threads for `bytes`, printed (reports and reading errors alike), and
 /// the call's own result.
 fn verdicts(bytes: &[u8], threads: usize) -> (Vec<String>, String) {
     let mut out = Vec::new();
@@ -317,19 +326,11 @@ fn validation_on_several_threads_gives_the_same_verdicts_in_the_same_order() {
         return;
     };
     let mut files = vec![std::fs::read(real).expect("readable")];
-    let mut stack = vec![edge];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("readable") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn")
-                || path.file_name().is_some_and(|n| n == "bare")
-            {
-                files.push(std::fs::read(&path).expect("readable"));
-            }
-        }
-    }
+    files.extend(
+        edge_files(edge)
+            .iter()
+            .map(|p| std::fs::read(p).expect("readable")),
+    );
     // All the files as one stream too: thousands of games across many batches, reading errors
     // among them.
     files.push(files.concat());
