@@ -121,6 +121,46 @@ pub fn attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) ->
     }
 }
 
+/// For each square, the squares a slider moving along `dirs` from it reaches on an empty board.
+const fn ray_table(dirs: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < dirs.len() {
+            let (df, dr) = dirs[d];
+            let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[sq] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [u64; 64] = ray_table(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+static BISHOP_RAYS: [u64; 64] = ray_table(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
+/// The squares on `sq`'s rank and file (itself excluded): where a rook on `sq` would move on an
+/// empty board (Art. 3.3).
+#[must_use]
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.index()])
+}
+
+/// The squares on `sq`'s diagonals (itself excluded): where a bishop on `sq` would move on an
+/// empty board (Art. 3.2).
+#[must_use]
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
+}
+
 /// `(between, line)` tables: for aligned squares a and b (same rank, file or diagonal), the squares
 /// strictly between them, and the whole line through both; 0 otherwise.
 #[expect(
@@ -197,6 +237,19 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for i in 0..64 {
+            let sq = Square::new(i);
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY), "{sq:?}");
+            assert_eq!(
+                bishop_rays(sq),
+                bishop_attacks(sq, Bitboard::EMPTY),
+                "{sq:?}"
+            );
+        }
+    }
 
     #[test]
     fn slider_attacks_stop_at_blockers() {

@@ -9,7 +9,8 @@
 use std::ops::Deref;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::position::Position;
@@ -179,6 +180,110 @@ impl Sink for Any {
 }
 
 impl Position {
+    /// The one legal move of the side to move's `kind` piece standing on `from_mask` to `to`
+    /// (promoting to `promotion`), found without generating: the squares from which such a piece
+    /// reaches `to` (its attacks seen from `to`, or the squares behind a pawn's target), then the
+    /// king's safety after the move (Art. 3.9). `None` whenever the answer is not exactly one such
+    /// move that is cheap to prove: no piece or several pieces reach `to` (one may be pinned), the
+    /// one that does may not legally go, or the move is en passant, castling or a promotion without
+    /// its piece. Callers then ask [`Position::generate`], which decides every case; where this
+    /// answers, it is the move `generate` lists alone for the same masks (reading SAN, Appendix
+    /// E.3, where nearly every move names one piece that can go).
+    #[inline]
+    pub(crate) fn only_move_to(
+        &self,
+        kind: PieceKind,
+        from_mask: Bitboard,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Option<Move> {
+        let board = &self.board;
+        let us = self.turn;
+        let them = !us;
+        let ours = board.by_color(us);
+        let theirs = board.by_color(them);
+        if ours.contains(to) {
+            return None;
+        }
+        let occupied = ours | theirs;
+        let kings = board.pieces(us, PieceKind::King);
+        let king = kings.first()?;
+        if kings.more_than_one() {
+            return None;
+        }
+        let movers = board.pieces(us, kind) & from_mask;
+        let (from, move_kind) = if kind == PieceKind::Pawn {
+            if self.en_passant == Some(to) {
+                return None;
+            }
+            let move_kind = match (to.rank() == us.fold(7, 0), promotion) {
+                (true, Some(p)) if PieceKind::PROMOTIONS.contains(&p) => MoveKind::Promotion(p),
+                (false, None) => MoveKind::Normal,
+                _ => return None,
+            };
+            if theirs.contains(to) {
+                (only(pawn_attacks(them, to) & movers)?, move_kind)
+            } else {
+                let back = to.offset(0, us.fold(-1, 1))?;
+                if movers.contains(back) {
+                    (back, move_kind)
+                } else if occupied.contains(back) || to.rank() != us.fold(3, 4) {
+                    return None;
+                } else {
+                    let start = back.offset(0, us.fold(-1, 1))?;
+                    if !movers.contains(start) {
+                        return None;
+                    }
+                    (start, MoveKind::DoublePush)
+                }
+            }
+        } else {
+            if promotion.is_some() {
+                return None;
+            }
+            let reach = match kind {
+                PieceKind::Knight => knight_attacks(to) & movers,
+                PieceKind::King | PieceKind::Pawn => king_attacks(to) & movers,
+                // A slider on one of its lines through `to` with nothing in between (table
+                // lookups, cheaper than its attacks).
+                slider => {
+                    let rays = match slider {
+                        PieceKind::Rook => rook_rays(to),
+                        PieceKind::Bishop => bishop_rays(to),
+                        _ => rook_rays(to) | bishop_rays(to),
+                    };
+                    let mut reach = Bitboard::EMPTY;
+                    for from in movers & rays {
+                        if (between(from, to) & occupied).is_empty() {
+                            reach = reach.with(from);
+                        }
+                    }
+                    reach
+                }
+            };
+            (only(reach)?, MoveKind::Normal)
+        };
+        let safe = if from == king {
+            !board.is_attacked(to, them, occupied.without(king))
+        } else {
+            // No opposing piece but one captured on `to` may attack the king once the piece
+            // stands there: a knight or pawn giving check now must be the one captured, and no
+            // slider may see the king past the new occupancy.
+            let after = occupied.without(from).with(to);
+            let leapers = (knight_attacks(king) & board.by_kind(PieceKind::Knight))
+                | (pawn_attacks(us, king) & board.by_kind(PieceKind::Pawn));
+            let queens = board.pieces(them, PieceKind::Queen);
+            let seers = ((board.pieces(them, PieceKind::Rook) | queens) & rook_rays(king))
+                | ((board.pieces(them, PieceKind::Bishop) | queens) & bishop_rays(king));
+            (leapers & theirs).without(to).is_empty()
+                && seers
+                    .without(to)
+                    .into_iter()
+                    .all(|s| (between(s, king) & after).any())
+        };
+        safe.then(|| Move::new(from, to, move_kind))
+    }
+
     /// Generates the legal moves of pieces standing on `from_mask` to squares in `to_mask` (castling
     /// is listed under the king's squares: e1 -> g1).
     #[inline]
@@ -490,4 +595,14 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
     })
+}
+
+/// The one square of `squares`, if it holds exactly one.
+#[inline]
+fn only(squares: Bitboard) -> Option<Square> {
+    if squares.more_than_one() {
+        None
+    } else {
+        squares.first()
+    }
 }

@@ -1210,6 +1210,12 @@ impl Position {
                 }
             }
         }
+        // Nearly always one piece can go: found without generating every candidate.
+        if let (Mover::Kind(kind), false) = (mover, en_passant) {
+            if let Some(m) = self.only_move_to(kind, from_mask, to, promotion) {
+                return Ok(m);
+            }
+        }
         // Castling is read from a written square of departure (`e1g1`), never from `Kg1`.
         let fits = |m: &Move| {
             m.promotion() == promotion
