@@ -165,7 +165,7 @@ fn cha_test_vector_sound_with_small_budget() {
 
 /// The full comparison with the default budget (several minutes in release mode).
 #[test]
-#[ignore = "minutes optimised: cargo test --profile data-checks --test dead -- --ignored (CI does)"]
+#[ignore = "minutes: cargo test -p arbiter-rules --test dead -- --ignored (CI does)"]
 fn cha_test_vector_full() {
     run_vector(arbiter_rules::DEFAULT_BUDGET, true);
 }

@@ -242,7 +242,7 @@ fn perft_random_positions() {
 /// than its 30-minute budget allows beside the rest). `ARBITER_PERFT_RANDOM_LIMIT=100000000`
 /// checks every count of the files.
 #[test]
-#[ignore = "long: run with `cargo test --profile data-checks -- --ignored` (CI does)"]
+#[ignore = "long: run with `cargo test -p arbiter-rules --test perft -- --ignored` (CI does)"]
 fn perft_deep_counts() {
     let random_limit = std::env::var("ARBITER_PERFT_RANDOM_LIMIT").map_or(10_000_000, |v| {
         v.parse::<u64>()
