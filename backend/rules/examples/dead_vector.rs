@@ -2,6 +2,10 @@
 //! 6.9, 9.6), printing disagreements, the slowest positions and the total time.
 //!
 //! `cargo run --release -p arbiter-rules --example dead_vector -- [path] [line...]`
+//!
+//! With `ARBITER_DEAD_TIMES=FILE` set, it also writes one line per position to FILE, tab-separated:
+//! the vector's line number, whether White and Black can checkmate (`yes`/`no`), and the seconds
+//! each side's analysis took (to compare with another analyser, position by position).
 
 use std::time::Instant;
 
@@ -20,6 +24,7 @@ fn main() {
     let started = Instant::now();
     let (mut agree, mut unsound, mut total) = (0, 0, 0);
     let mut times = Vec::new();
+    let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -56,6 +61,12 @@ fn main() {
             black: b.may_mate(),
         };
         times.push((tw + tb, i + 1, tw, tb));
+        rows.push(format!(
+            "{}\t{}\t{}\t{tw:.6}\t{tb:.6}",
+            i + 1,
+            if got.white { "yes" } else { "no" },
+            if got.black { "yes" } else { "no" },
+        ));
         if got == expected {
             agree += 1;
         } else {
@@ -66,6 +77,12 @@ fn main() {
                 i + 1,
                 if bad { " UNSOUND" } else { "" }
             );
+        }
+    }
+    if let Some(out) = std::env::var_os("ARBITER_DEAD_TIMES") {
+        let text = "line\twhite\tblack\twhite_s\tblack_s\n".to_owned() + &rows.join("\n") + "\n";
+        if let Err(e) = std::fs::write(&out, text) {
+            eprintln!("{}: {e}", std::path::Path::new(&out).display());
         }
     }
     times.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -154,7 +154,8 @@ fn replay_batch(batch: Vec<Item>, options: ReplayOptions) -> (Vec<Verdict>, Vec<
 ///
 /// Memory stays bounded whatever the file's size: at most `4 × threads` batches of at most 64 games
 /// or 1 MiB of move text (one longer game makes a batch of its own) are read ahead of the
-/// verdicts.
+/// verdicts; the emptied buffers of replayed games kept for the next ones are no more than were
+/// ever in flight, each of at most 64 KiB.
 ///
 /// # Errors
 /// An I/O error reading the stream stops the run (`PgnError::Io`), after the verdicts of the games
