@@ -206,11 +206,7 @@ impl Position {
             return None;
         }
         let occupied = ours | theirs;
-        let kings = board.pieces(us, PieceKind::King);
-        let king = kings.first()?;
-        if kings.more_than_one() {
-            return None;
-        }
+        let king = board.pieces(us, PieceKind::King).single()?;
         let movers = board.pieces(us, kind) & from_mask;
         let (from, move_kind) = if kind == PieceKind::Pawn {
             if self.en_passant == Some(to) {
@@ -222,7 +218,7 @@ impl Position {
                 _ => return None,
             };
             if theirs.contains(to) {
-                (only(pawn_attacks(them, to) & movers)?, move_kind)
+                ((pawn_attacks(them, to) & movers).single()?, move_kind)
             } else {
                 let back = to.offset(0, us.fold(-1, 1))?;
                 if movers.contains(back) {
@@ -243,6 +239,7 @@ impl Position {
             }
             let reach = match kind {
                 PieceKind::Knight => knight_attacks(to) & movers,
+                // (Pawns were handled above.)
                 PieceKind::King | PieceKind::Pawn => king_attacks(to) & movers,
                 // A slider on one of its lines through `to` with nothing in between (table
                 // lookups, cheaper than its attacks).
@@ -261,7 +258,7 @@ impl Position {
                     reach
                 }
             };
-            (only(reach)?, MoveKind::Normal)
+            (reach.single()?, MoveKind::Normal)
         };
         let safe = if from == king {
             !board.is_attacked(to, them, occupied.without(king))
@@ -595,14 +592,4 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
     })
-}
-
-/// The one square of `squares`, if it holds exactly one.
-#[inline]
-fn only(squares: Bitboard) -> Option<Square> {
-    if squares.more_than_one() {
-        None
-    } else {
-        squares.first()
-    }
 }

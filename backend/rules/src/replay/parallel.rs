@@ -47,7 +47,7 @@ pub(super) struct Collector {
     pub(super) game: GameText,
     pub(super) index: u64,
     pub(super) warnings: Vec<String>,
-    /// Emptied buffers of replayed games, for the next games.
+    /// Buffers of replayed games, to be cleared and refilled with the next games.
     spare: Vec<GameText>,
 }
 
