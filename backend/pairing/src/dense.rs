@@ -95,7 +95,7 @@ impl<W: Weight> Interner<W> {
     pub(crate) fn get(&self, id: u32) -> W {
         self.values[id as usize]
     }
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.values.len()
     }
 }
@@ -162,6 +162,9 @@ pub struct DenseMatcher<W: Weight> {
     drop_stamp: u64,
     perfect: bool,
     failed: bool,
+    /// Whether the matching is the last [`Self::solve`]'s maximum-weight perfect matching,
+    /// with its duals (for [`Self::exchange`]).
+    optimal: bool,
     /// Whether the dummy's dual must be checked against every live vertex's at the next solve
     /// (after [`Self::solve_general`], whose duals may be lower than the ones before).
     dummy_stale: bool,
@@ -172,10 +175,14 @@ pub struct DenseMatcher<W: Weight> {
     grouped: Vec<bool>,
     /// The focus ([`Self::focus`]): per vertex, whether it is in it (all are, by default).
     active: Vec<bool>,
-    /// Per vertex in the focus `v` and block `b` of [`BLOCK`] vertices, at `v * blocks + b`: a
-    /// bound on the doubled weight of the edges from `v` to the block's vertices outside the
-    /// focus (`None`: no such edge).
+    /// Per vertex in the focus `v` and block `b` of [`BLOCK`] vertices, at
+    /// `focus_index[v] * blocks + b`: a bound on the doubled weight of the edges from `v` to the
+    /// block's vertices outside the focus (`None`: no such edge).
     outside_max: Vec<Option<W>>,
+    /// Per vertex: its place in the focus (the rows of `outside_max`), `u32::MAX` outside.
+    focus_index: Vec<u32>,
+    /// Scratch for the raises at the start of a solve.
+    raise: Raises<W>,
     blocks: usize,
     /// The live vertices in the focus and outside it (ascending), during a solve.
     inside_list: Vec<usize>,
@@ -183,6 +190,22 @@ pub struct DenseMatcher<W: Weight> {
     /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
     /// S-vertex `v` to block `b` outside the focus.
     deferred: Vec<usize>,
+}
+
+/// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
+/// (`None`: none), and the vertices asked for. Kept between solves, all `None`.
+struct Raises<W> {
+    by: Vec<Option<W>>,
+    touched: Vec<usize>,
+}
+
+impl<W> Default for Raises<W> {
+    fn default() -> Self {
+        Raises {
+            by: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
 }
 
 /// What one solve keeps from stage to stage: the live vertices split by the focus, where
@@ -270,11 +293,14 @@ impl<W: Weight> DenseMatcher<W> {
             drop_stamp: 0,
             perfect: true,
             failed: false,
+            optimal: false,
             dummy_stale: true,
             halves: false,
             grouped: vec![false; n],
             active: vec![true; n],
             outside_max: Vec::new(),
+            focus_index: vec![u32::MAX; n],
+            raise: Raises::default(),
             blocks: n.div_ceil(BLOCK),
             inside_list: Vec::new(),
             outside_list: Vec::new(),
@@ -285,7 +311,15 @@ impl<W: Weight> DenseMatcher<W> {
     /// Sets the weight of edge `(a, b)`.
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         let id = self.intern(w);
-        if self.set_interned(a, b, id) && self.doubled.len() > (1 << 20).max(16 * self.n) {
+        if self.set_interned(a, b, id) {
+            self.compact_if_large();
+        }
+    }
+
+    /// Drops the interned weights no edge uses any more when there are many of them (which
+    /// renumbers the ids [`Self::intern`] gave): after a run of [`Self::set_interned`] calls.
+    pub fn compact_if_large(&mut self) {
+        if self.doubled.len() > (1 << 20).max(16 * self.n) {
             self.compact();
         }
     }
@@ -303,7 +337,8 @@ impl<W: Weight> DenseMatcher<W> {
         if id != 0 && self.active[a] != self.active[b] && !self.outside_max.is_empty() {
             let doubled = self.doubled.get(id);
             let (inner, outer) = if self.active[a] { (a, b) } else { (b, a) };
-            let slot = &mut self.outside_max[inner * self.blocks + outer / BLOCK];
+            let slot = &mut self.outside_max
+                [self.focus_index[inner] as usize * self.blocks + outer / BLOCK];
             if slot.is_none_or(|m| m < doubled) {
                 *slot = Some(doubled);
             }
@@ -354,9 +389,18 @@ impl<W: Weight> DenseMatcher<W> {
             self.active[v] = true;
         }
         self.active[n - 1] = true;
+        let mut count = 0u32;
+        for v in 0..n {
+            self.focus_index[v] = if self.active[v] {
+                count += 1;
+                count - 1
+            } else {
+                u32::MAX
+            };
+        }
         let nb = self.blocks;
         self.outside_max.clear();
-        self.outside_max.resize(n * nb, None);
+        self.outside_max.resize(count as usize * nb, None);
         for v in 0..n - 1 {
             if !self.active[v] || !self.alive[v] {
                 continue;
@@ -366,7 +410,7 @@ impl<W: Weight> DenseMatcher<W> {
                 let id = self.w[row + u];
                 if id != 0 && !self.active[u] && self.alive[u] {
                     let x = self.doubled.get(id);
-                    let slot = &mut self.outside_max[v * nb + u / BLOCK];
+                    let slot = &mut self.outside_max[self.focus_index[v] as usize * nb + u / BLOCK];
                     if slot.is_none_or(|m| m < x) {
                         *slot = Some(x);
                     }
@@ -382,6 +426,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// The dummy's dual becomes minus the least. Blossoms are dissolved; matched edges still
     /// tight are kept by the next solve, the others are unmatched; no raise is needed.
     pub fn set_duals(&mut self, duals: &[W]) {
+        self.optimal = false;
         self.reset_blossoms();
         let d = self.n - 1;
         let mut least: Option<W> = None;
@@ -428,6 +473,50 @@ impl<W: Weight> DenseMatcher<W> {
             *id = map[*id as usize];
         }
         self.doubled = fresh;
+    }
+
+    /// Exchanges partners in four: when the last [`Self::solve`] found a maximum-weight perfect
+    /// matching, no edge between live vertices changed since, `v` and `u` are matched to
+    /// players `a` and `b` (not the dummy), all four stand in no blossom, and both `(v, u)`
+    /// and `(a, b)` are present and tight under the current duals, the matching with those two
+    /// pairs instead of `(v, a)` and `(u, b)` has the same weight (the four slacks are zero),
+    /// and the same duals prove it optimal. Makes that exchange and returns `(a, b)`; `None`
+    /// (nothing changed) when any condition fails. For a decision that only asks whether some
+    /// maximum-weight matching pairs `v` with `u`: a yes found without a solve.
+    pub fn exchange(&mut self, v: usize, u: usize) -> Option<(usize, usize)> {
+        let d = self.n - 1;
+        if !self.optimal
+            || self.changed_overflow
+            || self
+                .changed
+                .iter()
+                .any(|&(i, j)| self.alive[i] && self.alive[j])
+            || v == u
+            || v >= d
+            || u >= d
+            || self.mate[v] == NONE
+            || self.mate[u] == NONE
+        {
+            return None;
+        }
+        let (a, b) = (self.endp(self.mate[v]), self.endp(self.mate[u]));
+        let alone = |x: usize| self.inblossom[x] == x;
+        if a == u
+            || a >= d
+            || b >= d
+            || ![v, u, a, b].into_iter().all(alone)
+            || !self.present(v, u)
+            || !self.present(a, b)
+            || !self.slack(v * self.n + u).is_zero()
+            || !self.slack(a * self.n + b).is_zero()
+        {
+            return None;
+        }
+        self.mate[v] = self.remote(v, u);
+        self.mate[u] = self.remote(u, v);
+        self.mate[a] = self.remote(a, b);
+        self.mate[b] = self.remote(b, a);
+        Some((a, b))
     }
 
     /// Removes a pair of vertices (a fixed pair) from the graph.
@@ -673,17 +762,23 @@ impl<W: Weight> DenseMatcher<W> {
         // each player half, and the bracket's tight pairs stay tight.
         let halves = std::mem::take(&mut self.halves);
         let one = W::from_u64(1);
-        let mut raise: Vec<Option<W>> = vec![None; n];
-        let at_least = |raise: &mut Vec<Option<W>>, v: usize, h: W| {
-            if raise[v].is_none_or(|r| r < h) {
-                raise[v] = Some(h);
+        // Per vertex, the raise asked so far, and the vertices asked for (a solve after a
+        // decision raises a few vertices of thousands).
+        let mut raise = std::mem::take(&mut self.raise);
+        raise.by.resize(n, None);
+        let at_least = |raise: &mut Raises<W>, v: usize, h: W| match raise.by[v] {
+            None => {
+                raise.touched.push(v);
+                raise.by[v] = Some(h);
             }
+            Some(r) if r < h => raise.by[v] = Some(h),
+            Some(_) => {}
         };
         let grouped = std::mem::take(&mut self.grouped);
         let any_grouped = halves && grouped.iter().any(|&g| g);
         // With a group: its edges among themselves first (`Some(true)`), then the others with
         // the group's duals raised (`Some(false)`); without one, every edge at once (`None`).
-        let cover = |raise: &mut Vec<Option<W>>, i: usize, j: usize, s: W, pass: Option<bool>| {
+        let cover = |raise: &mut Raises<W>, i: usize, j: usize, s: W, pass: Option<bool>| {
             let need = W::zero().sub(s);
             if let Some(first) = pass {
                 let (gi, gj) = (grouped[i], grouped[j]);
@@ -742,12 +837,13 @@ impl<W: Weight> DenseMatcher<W> {
                     }
                 }
             }
-            for (v, r) in raise.iter_mut().enumerate() {
-                if let Some(r) = r.take() {
+            for v in raise.touched.drain(..) {
+                if let Some(r) = raise.by[v].take() {
                     self.dualvar[v] = self.dualvar[v].add(r);
                 }
             }
         }
+        self.raise = raise;
         changed.clear();
         self.changed = changed;
         let mut grouped = grouped;
@@ -839,10 +935,12 @@ impl<W: Weight> DenseMatcher<W> {
         }
         self.failed = false;
         self.single = false;
+        self.optimal = false;
         self.run();
         if self.failed || (0..n).any(|v| self.alive[v] && self.mate[v] == NONE) {
             return None;
         }
+        self.optimal = true;
         let mut out: Vec<usize> = (0..d).collect();
         for v in 0..d {
             if self.alive[v] {
@@ -863,6 +961,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// its vertices (which keeps them feasible), stay as the warm start of the next
     /// [`Self::solve`].
     pub fn solve_general(&mut self) -> Vec<usize> {
+        self.optimal = false;
         let n = self.n;
         let d = n - 1;
         self.reset_blossoms();
@@ -1808,7 +1907,10 @@ impl<W: Weight> DenseMatcher<W> {
     /// `y_v + min_out[b] - outside_max[v, b]` (`min_out[b]`: the least dual of the block's
     /// vertices outside the focus), or `None` when there is no such edge.
     fn outside_bound(&self, v: usize, b: usize, min_out: &[Option<W>]) -> Option<W> {
-        match (self.outside_max[v * self.blocks + b], min_out[b]) {
+        match (
+            self.outside_max[self.focus_index[v] as usize * self.blocks + b],
+            min_out[b],
+        ) {
             (Some(m), Some(y)) => Some(self.dualvar[v].add(y).sub(m)),
             _ => None,
         }

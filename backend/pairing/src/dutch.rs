@@ -418,19 +418,90 @@ fn class_key(p: &Pl, prm: &Params) -> ClassKey {
     )
 }
 
-/// The unnudged weights of a bracket's pairs, interned: row `li` holds the pairs `(li, si)`,
-/// `si < li`, as ids in `values`.
+/// The unnudged weights of a bracket's pairs `(li, si)`, `si < li` (bracket positions): a
+/// compatible pair's weight depends only on the two players' classes ([`class_key`]) and on
+/// whether `li` is in the resident scoregroup, so it is held once per pair of classes, interned
+/// in `values`; a bit per pair marks those of weight zero (incompatible, or cleared since).
+/// At 9,999 players this takes a few MB where a row of ids per player took about 100 MB.
 struct Base<W: Weight> {
-    rows: Vec<Vec<u32>>,
+    /// Per bracket position: its class.
+    class: Vec<usize>,
+    classes: usize,
+    /// The first position of the next scoregroup.
+    nsgb: usize,
+    /// Per `2 * (class[li] * classes + class[si]) + (li < nsgb)`: the id in `values` of the
+    /// pair's weight when compatible (`u32::MAX`: no compatible pair of these classes yet);
+    /// empty when there are more than [`Base::TABLE_CLASSES`] classes, then `map` holds them.
+    table: Vec<u32>,
+    map: HashMap<usize, u32>,
+    /// Bit `li * (li - 1) / 2 + si`: the pair weighs zero.
+    zero: Vec<u64>,
     values: Interner<W>,
 }
 
 impl<W: Weight> Base<W> {
+    /// The most classes held in a table (32 MB at most).
+    const TABLE_CLASSES: usize = 2048;
+    fn new(class: Vec<usize>, classes: usize, nsgb: usize) -> Self {
+        let len = class.len();
+        Base {
+            class,
+            classes,
+            nsgb,
+            table: if classes <= Self::TABLE_CLASSES {
+                vec![u32::MAX; 2 * classes * classes]
+            } else {
+                Vec::new()
+            },
+            map: HashMap::new(),
+            zero: vec![0; (len * len.saturating_sub(1) / 2).div_ceil(64)],
+            values: Interner::new(),
+        }
+    }
+    /// The id of a compatible pair's weight, computed by `weight` the first time its slot is
+    /// asked.
+    fn memo(&mut self, li: usize, si: usize, weight: impl FnOnce() -> W) -> u32 {
+        let slot = self.slot(li, si);
+        let id = if self.table.is_empty() {
+            self.map.get(&slot).copied().unwrap_or(u32::MAX)
+        } else {
+            self.table[slot]
+        };
+        if id != u32::MAX {
+            return id;
+        }
+        let id = self.values.id(weight());
+        if self.table.is_empty() {
+            self.map.insert(slot, id);
+        } else {
+            self.table[slot] = id;
+        }
+        id
+    }
+    fn bit(li: usize, si: usize) -> usize {
+        debug_assert!(si < li);
+        li * (li - 1) / 2 + si
+    }
+    fn slot(&self, li: usize, si: usize) -> usize {
+        2 * (self.class[li] * self.classes + self.class[si]) + usize::from(li < self.nsgb)
+    }
+    /// The id in `values` of the pair's weight (0: zero).
+    fn id(&self, li: usize, si: usize) -> u32 {
+        let b = Self::bit(li, si);
+        if self.zero[b / 64] >> (b % 64) & 1 == 1 {
+            0
+        } else if self.table.is_empty() {
+            self.map[&self.slot(li, si)]
+        } else {
+            self.table[self.slot(li, si)]
+        }
+    }
     fn get(&self, li: usize, si: usize) -> W {
-        self.values.get(self.rows[li][si])
+        self.values.get(self.id(li, si))
     }
     fn clear(&mut self, li: usize, si: usize) {
-        self.rows[li][si] = 0;
+        let b = Self::bit(li, si);
+        self.zero[b / 64] |= 1 << (b % 64);
     }
 }
 

@@ -4,6 +4,10 @@
 //!
 //! `cargo run --release -p arbiter-tournament --example pairing_bench [-- SIZE...]`
 //!
+//! With `-- --event PLAYERS ROUNDS [SEED]`: generates a whole tournament with the random
+//! tournament generator (C.04.A RTG, default rates, ratings uniform), every round paired by the
+//! 2026 Dutch system, and prints its time and peak memory.
+//!
 //! The engine keeps a dense matrix of interned edge weights (4 bytes per ordered pair of
 //! players), so every size fits in the 2 GB budget.
 
@@ -63,8 +67,39 @@ fn run_one(path: &Path) {
     );
 }
 
+/// Generates and pairs a whole event of `players` and `rounds`.
+fn run_event(players: u16, rounds: u16, seed: u64) {
+    let config = arbiter_tournament::generator::GeneratorConfig {
+        players: (players, players),
+        rounds: (rounds, rounds),
+        ..Default::default()
+    };
+    let start = Instant::now();
+    let result = arbiter_tournament::generator::generate(&config, Edition::Dutch2026, seed);
+    let secs = start.elapsed().as_secs_f64();
+    let outcome = match result {
+        Ok(t) => format!("{} rounds paired", t.last_paired_round()),
+        Err(e) => e.to_string(),
+    };
+    println!(
+        "event of {players} players, {rounds} rounds, seed {seed}: {secs:.1} s  peak {:.1} MB  {outcome}",
+        peak_kb().map_or(f64::NAN, |k| k as f64 / 1024.0),
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--event") {
+        let num = |i: usize, default: u64| {
+            args.get(i).map_or(default, |a| {
+                a.parse().unwrap_or_else(|_| panic!("not a number: {a}"))
+            })
+        };
+        let players = u16::try_from(num(1, 10_000)).expect("at most 65,535 players");
+        let rounds = u16::try_from(num(2, 11)).expect("at most 65,535 rounds");
+        run_event(players, rounds, num(3, 1));
+        return;
+    }
     if let [flag, path] = args.as_slice()
         && flag == "--one"
     {

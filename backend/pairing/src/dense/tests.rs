@@ -221,6 +221,72 @@ fn warm_starts_match_brute_force() {
     }
 }
 
+/// The partners in the matcher's current matching (itself: unmatched, removed or the dummy's).
+fn current_mates(m: &DenseMatcher<W>) -> Vec<usize> {
+    let d = m.n - 1;
+    (0..d)
+        .map(|v| {
+            if !m.alive[v] || m.mate[v] == super::NONE {
+                return v;
+            }
+            let u = m.endp(m.mate[v]);
+            if u == d { v } else { u }
+        })
+        .collect()
+}
+
+#[test]
+fn exchanges_keep_a_maximum_weight_matching() {
+    let mut rng = Rng(0x05ee_d0f4_c0de);
+    let (mut made, mut refused) = (0, 0);
+    for _ in 0..300 {
+        let n = 2 * (rng.below(4) + 2);
+        // Few distinct weights: many tight edges, so many exchanges are possible.
+        let g = Graph::random(&mut rng, n, 2, 4);
+        let mut m = DenseMatcher::new(n);
+        g.load(&mut m);
+        if m.solve().is_none() {
+            continue;
+        }
+        let best = g.best(true);
+        for _ in 0..6 {
+            let (v, u) = (rng.below(n), rng.below(n));
+            let before = current_mates(&m);
+            if let Some((a, b)) = m.exchange(v, u) {
+                made += 1;
+                assert_eq!((a, b), (before[v], before[u]));
+                let after = current_mates(&m);
+                assert_eq!(after[v], u);
+                assert_eq!(after[a], b);
+                // Still a maximum-weight perfect matching, with the same duals.
+                assert_eq!(Some(g.total(&after)), best, "w={:?}", g.w);
+                assert_certificate(&m, "after an exchange");
+                // A solve with nothing changed keeps it.
+                assert_eq!(m.solve(), Some(after));
+            } else {
+                refused += 1;
+                assert_eq!(
+                    current_mates(&m),
+                    before,
+                    "a refused exchange changed the matching"
+                );
+            }
+        }
+        // After an edge between live vertices changed, no exchange until the next solve.
+        let (a, b) = (0, 1);
+        m.set(a, b, W::from_u64(g.w[a * n + b] + 7));
+        for v in 0..n {
+            for u in 0..n {
+                assert_eq!(m.exchange(v, u), None);
+            }
+        }
+    }
+    assert!(
+        made > 50 && refused > 50,
+        "{made} exchanges made, {refused} refused"
+    );
+}
+
 #[test]
 fn general_form_needs_a_blossom() {
     // The classic triangle with a pendant: the best matching (0-1, 2-3, weight 15) is found

@@ -2,11 +2,7 @@
 //! weights and first matching, its MDPs, the remainder with its exchanges, each S1 player's
 //! opponent, and the players it passes down.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use super::{Base, Graph, PabPlan, Params, class_key, classes, edge_weight};
-use crate::dense::{Interner, LimbHasher};
 use crate::dutch_state::{Ctx, NONE};
 use crate::wide::Weight;
 
@@ -59,39 +55,28 @@ impl<W: Weight> Bracket<W> {
             *next_it += 1;
         }
         let len = pbi.len();
-        // The unnudged weights of the bracket's pairs `(li, si)`, si < li.
-        let mut base = Base {
-            rows: vec![Vec::new(); len],
-            values: Interner::new(),
-        };
+        // The unnudged weights of the bracket's pairs `(li, si)`, si < li. Players alike in
+        // everything the weights read but compatibility share a class: a compatible pair's
+        // weight is computed once per pair of classes and bracket role.
+        let (class, classes_count) = classes(pbi.iter().map(|&v| class_key(ctx.sorted[v], prm)));
+        let mut base = Base::new(class, classes_count, nsgb);
         // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
         let mut matcher_id: Vec<u32> = Vec::new();
-        // Players alike in everything the weights read but compatibility share a class: a
-        // compatible pair's weight is computed once per pair of classes and bracket role.
-        let (class, _) = classes(pbi.iter().map(|&v| class_key(ctx.sorted[v], prm)));
-        let mut memo: HashMap<u64, u32, BuildHasherDefault<LimbHasher>> = HashMap::default();
         for li in sgb..len {
             let cur = li < nsgb;
-            base.rows[li] = (0..li)
-                .map(|si| {
-                    let (hv, lv) = (pbi[si], pbi[li]);
-                    if !ctx.compatible(hv, lv) {
-                        return 0;
-                    }
-                    let key =
-                        ((class[si] as u64) << 33) | ((class[li] as u64) << 1) | u64::from(cur);
-                    let id = *memo.entry(key).or_insert_with(|| {
-                        base.values.id(edge_weight(ctx, hv, lv, cur, !cur, prm))
-                    });
+            for si in 0..li {
+                let (hv, lv) = (pbi[si], pbi[li]);
+                let bid = if ctx.compatible(hv, lv) {
+                    let id = base.memo(li, si, || edge_weight(ctx, hv, lv, cur, !cur, prm));
                     debug_assert!(
                         base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, prm),
                         "a class-memoized weight differs"
                     );
                     id
-                })
-                .collect();
-            for si in 0..li {
-                let bid = base.rows[li][si] as usize;
+                } else {
+                    base.clear(li, si);
+                    0
+                } as usize;
                 if matcher_id.len() <= bid {
                     matcher_id.resize(bid + 1, u32::MAX);
                 }
@@ -260,10 +245,20 @@ impl<W: Weight> Bracket<W> {
             }
         }
         self.rpairs = rpairs;
-        for (oa, &oi) in remainder.iter().enumerate() {
-            for (sri, &pi) in remainder.iter().enumerate().take(oa) {
-                g.set(self.pbi[pi], self.pbi[oi], self.ewc(pi, oi, sri));
+        // Row by row of the S1 position: the weight is the base weight plus the row's bonus,
+        // so it is interned once per base weight in each row.
+        let mut ids: Vec<u32> = Vec::new();
+        for (sri, &pi) in remainder.iter().enumerate() {
+            ids.clear();
+            ids.resize(self.base.values.len(), u32::MAX);
+            for &oi in &remainder[sri + 1..] {
+                let bid = self.base.id(oi, pi) as usize;
+                if ids[bid] == u32::MAX {
+                    ids[bid] = g.m.intern(self.ewc(pi, oi, sri));
+                }
+                g.m.set_interned(self.pbi[pi], self.pbi[oi], ids[bid]);
             }
+            g.m.compact_if_large();
         }
         self.remainder = remainder;
         self.sm = g.compute();
@@ -377,6 +372,8 @@ impl<W: Weight> Bracket<W> {
     /// its weight, the others go back to their unnudged weights.
     fn fix_exchanges(&mut self, g: &mut Graph<W>) {
         let nsgbv = self.nsgbv;
+        // The matcher's id of each base weight, interned once.
+        let mut ids: Vec<u32> = vec![u32::MAX; self.base.values.len()];
         for (a, &pi) in self.remainder.iter().enumerate() {
             let pv = self.pbi[pi];
             for &oi in &self.remainder[a + 1..] {
@@ -387,9 +384,14 @@ impl<W: Weight> Bracket<W> {
                 {
                     self.base.clear(oi, pi);
                 }
-                g.set(pv, ov, self.base.get(oi, pi));
+                let bid = self.base.id(oi, pi) as usize;
+                if ids[bid] == u32::MAX {
+                    ids[bid] = g.m.intern(self.base.values.get(bid as u32));
+                }
+                g.m.set_interned(pv, ov, ids[bid]);
             }
         }
+        g.m.compact_if_large();
     }
 
     /// Each S1 player's opponent, the highest possible first (C.04.3 B.3), fixed pair by pair.
@@ -398,6 +400,31 @@ impl<W: Weight> Bracket<W> {
         for &pi in &self.remainder {
             let pv = self.pbi[pi];
             if self.sm[pv] > pv && self.sm[pv] < nsgbv {
+                // The highest opponent left. The matching is optimal; if an exchange of
+                // partners in four along tight edges gives `pv` that opponent, another
+                // maximum-weight matching pairs them, and the bonuses below (the highest
+                // opponent's the largest, every other player's smaller) would choose it: no
+                // solve is needed.
+                let best = self
+                    .remainder
+                    .iter()
+                    .find(|&&oi| {
+                        oi > pi && !matched[self.pbi[oi]] && !self.base.get(oi, pi).is_zero()
+                    })
+                    .map_or(NONE, |&oi| self.pbi[oi]);
+                if best != NONE
+                    && self.sm[pv] != best
+                    && let Some((a, b)) = g.m.exchange(pv, best)
+                {
+                    self.sm[pv] = best;
+                    self.sm[best] = pv;
+                    self.sm[a] = b;
+                    self.sm[b] = a;
+                    matched[pv] = true;
+                    matched[best] = true;
+                    g.finalize(pv, best);
+                    continue;
+                }
                 let mut addend = 0u64;
                 let mut best = NONE;
                 for &oi in self.remainder.iter().rev() {
