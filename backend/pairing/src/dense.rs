@@ -519,6 +519,39 @@ impl<W: Weight> DenseMatcher<W> {
         Some((a, b))
     }
 
+    /// Lowers the dual of `v` by `by` (doubled, as the duals are; a negative value raises it),
+    /// after dissolving the blossoms around it, when every edge from `v` to a live vertex outside `spared`
+    /// (per vertex; the dummy's edge included) keeps a non-negative slack; whether it did. For
+    /// weights about to fall by `by` on the edges from `v` to the `spared` vertices: their
+    /// slacks, and the tightness of a matched one, stay as they are.
+    pub fn lower_dual(&mut self, v: usize, by: W, spared: &[bool]) -> bool {
+        let n = self.n;
+        let d = n - 1;
+        if !self.alive[v] {
+            return false;
+        }
+        // The next solve dissolves the blossoms around a vertex whose edges changed: done now,
+        // so that the slacks below are the vertex duals' alone.
+        self.dissolve_around(v);
+        if by.is_negative() || by.is_zero() {
+            self.dualvar[v] = self.dualvar[v].sub(by);
+            return true;
+        }
+        let row = v * n;
+        let feasible = (0..d).all(|u| {
+            u == v
+                || !self.alive[u]
+                || spared[u]
+                || self.w[row + u] == 0
+                || !self.slack(row + u).sub(by).is_negative()
+        }) && !(self.dummy_on
+            && self.dualvar[v].add(self.dualvar[d]).sub(by).is_negative());
+        if feasible {
+            self.dualvar[v] = self.dualvar[v].sub(by);
+        }
+        feasible
+    }
+
     /// Removes a pair of vertices (a fixed pair) from the graph.
     pub fn remove(&mut self, a: usize, b: usize) {
         for v in [a, b] {

@@ -119,12 +119,18 @@ impl<W: Weight> Bracket<W> {
         if r.is_zero() {
             return r;
         }
-        let addend = W::from_u64(u64::from(sri < self.rpairs))
+        r.add(self.s1_bonus(sri))
+    }
+
+    /// The bonus [`Self::ewc`] adds for the S1 position `sri` (two's complement: negative from
+    /// `rpairs` on). It lies below every criterion's bits, so it only orders the remainder's
+    /// maximum-weight matchings.
+    fn s1_bonus(&self, sri: usize) -> W {
+        W::from_u64(u64::from(sri < self.rpairs))
             .shl(self.b)
             .shl(self.b)
             .sub(W::from_u64(sri as u64))
-            .shl(1);
-        r.add(addend)
+            .shl(1)
     }
 
     /// The MDPs (C.04.3 A.3, B.2 and C6-C7): which of them are paired in the bracket, the
@@ -372,6 +378,22 @@ impl<W: Weight> Bracket<W> {
     /// its weight, the others go back to their unnudged weights.
     fn fix_exchanges(&mut self, g: &mut Graph<W>) {
         let nsgbv = self.nsgbv;
+        // The matching stays a maximum-weight one without the S1 bonuses (they only ordered
+        // the maximum-weight matchings). Each S1 player's pairs in the remainder lose its bonus
+        // (the others are removed): its dual falls by the bonus where its other edges stay
+        // feasible, so that its pair stays tight and the next solve need not re-pair the whole
+        // remainder.
+        let mut in_remainder = vec![false; g.n];
+        for &pi in &self.remainder {
+            in_remainder[self.pbi[pi]] = true;
+        }
+        for (sri, &pi) in self.remainder.iter().enumerate() {
+            let pv = self.pbi[pi];
+            if self.sm[pv] > pv && self.sm[pv] < nsgbv {
+                let bonus = self.s1_bonus(sri);
+                g.m.lower_dual(pv, bonus.add(bonus), &in_remainder);
+            }
+        }
         // The matcher's id of each base weight, interned once.
         let mut ids: Vec<u32> = vec![u32::MAX; self.base.values.len()];
         for (a, &pi) in self.remainder.iter().enumerate() {
