@@ -194,18 +194,10 @@ pub struct DenseMatcher<W: Weight> {
 
 /// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
 /// (`None`: none), and the vertices asked for. Kept between solves, all `None`.
+#[derive(Default)]
 struct Raises<W> {
     by: Vec<Option<W>>,
     touched: Vec<usize>,
-}
-
-impl<W> Default for Raises<W> {
-    fn default() -> Self {
-        Raises {
-            by: Vec::new(),
-            touched: Vec::new(),
-        }
-    }
 }
 
 /// What one solve keeps from stage to stage: the live vertices split by the focus, where

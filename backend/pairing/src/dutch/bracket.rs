@@ -430,9 +430,7 @@ impl<W: Weight> Bracket<W> {
                 let best = self
                     .remainder
                     .iter()
-                    .find(|&&oi| {
-                        oi > pi && !matched[self.pbi[oi]] && !self.base.get(oi, pi).is_zero()
-                    })
+                    .find(|&&oi| oi > pi && !matched[self.pbi[oi]] && self.base.id(oi, pi) != 0)
                     .map_or(NONE, |&oi| self.pbi[oi]);
                 if best != NONE
                     && self.sm[pv] != best
@@ -448,7 +446,6 @@ impl<W: Weight> Bracket<W> {
                     continue;
                 }
                 let mut addend = 0u64;
-                let mut best = NONE;
                 for &oi in self.remainder.iter().rev() {
                     let ov = self.pbi[oi];
                     if oi <= pi || matched[ov] {
@@ -457,7 +454,6 @@ impl<W: Weight> Bracket<W> {
                     let e = self.base.get(oi, pi);
                     if !e.is_zero() {
                         g.set(pv, ov, e.add(W::from_u64(addend)));
-                        best = ov;
                     }
                     addend += 1;
                 }
