@@ -34,13 +34,14 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::attacks::{self, king_attacks, knight_attacks, pawn_attacks};
+use crate::attacks::{self, king_attacks, pawn_attacks};
 use crate::bitboard::Bitboard;
 use crate::movegen::MoveList;
 use crate::position::{Board, Position};
 use crate::types::{Color, Move, PieceKind, Square};
 
 mod ghost;
+mod reach;
 
 /// Whether a side can still checkmate (Art. 5.2(b), 6.9, 9.6): proved yes with a mating line,
 /// proved no, or not settled within the search budget.
@@ -272,37 +273,20 @@ fn king_spread(b: Bitboard) -> Bitboard {
 
 /// The squares a piece of `kind` on `from` can ever stand on when `walls` never move and every
 /// other piece can step aside, avoiding `forbidden` (for a king: squares attacked by pawns that
-/// never move).
+/// never move; a sliding piece passes through forbidden squares, so it has none).
 fn region(kind: PieceKind, from: Square, walls: Bitboard, forbidden: Bitboard) -> Bitboard {
-    let open = !(walls | forbidden);
-    let mut reached = from.bb();
-    let mut frontier = reached;
-    while frontier.any() {
-        let mut next = Bitboard::EMPTY;
-        if kind == PieceKind::King {
-            next = king_spread(frontier);
-        } else {
-            for sq in frontier {
-                next |= match kind {
-                    PieceKind::Knight => knight_attacks(sq),
-                    _ => attacks::attacks(kind, Color::White, sq, walls),
-                };
-            }
-        }
-        frontier = (next & open).minus(reached);
-        reached |= frontier;
-    }
-    reached
+    debug_assert!(
+        kind == PieceKind::King || forbidden.is_empty(),
+        "a piece passing through a square may not be forbidden to stand there"
+    );
+    reach::flood(kind, from.bb(), !(walls | forbidden))
 }
 
 /// The squares a piece of `kind` standing anywhere in `region` attacks, through everything but
-/// `walls`.
-fn region_attacks(kind: PieceKind, color: Color, region: Bitboard, walls: Bitboard) -> Bitboard {
-    let mut all = Bitboard::EMPTY;
-    for sq in region {
-        all |= attacks::attacks(kind, color, sq, walls);
-    }
-    all
+/// the walls. `region` is a pawn's squares, or a region of [`region`] (closed under the piece's
+/// steps through the open squares), so that one step from it is everything it attacks.
+fn region_attacks(kind: PieceKind, color: Color, region: Bitboard) -> Bitboard {
+    reach::step(kind, color, region)
 }
 
 /// The squares a pawn of `color` on `from` may ever stand on (promotion squares included), when
@@ -313,10 +297,8 @@ fn pawn_region(color: Color, from: Square, walls: Bitboard, targets: Bitboard) -
     let mut reached = from.bb();
     let mut frontier = reached;
     while frontier.any() {
-        let mut next = frontier.minus(last).forward(white).minus(walls);
-        for sq in frontier.minus(last) {
-            next |= pawn_attacks(color, sq) & targets;
-        }
+        let next = frontier.minus(last).forward(white).minus(walls)
+            | (reach::step(PieceKind::Pawn, color, frontier.minus(last)) & targets);
         frontier = next.minus(reached);
         reached |= frontier;
     }
@@ -405,7 +387,7 @@ impl Structure {
                     kind => {
                         let reg = region(kind, sq, walls, Bitboard::EMPTY);
                         targets[c] |= reg;
-                        base_attacks[c] |= region_attacks(kind, piece.color, reg, walls);
+                        base_attacks[c] |= region_attacks(kind, piece.color, reg);
                         s.regions[c].push(reg);
                     }
                 }
@@ -429,12 +411,14 @@ impl Structure {
                     let stops = walls | (file_bound & board.by_color(!color));
                     let mut reg = pawn_region(color, sq, stops, enemy);
                     let last = Bitboard::rank(7 - color.back_rank());
-                    let mut att = region_attacks(PieceKind::Pawn, color, reg.minus(last), walls);
-                    for promo in reg & last {
+                    let mut att = region_attacks(PieceKind::Pawn, color, reg.minus(last));
+                    // A promoted queen or knight: the regions from every promotion square at once.
+                    let promotions = reg & last;
+                    if promotions.any() {
                         for kind in [PieceKind::Queen, PieceKind::Knight] {
-                            let r = region(kind, promo, walls, Bitboard::EMPTY);
+                            let r = reach::flood(kind, promotions, !walls);
                             reg |= r;
-                            att |= region_attacks(kind, color, r, walls);
+                            att |= region_attacks(kind, color, r);
                         }
                     }
                     extra[c] |= att;
