@@ -15,7 +15,8 @@
 //!    moves reach around the permanently blocked pawns. If no square of the losing king's region can
 //!    be attacked while each of its neighbours is covered or blocked, no mate exists.
 //! 3. **Search**, in three steps. (a) A quick cost-bounded iterative-deepening helpmate search,
-//!    the moves the ordering prefers costing less, finds most mates in a few thousand positions.
+//!    the moves the ordering prefers costing less, finds the short mates in at most 2,000
+//!    positions, with a short line.
 //!    (b) When every sliding piece on the board is a bishop of one side and one square colour, the
 //!    bishop abstraction (`ghost`) walks a small over-approximation of every game, the bishops
 //!    replaced by "ghosts" that may stand anywhere on their colour, and proves no mate exists when
