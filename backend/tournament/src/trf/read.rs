@@ -224,17 +224,24 @@ impl Reader {
             _ => return,
         };
         if slot.is_some() {
-            self.issue(
-                no,
-                None,
-                None,
-                None,
-                IssueKind::DuplicateHeader(code.to_owned()),
-            );
-            self.keep(line);
+            self.duplicate_header(no, code, line);
         } else {
             *slot = Some(value.to_owned());
         }
+    }
+
+    /// A header record met a second time: a warning naming the line
+    /// ([`IssueKind::DuplicateHeader`]); the first value stands and this line is kept verbatim,
+    /// so that writing loses nothing.
+    fn duplicate_header(&mut self, no: usize, code: &str, line: &str) {
+        self.issue(
+            no,
+            None,
+            None,
+            None,
+            IssueKind::DuplicateHeader(code.to_owned()),
+        );
+        self.keep(line);
     }
 
     /// A start or end date (`042`, `052`) in any layout files use ([`PartialDate::read`]); an
@@ -250,14 +257,7 @@ impl Reader {
             &mut self.t.end_date
         };
         if slot.is_some() {
-            self.issue(
-                no,
-                None,
-                None,
-                None,
-                IssueKind::DuplicateHeader(code.to_owned()),
-            );
-            self.keep(line);
+            self.duplicate_header(no, code, line);
         } else {
             *slot = date;
         }

@@ -308,6 +308,31 @@ fn unreadable_header_values_are_kept_and_warned() {
 }
 
 #[test]
+fn a_header_record_given_twice_keeps_the_first_value_and_warns() {
+    let text = "012 First name\n042 2024/05/01\n012 Second name\n042 2024/06/01\n\
+                001    1      Alpha, A                          2100\n";
+    let r = read_trf(text.as_bytes()).unwrap();
+    assert_eq!(r.tournament.name.as_deref(), Some("First name"));
+    let start = r.tournament.start_date.expect("the first start date");
+    assert_eq!(start.to_string(), "2024-05-01");
+    for (line, code) in [(3, "012"), (4, "042")] {
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.line == line && w.kind == IssueKind::DuplicateHeader(code.into())),
+            "no warning for the second {code}: {:?}",
+            r.warnings
+        );
+    }
+    // Nothing is lost: both second lines are written back as they were.
+    let out = write_trf(&r.tournament, TrfVersion::Trf16);
+    assert!(
+        out.contains("012 Second name\n") && out.contains("042 2024/06/01\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn empty_and_garbage_input_never_panics() {
     for bytes in [
         &b""[..],
