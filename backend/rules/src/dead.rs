@@ -267,12 +267,7 @@ pub struct Structure {
 
 /// `king_attacks` of every square of `b`.
 fn king_spread(b: Bitboard) -> Bitboard {
-    let not_a = !Bitboard::file(0).0;
-    let not_h = !Bitboard::file(7).0;
-    let x = b.0;
-    let side = ((x << 1) & not_a) | ((x >> 1) & not_h);
-    let row = x | side;
-    Bitboard(side | (row << 8) | (row >> 8))
+    reach::step(PieceKind::King, Color::White, b)
 }
 
 /// The squares a piece of `kind` on `from` can ever stand on when `walls` never move and every
@@ -445,8 +440,6 @@ impl Structure {
             let mut extra_attacks = [Bitboard::EMPTY; 2];
             for (i, &(color, _)) in mobile.iter().enumerate() {
                 extra_attacks[color.index()] |= pawn_attack_sets[i];
-            }
-            for (i, &(color, _)) in mobile.iter().enumerate() {
                 s.regions[color.index()].push(pawn_regions[i]);
             }
             for color in Color::ALL {
