@@ -190,6 +190,18 @@ pub struct DenseMatcher<W: Weight> {
     /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
     /// S-vertex `v` to block `b` outside the focus.
     deferred: Vec<usize>,
+    /// Per vertex, a bit: a T-vertex met by a scan in this stage, which every later scan skips
+    /// (see [`Self::row_columns`]). Cleared whenever a T-vertex may stop being one: a blossom
+    /// formed around it, a T-blossom expanded, trees dropped, a new stage.
+    t_bits: Vec<u64>,
+    /// Per blossom: bumped when [`Self::add_blossom`] makes it, so `(b, gen[b])` names one
+    /// blossom for its whole life (its leaves never change).
+    blossom_gen: Vec<u64>,
+    /// The leaves of one blossom as bits, and which blossom `(b, gen)` they are.
+    leaf_bits: Vec<u64>,
+    leaf_key: (usize, u64),
+    /// Scratch: a blossom's leaves.
+    leaf_buf: Vec<usize>,
 }
 
 /// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
@@ -205,6 +217,8 @@ struct Raises<W> {
 /// outside, and the choice between stages of every tree and of a single tree.
 struct Sweep<W: Weight> {
     live: Vec<usize>,
+    /// `live` as bits.
+    live_bits: Vec<u64>,
     inside: Vec<usize>,
     outside: Vec<usize>,
     block_start: Vec<usize>,
@@ -297,6 +311,11 @@ impl<W: Weight> DenseMatcher<W> {
             inside_list: Vec::new(),
             outside_list: Vec::new(),
             deferred: Vec::new(),
+            t_bits: vec![0; n.div_ceil(64)],
+            blossom_gen: vec![0; 2 * n],
+            leaf_bits: vec![0; n.div_ceil(64)],
+            leaf_key: (NONE, 0),
+            leaf_buf: Vec::new(),
         }
     }
 
@@ -1165,12 +1184,14 @@ impl<W: Weight> DenseMatcher<W> {
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
         self.dualvar[b] = W::zero();
+        self.blossom_gen[b] += 1;
         self.blossomchilds[b].clone_from(&path);
         self.blossomendps[b] = endps;
         for v in self.blossom_leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
                 self.enqueue(v);
             }
+            self.t_bits[v / 64] &= !(1 << (v % 64));
             self.inblossom[v] = b;
         }
         if self.stale {
@@ -1274,6 +1295,7 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        self.t_bits.fill(0);
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
@@ -1404,6 +1426,7 @@ impl<W: Weight> DenseMatcher<W> {
         // Blossoms unlabelled in this call: the walk up from a vertex stops at one (its
         // ancestors are unlabelled already).
         self.drop_stamp += 1;
+        self.t_bits.fill(0);
         let stamp = self.drop_stamp;
         self.dropped.resize(2 * self.n, 0);
         for x in 0..self.n {
@@ -1529,8 +1552,13 @@ impl<W: Weight> DenseMatcher<W> {
         for b in 0..nb {
             block_start[b + 1] += block_start[b];
         }
+        let mut live_bits = vec![0u64; n.div_ceil(64)];
+        for &v in &live {
+            live_bits[v / 64] |= 1 << (v % 64);
+        }
         Sweep {
             live,
+            live_bits,
             inside,
             outside,
             block_start,
@@ -1548,6 +1576,7 @@ impl<W: Weight> DenseMatcher<W> {
     fn begin_stage(&mut self) -> bool {
         let n = self.n;
         self.label.fill(0);
+        self.t_bits.fill(0);
         self.rootof.fill(NONE);
         self.bestedge.fill(NONE);
         for b in n..2 * n {
@@ -1608,7 +1637,7 @@ impl<W: Weight> DenseMatcher<W> {
         let n = self.n;
         let nb = self.blocks;
         let Sweep {
-            live,
+            live_bits,
             inside,
             outside,
             block_start,
@@ -1668,7 +1697,8 @@ impl<W: Weight> DenseMatcher<W> {
                 }
                 cols_buf
             } else {
-                live
+                self.row_columns(v, live_bits, cols_buf);
+                cols_buf
             };
             stage.scans += 1;
             if self.scan(v, cols, rest.is_some(), stage) {
@@ -1697,10 +1727,12 @@ impl<W: Weight> DenseMatcher<W> {
             if self.inblossom[v] == bw {
                 continue;
             }
+            if self.label[bw] == 2 && self.label[w] != 0 {
+                self.t_bits[w / 64] |= 1 << (w % 64);
+                continue;
+            }
             let id = self.w[row + u];
-            if (id == 0 && !(dummy_row || (self.dummy_on && u == n - 1)))
-                || (self.label[bw] == 2 && self.label[w] != 0)
-            {
+            if id == 0 && !(dummy_row || (self.dummy_on && u == n - 1)) {
                 continue;
             }
             let p = self.remote(v, u);
@@ -1916,6 +1948,40 @@ impl<W: Weight> DenseMatcher<W> {
                 && self.dualvar[b].is_zero()
             {
                 self.expand_blossom(b, true);
+            }
+        }
+    }
+
+    /// The columns of a whole-row scan of `v`, ascending, into `out`: the live vertices less
+    /// those the scan would pass over at once, the leaves of `v`'s own blossom and the
+    /// T-vertices met before ([`Self::t_bits`]). A tree that enters the tight region below the
+    /// next scoregroup makes most of the graph one S-blossom, and each of its leaves then reads
+    /// only the vertices outside it.
+    fn row_columns(&mut self, v: usize, live_bits: &[u64], out: &mut Vec<usize>) {
+        let b = self.inblossom[v];
+        let own = b >= self.n;
+        if own && self.leaf_key != (b, self.blossom_gen[b]) {
+            self.leaf_key = (b, self.blossom_gen[b]);
+            self.leaf_bits.fill(0);
+            let mut leaves = std::mem::take(&mut self.leaf_buf);
+            leaves.clear();
+            self.leaves(b, &mut leaves);
+            for &x in &leaves {
+                self.leaf_bits[x / 64] |= 1 << (x % 64);
+            }
+            self.leaf_buf = leaves;
+        }
+        out.clear();
+        for (i, &word) in live_bits.iter().enumerate() {
+            let mut bits = word & !self.t_bits[i];
+            if own {
+                bits &= !self.leaf_bits[i];
+            } else {
+                bits &= !(u64::from(i == v / 64) << (v % 64));
+            }
+            while bits != 0 {
+                out.push(i * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
             }
         }
     }

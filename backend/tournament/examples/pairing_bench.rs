@@ -8,6 +8,10 @@
 //! tournament generator (C.04.A RTG, default rates, ratings uniform), every round paired by the
 //! 2026 Dutch system, and prints its time and peak memory.
 //!
+//! Each line ends with a digest (FNV-1a, 64 bits) of what was paired: the boards as white and
+//! black pairing numbers and the PAB for one round, the TRF-16 written after the last round
+//! for an event. Two builds pair alike when their digests agree.
+//!
 //! The engine keeps a dense matrix of interned edge weights (4 bytes per ordered pair of
 //! players), so every size fits in the 2 GB budget.
 
@@ -39,6 +43,13 @@ fn input(dir: &Path) -> Option<PathBuf> {
     files.pop()
 }
 
+/// FNV-1a, 64 bits.
+fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
 fn run_one(path: &Path) {
     let Ok(bytes) = std::fs::read(path) else {
         println!("{}: unreadable", path.display());
@@ -54,7 +65,20 @@ fn run_one(path: &Path) {
     let result = arbiter_pairing::pair(&state);
     let secs = start.elapsed().as_secs_f64();
     let outcome = match result {
-        Ok(p) => format!("{} boards", p.boards.len()),
+        Ok(p) => {
+            let mut text = String::new();
+            for b in &p.boards {
+                text.push_str(&format!("{} {}\n", b.white, b.black));
+            }
+            if let Some(bye) = p.bye {
+                text.push_str(&format!("bye {bye}\n"));
+            }
+            format!(
+                "{} boards  digest {:016x}",
+                p.boards.len(),
+                digest(text.as_bytes())
+            )
+        }
         Err(e) => e.to_string(),
     };
     println!(
@@ -78,7 +102,13 @@ fn run_event(players: u16, rounds: u16, seed: u64) {
     let result = arbiter_tournament::generator::generate(&config, Edition::Dutch2026, seed);
     let secs = start.elapsed().as_secs_f64();
     let outcome = match result {
-        Ok(t) => format!("{} rounds paired", t.last_paired_round()),
+        Ok(t) => format!(
+            "{} rounds paired  digest {:016x}",
+            t.last_paired_round(),
+            digest(
+                arbiter_tournament::write_trf(&t, arbiter_tournament::TrfVersion::Trf16).as_bytes()
+            )
+        ),
         Err(e) => e.to_string(),
     };
     println!(

@@ -410,3 +410,71 @@ fn assert_duals(m: &DenseMatcher<W>, what: &str, matched_tight: bool) {
         }
     }
 }
+
+/// The shape the Dutch engine gives the matcher, large enough for blossoms of hundreds of
+/// vertices (rows of several 64-bit words in [`DenseMatcher::row_columns`]): a focus whose
+/// weights vary, and a region of alike weights with a few pairs missing, where trees that
+/// enter it make it one S-blossom. After each change (one focus vertex's edges, a pair
+/// leaving) the warm-started solve keeps the optimality certificate and reaches the total of a
+/// solve from scratch.
+#[test]
+fn a_large_region_of_alike_weights_keeps_warm_starts_optimal() {
+    let mut rng = Rng(0x0b1a_2c3d_4e5f_6071);
+    let n = 230;
+    let focus: Vec<usize> = (0..40).collect();
+    let mut g = Graph {
+        n,
+        w: vec![0; n * n],
+        alive: vec![true; n],
+    };
+    let weight = |rng: &mut Rng, a: usize, b: usize| -> u64 {
+        if a < 40 || b < 40 {
+            900 + rng.next() % 200
+        } else if rng.below(40) == 0 {
+            0
+        } else {
+            1000
+        }
+    };
+    for a in 0..n {
+        for b in 0..a {
+            let x = weight(&mut rng, a, b);
+            g.w[a * n + b] = x;
+            g.w[b * n + a] = x;
+        }
+    }
+    let mut m = DenseMatcher::new(n);
+    g.load(&mut m);
+    m.focus(&focus);
+    let from_scratch = |g: &Graph| -> u64 {
+        let mut fresh = DenseMatcher::new(n);
+        g.load(&mut fresh);
+        for v in (0..n).filter(|&v| !g.alive[v]) {
+            fresh.alive[v] = false;
+        }
+        let mates = fresh.solve().expect("a perfect matching exists");
+        g.total(&mates)
+    };
+    let mut last = m.solve().expect("a perfect matching exists");
+    assert_certificate(&m, "first solve");
+    assert_eq!(g.total(&last), from_scratch(&g), "first solve");
+    for step in 0..12 {
+        if step % 2 == 0 {
+            let v = focus[rng.below(focus.len())];
+            for u in (0..n).filter(|&u| u != v) {
+                let x = 900 + rng.next() % 200;
+                g.w[v * n + u] = x;
+                g.w[u * n + v] = x;
+                m.set(v, u, W::from_u64(x));
+            }
+        } else if let Some(a) = (0..n).find(|&a| g.alive[a] && last[a] != a) {
+            let b = last[a];
+            m.remove(a, b);
+            g.alive[a] = false;
+            g.alive[b] = false;
+        }
+        last = m.solve().expect("a perfect matching exists");
+        assert_certificate(&m, &format!("step {step}"));
+        assert_eq!(g.total(&last), from_scratch(&g), "step {step}");
+    }
+}
