@@ -15,6 +15,9 @@
 //! The engine keeps a dense matrix of interned edge weights (4 bytes per ordered pair of
 //! players), so every size fits in the 2 GB budget.
 
+#[path = "common/fnv.rs"]
+mod fnv;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -43,13 +46,6 @@ fn input(dir: &Path) -> Option<PathBuf> {
     files.pop()
 }
 
-/// FNV-1a, 64 bits.
-fn digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 fn run_one(path: &Path) {
     let Ok(bytes) = std::fs::read(path) else {
         println!("{}: unreadable", path.display());
@@ -66,17 +62,18 @@ fn run_one(path: &Path) {
     let secs = start.elapsed().as_secs_f64();
     let outcome = match result {
         Ok(p) => {
-            let mut text = String::new();
-            for b in &p.boards {
-                text.push_str(&format!("{} {}\n", b.white, b.black));
-            }
+            let mut text: String = p
+                .boards
+                .iter()
+                .map(|b| format!("{} {}\n", b.white, b.black))
+                .collect();
             if let Some(bye) = p.bye {
                 text.push_str(&format!("bye {bye}\n"));
             }
             format!(
                 "{} boards  digest {:016x}",
                 p.boards.len(),
-                digest(text.as_bytes())
+                fnv::digest(text.as_bytes())
             )
         }
         Err(e) => e.to_string(),
@@ -105,7 +102,7 @@ fn run_event(players: u16, rounds: u16, seed: u64) {
         Ok(t) => format!(
             "{} rounds paired  digest {:016x}",
             t.last_paired_round(),
-            digest(
+            fnv::digest(
                 arbiter_tournament::write_trf(&t, arbiter_tournament::TrfVersion::Trf16).as_bytes()
             )
         ),

@@ -11,6 +11,9 @@
 //! rounds, and draw, forfeit, withdrawal and half-point-bye rates and Baku acceleration varied
 //! with `k`; even `k` are paired by the 2026 edition, odd `k` by the 2017 one.
 
+#[path = "common/fnv.rs"]
+mod fnv;
+
 use arbiter_pairing::Edition;
 use arbiter_tournament::generator::{GeneratorConfig, RatingDistribution, generate};
 use arbiter_tournament::{TrfVersion, write_trf};
@@ -41,13 +44,6 @@ fn config(k: u64) -> GeneratorConfig {
     }
 }
 
-/// FNV-1a, 64 bits.
-fn digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
@@ -74,7 +70,7 @@ fn main() {
                     "{k} {edition:?} {} players {} rounds {:016x}",
                     t.players.len(),
                     t.last_paired_round(),
-                    digest(text.as_bytes())
+                    fnv::digest(text.as_bytes())
                 );
             }
             Err(e) => println!("{k} {edition:?} error: {e}"),
