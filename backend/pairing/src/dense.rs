@@ -860,10 +860,14 @@ impl<W: Weight> DenseMatcher<W> {
         changed.sort_unstable();
         changed.dedup();
         for &pass in passes {
+            // The edges this pass covers (`cover` passes over the others): only their slacks
+            // are computed.
+            let in_pass =
+                |i: usize, j: usize| pass.is_none_or(|first| (grouped[i] && grouped[j]) == first);
             if self.changed_overflow {
                 for (x, &v) in dirty.iter().enumerate() {
                     for &u in &dirty[x + 1..] {
-                        if self.present(v, u) {
+                        if in_pass(v, u) && self.present(v, u) {
                             let s = self.slack(v * n + u);
                             if s.is_negative() {
                                 cover(&mut raise, v, u, s, pass);
@@ -873,7 +877,7 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             } else {
                 for &(i, j) in &changed {
-                    if j < d && self.present(i, j) {
+                    if j < d && in_pass(i, j) && self.present(i, j) {
                         let s = self.slack(i * n + j);
                         if s.is_negative() {
                             cover(&mut raise, i, j, s, pass);
@@ -1074,12 +1078,27 @@ impl<W: Weight> DenseMatcher<W> {
         }
     }
 
+    /// The leaves of `b` (a vertex or a blossom) into `out`, depth first in the order of
+    /// each blossom's children. Without recursion: a stage that enters the tight region below
+    /// the next scoregroup nests blossoms thousands deep.
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
-        if b < self.n {
+        let n = self.n;
+        if b < n {
             out.push(b);
-        } else {
-            for &t in &self.blossomchilds[b] {
-                self.leaves(t, out);
+            return;
+        }
+        // Per open blossom: the children not visited yet.
+        let mut stack: Vec<&[usize]> = vec![&self.blossomchilds[b]];
+        while let Some(top) = stack.last_mut() {
+            let Some((&t, rest)) = top.split_first() else {
+                stack.pop();
+                continue;
+            };
+            *top = rest;
+            if t < n {
+                out.push(t);
+            } else {
+                stack.push(&self.blossomchilds[t]);
             }
         }
     }
@@ -1243,7 +1262,8 @@ impl<W: Weight> DenseMatcher<W> {
                 let n = self.n;
                 // Only S-vertices matter, in ascending order as in a scan of every vertex.
                 if self.s_sorted != self.s_list.len() {
-                    self.s_list.sort_unstable();
+                    // A sorted prefix and a short tail: the stable sort merges the runs.
+                    self.s_list.sort();
                     self.s_sorted = self.s_list.len();
                 }
                 let s_list = std::mem::take(&mut self.s_list);
