@@ -1262,7 +1262,13 @@ impl<W: Weight> DenseMatcher<W> {
                 let n = self.n;
                 // Only S-vertices matter, in ascending order as in a scan of every vertex.
                 if self.s_sorted != self.s_list.len() {
-                    // A sorted prefix and a short tail: the stable sort merges the runs.
+                    // A sorted prefix and a short tail: the stable sort finds the prefix as one
+                    // run and merges it with the sorted tail (the unstable sort re-sorted the
+                    // whole list: 4 % of a 5,000-player round).
+                    #[expect(
+                        clippy::stable_sort_primitive,
+                        reason = "the stable sort merges the sorted prefix in linear time"
+                    )]
                     self.s_list.sort();
                     self.s_sorted = self.s_list.len();
                 }
