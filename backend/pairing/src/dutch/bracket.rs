@@ -2,7 +2,7 @@
 //! weights and first matching, its MDPs, the remainder with its exchanges, each S1 player's
 //! opponent, and the players it passes down.
 
-use super::{Base, Graph, PabPlan, Params, class_key, classes, edge_weight};
+use super::{Base, Graph, PabPlan, Params, class_key, classes, edge_weight, for_each_pair};
 use crate::dutch_state::{Ctx, NONE};
 use crate::wide::Weight;
 
@@ -62,30 +62,32 @@ impl<W: Weight> Bracket<W> {
         let mut base = Base::new(class, classes_count, nsgb);
         // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
         let mut matcher_id: Vec<u32> = Vec::new();
-        for li in sgb..len {
-            let cur = li < nsgb;
-            for si in 0..li {
-                let (hv, lv) = (pbi[si], pbi[li]);
-                let bid = if ctx.compatible(hv, lv) {
-                    let id = base.memo(li, si, || edge_weight(ctx, hv, lv, cur, !cur, prm));
-                    debug_assert!(
-                        base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, prm),
-                        "a class-memoized weight differs"
-                    );
-                    id
-                } else {
-                    base.clear(li, si);
-                    0
-                } as usize;
-                if matcher_id.len() <= bid {
-                    matcher_id.resize(bid + 1, u32::MAX);
-                }
-                if matcher_id[bid] == u32::MAX {
-                    matcher_id[bid] = g.m.intern(base.values.get(bid as u32));
-                }
-                g.m.set_interned(pbi[li], pbi[si], matcher_id[bid]);
+        // Tile by tile ([`for_each_pair`]): the order of the pairs changes nothing here.
+        for_each_pair(len, |li, si| {
+            if li < sgb {
+                return;
             }
-        }
+            let cur = li < nsgb;
+            let (hv, lv) = (pbi[si], pbi[li]);
+            let bid = if ctx.compatible(hv, lv) {
+                let id = base.memo(li, si, || edge_weight(ctx, hv, lv, cur, !cur, prm));
+                debug_assert!(
+                    base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, prm),
+                    "a class-memoized weight differs"
+                );
+                id
+            } else {
+                base.clear(li, si);
+                0
+            } as usize;
+            if matcher_id.len() <= bid {
+                matcher_id.resize(bid + 1, u32::MAX);
+            }
+            if matcher_id[bid] == u32::MAX {
+                matcher_id[bid] = g.m.intern(base.values.get(bid as u32));
+            }
+            g.m.set_interned(pbi[li], pbi[si], matcher_id[bid]);
+        });
         // The bracket's pairs gained the bonus of the current bracket: its players share it.
         g.m.share_raises();
         g.m.share_within(&pbi[nsgb..]);
