@@ -1526,7 +1526,14 @@ impl<W: Weight> DenseMatcher<W> {
                 break;
             }
             let mut stage = self.open_focus(&mut sweep);
+            // Each turn of this loop ends in a dual change that labels a vertex, forms or
+            // expands a blossom, or reads the deferred rows (once per S-vertex): a few per
+            // vertex at most. A test that breaks an invariant (a label left stale, say) then
+            // fails here instead of hanging.
+            let mut turns = 0usize;
             loop {
+                turns += 1;
+                debug_assert!(turns <= 16 * n + 64, "a stage made no progress");
                 self.grow(&mut sweep, &mut stage);
                 if stage.augmented {
                     break;
