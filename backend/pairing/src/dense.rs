@@ -824,11 +824,9 @@ impl<W: Weight> DenseMatcher<W> {
         // the group's duals raised (`Some(false)`); without one, every edge at once (`None`).
         let cover = |raise: &mut Raises<W>, i: usize, j: usize, s: W, pass: Option<bool>| {
             let need = W::zero().sub(s);
-            if let Some(first) = pass {
+            // (The callers pass only the edges of `pass`: see `in_pass` below.)
+            if pass.is_some() {
                 let (gi, gj) = (grouped[i], grouped[j]);
-                if (gi && gj) != first {
-                    return;
-                }
                 if gi != gj {
                     // The endpoint outside the group covers all of it.
                     at_least(raise, if gi { j } else { i }, need);
