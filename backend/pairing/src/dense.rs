@@ -190,6 +190,13 @@ pub struct DenseMatcher<W: Weight> {
     /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
     /// S-vertex `v` to block `b` outside the focus.
     deferred: Vec<usize>,
+    /// The least bound of the deferred parts (`None`: none has an edge), as the bound when
+    /// deferred plus [`Self::defer_shift`] then: every deferred part's bound falls by each dual
+    /// change's delta (its S-vertex's dual does, the duals outside the focus stay), so the least
+    /// now is this less `defer_shift`, one comparison per dual change instead of one per part.
+    defer_least: Option<W>,
+    /// The sum of the dual changes' deltas in this stage.
+    defer_shift: W,
     /// Per vertex, a bit: a T-vertex met by a scan in this stage, which every later scan skips
     /// (see [`Self::row_columns`]). Cleared whenever a T-vertex may stop being one: a blossom
     /// formed around it, a T-blossom expanded, trees dropped, a new stage.
@@ -311,6 +318,8 @@ impl<W: Weight> DenseMatcher<W> {
             inside_list: Vec::new(),
             outside_list: Vec::new(),
             deferred: Vec::new(),
+            defer_least: None,
+            defer_shift: W::zero(),
             t_bits: vec![0; n.div_ceil(64)],
             blossom_gen: vec![0; 2 * n],
             leaf_bits: vec![0; n.div_ceil(64)],
@@ -930,6 +939,10 @@ impl<W: Weight> DenseMatcher<W> {
                 continue;
             }
             let u = self.endp(p);
+            if u < v && self.mate[u] != NONE && self.endp(self.mate[u]) == v {
+                // Checked from `u` and kept (the checks are symmetric).
+                continue;
+            }
             let k = p / 2;
             let keep = self.alive[v]
                 && self.alive[u]
@@ -1233,10 +1246,13 @@ impl<W: Weight> DenseMatcher<W> {
                         bestslackto: &mut [W],
                         touched: &mut Vec<usize>| {
             let (i, j) = me.edge(k);
-            let j = if me.inblossom[j] == b { i } else { j };
-            let bj = me.inblossom[j];
+            let o = if me.inblossom[j] == b { i } else { j };
+            let bj = me.inblossom[o];
             if bj != b && me.label[bj] == 1 {
-                let sl = me.slack(k);
+                // `slack(k)`, with the endpoints at hand.
+                let sl = me.dualvar[i]
+                    .add(me.dualvar[j])
+                    .sub(me.doubled.get(me.w[k]));
                 if bestedgeto[bj] == NONE {
                     touched.push(bj);
                 }
@@ -1247,6 +1263,7 @@ impl<W: Weight> DenseMatcher<W> {
             }
         };
         let mut leaves = Vec::new();
+        let mut others: Option<Vec<usize>> = None;
         for &bv in &path {
             if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
@@ -1258,40 +1275,52 @@ impl<W: Weight> DenseMatcher<W> {
                 leaves.clear();
                 self.leaves(bv, &mut leaves);
                 let n = self.n;
-                // Only S-vertices matter, in ascending order as in a scan of every vertex.
-                if self.s_sorted != self.s_list.len() {
-                    // A sorted prefix and a short tail: the stable sort finds the prefix as one
-                    // run and merges it with the sorted tail (the unstable sort re-sorted the
-                    // whole list: 4 % of a 5,000-player round).
-                    #[expect(
-                        clippy::stable_sort_primitive,
-                        reason = "the stable sort merges the sorted prefix in linear time"
-                    )]
-                    self.s_list.sort();
-                    self.s_sorted = self.s_list.len();
+                // Only the S-vertices of the other S-blossoms count, in ascending order as in a
+                // scan of every vertex: listed once for all the children (labels and blossoms do
+                // not change while they are read). In a stage whose tree labels the tight region
+                // below the next scoregroup, most S-vertices are in the new blossom already.
+                if others.is_none() {
+                    if self.s_sorted != self.s_list.len() {
+                        // A sorted prefix and a short tail: the stable sort finds the prefix as
+                        // one run and merges it with the sorted tail (the unstable sort re-sorted
+                        // the whole list: 4 % of a 5,000-player round).
+                        #[expect(
+                            clippy::stable_sort_primitive,
+                            reason = "the stable sort merges the sorted prefix in linear time"
+                        )]
+                        self.s_list.sort();
+                        self.s_sorted = self.s_list.len();
+                    }
+                    others = Some(
+                        self.s_list
+                            .iter()
+                            .copied()
+                            .filter(|&u| {
+                                let bj = self.inblossom[u];
+                                bj != b && self.label[bj] == 1
+                            })
+                            .collect(),
+                    );
                 }
-                let s_list = std::mem::take(&mut self.s_list);
+                let others = others.as_deref().unwrap_or_default();
                 for &v in &leaves {
-                    for &u in &s_list {
+                    for &u in others {
                         if !self.present(v, u) {
                             continue;
                         }
                         let bj = self.inblossom[u];
-                        if bj != b && self.label[bj] == 1 {
-                            let sl = self.dualvar[v]
-                                .add(self.dualvar[u])
-                                .sub(self.doubled.get(self.w[v * n + u]));
-                            if bestedgeto[bj] == NONE {
-                                touched.push(bj);
-                            }
-                            if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
-                                bestedgeto[bj] = v.min(u) * n + v.max(u);
-                                bestslackto[bj] = sl;
-                            }
+                        let sl = self.dualvar[v]
+                            .add(self.dualvar[u])
+                            .sub(self.doubled.get(self.w[v * n + u]));
+                        if bestedgeto[bj] == NONE {
+                            touched.push(bj);
+                        }
+                        if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                            bestedgeto[bj] = v.min(u) * n + v.max(u);
+                            bestslackto[bj] = sl;
                         }
                     }
                 }
-                self.s_list = s_list;
             }
             self.bestedge[bv] = NONE;
         }
@@ -1397,12 +1426,25 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     fn augment_blossom(&mut self, b: usize, v: usize) {
+        // The blossoms from `v` up to `b`: each level's child holding `v` is read off it
+        // (walking up anew at each level cost the square of the depth, and a stage that enters
+        // the tight region below the next scoregroup nests blossoms thousands deep).
+        let mut chain = vec![v];
         let mut t = v;
-        while self.blossomparent[t] != b {
+        while t != b {
             t = self.blossomparent[t];
+            chain.push(t);
         }
+        self.augment_nested(&chain);
+    }
+
+    /// [`Self::augment_blossom`] of `chain`'s last blossom at `chain[0]`, `chain` the blossoms
+    /// from that vertex up.
+    fn augment_nested(&mut self, chain: &[usize]) {
+        let b = chain[chain.len() - 1];
+        let t = chain[chain.len() - 2];
         if t >= self.n {
-            self.augment_blossom(t, v);
+            self.augment_nested(&chain[..chain.len() - 1]);
         }
         let childs = self.blossomchilds[b].clone();
         let endps = self.blossomendps[b].clone();
@@ -1619,8 +1661,13 @@ impl<W: Weight> DenseMatcher<W> {
         self.s_list.clear();
         self.s_sorted = 0;
         self.s_stamp += 1;
+        let free = |me: &Self, v: usize| me.alive[v] && me.mate[v] == NONE;
+        let outside_only = self.perfect && (0..n).any(|v| free(self, v) && !self.active[v]);
         for v in 0..n {
-            if self.alive[v] && self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+            if free(self, v)
+                && (!outside_only || !self.active[v])
+                && self.label[self.inblossom[v]] == 0
+            {
                 self.assign_label(v, 1, NONE);
                 if self.single {
                     break;
@@ -1636,6 +1683,8 @@ impl<W: Weight> DenseMatcher<W> {
     fn open_focus(&mut self, sweep: &mut Sweep<W>) -> Stage {
         self.stale = false;
         self.deferred.clear();
+        self.defer_least = None;
+        self.defer_shift = W::zero();
         let defer_ok = !sweep.outside.is_empty()
             && !self.outside_max.is_empty()
             && sweep
@@ -1717,11 +1766,15 @@ impl<W: Weight> DenseMatcher<W> {
                     if block_start[b] == block_start[b + 1] {
                         continue;
                     }
-                    if self
-                        .outside_bound(v, b, min_out)
-                        .is_none_or(|lb| !lb.is_negative() && !lb.is_zero())
-                    {
+                    let bound = self.outside_bound(v, b, min_out);
+                    if bound.is_none_or(|lb| !lb.is_negative() && !lb.is_zero()) {
                         self.deferred.push(v * nb + b);
+                        if let Some(lb) = bound {
+                            let key = lb.add(self.defer_shift);
+                            if self.defer_least.is_none_or(|m| key.sub(m).is_negative()) {
+                                self.defer_least = Some(key);
+                            }
+                        }
                     } else {
                         cols_buf.extend_from_slice(&outside[block_start[b]..block_start[b + 1]]);
                     }
@@ -1784,8 +1837,16 @@ impl<W: Weight> DenseMatcher<W> {
             if ok {
                 if self.label[self.inblossom[w]] == 0 {
                     if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
-                        // A free vertex outside the (single) tree.
+                        // A free vertex that roots no tree (single-tree mode, or a free
+                        // vertex of the focus while others are free: see [`Self::begin_stage`]).
+                        let ra = self.rootof[v];
                         self.augment_matching(k);
+                        if self.perfect && !self.single {
+                            // The other trees go on growing, as after any augmentation.
+                            self.drop_trees(ra, ra);
+                            stage.augs += 1;
+                            self.stale = true;
+                        }
                         return true;
                     }
                     self.assign_label(w, 2, p ^ 1);
@@ -1887,19 +1948,30 @@ impl<W: Weight> DenseMatcher<W> {
         // first.
         if !self.deferred.is_empty() {
             let safe = deltatype != 0
-                && self.deferred.iter().all(|&p| {
-                    let v = p / nb;
-                    self.label[self.inblossom[v]] != 1
-                        || self
-                            .outside_bound(v, p % nb, &sweep.min_out)
-                            .is_none_or(|lb| delta.sub(lb).is_negative())
-                });
+                && self
+                    .defer_least
+                    .is_none_or(|m| delta.sub(m.sub(self.defer_shift)).is_negative());
+            // The same as asking every deferred part whose vertex is still an S-vertex (all
+            // are: a stage changes no dual after an augmentation).
+            debug_assert!(
+                deltatype == 0
+                    || safe
+                        == self.deferred.iter().all(|&p| {
+                            let v = p / nb;
+                            self.label[self.inblossom[v]] != 1
+                                || self
+                                    .outside_bound(v, p % nb, &sweep.min_out)
+                                    .is_none_or(|lb| delta.sub(lb).is_negative())
+                        }),
+                "the least deferred bound disagrees"
+            );
             if !safe {
                 self.flush_deferred();
                 return DualChange::Grow;
             }
         }
         self.epoch += 1;
+        self.defer_shift = self.defer_shift.add(delta);
         for v in 0..n {
             match self.label[self.inblossom[v]] {
                 1 if self.perfect => self.dualvar[v] = self.dualvar[v].sub(delta),
@@ -2020,6 +2092,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// Queues every deferred part of a row (entries `n + v * blocks + b`).
     fn flush_deferred(&mut self) {
         let n = self.n;
+        self.defer_least = None;
         for p in std::mem::take(&mut self.deferred) {
             self.queue.push(n + p);
         }
