@@ -209,6 +209,11 @@ pub struct DenseMatcher<W: Weight> {
     leaf_key: (usize, u64),
     /// Scratch: a blossom's leaves.
     leaf_buf: Vec<usize>,
+    /// Per vertex dual, the last S-vertex with that dual whose whole row was read (its
+    /// twin for [`Self::scan`]), valid while `twins_key` names the epoch, the stage and the
+    /// last dropped trees: until a dual change or an augmentation, labels only grow.
+    twins: HashMap<W, usize, BuildHasherDefault<LimbHasher>>,
+    twins_key: (u64, u64, u64),
 }
 
 /// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
@@ -325,6 +330,8 @@ impl<W: Weight> DenseMatcher<W> {
             leaf_bits: vec![0; n.div_ceil(64)],
             leaf_key: (NONE, 0),
             leaf_buf: Vec::new(),
+            twins: HashMap::default(),
+            twins_key: (0, 0, 0),
         }
     }
 
@@ -863,6 +870,11 @@ impl<W: Weight> DenseMatcher<W> {
         } else {
             Vec::new()
         };
+        let (dirty_grouped, dirty_other): (Vec<usize>, Vec<usize>) = if any_grouped {
+            dirty.iter().partition(|&&v| grouped[v])
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let mut changed = std::mem::take(&mut self.changed);
         changed.sort_unstable();
         changed.dedup();
@@ -872,13 +884,36 @@ impl<W: Weight> DenseMatcher<W> {
             let in_pass =
                 |i: usize, j: usize| pass.is_none_or(|first| (grouped[i] && grouped[j]) == first);
             if self.changed_overflow {
-                for (x, &v) in dirty.iter().enumerate() {
-                    for &u in &dirty[x + 1..] {
-                        if in_pass(v, u) && self.present(v, u) {
-                            let s = self.slack(v * n + u);
-                            if s.is_negative() {
-                                cover(&mut raise, v, u, s, pass);
-                            }
+                // The pairs of dirty vertices this pass covers, each once (the raises are
+                // maxima, so the order of the pairs changes nothing): all of them, those within
+                // the group, or those with a vertex outside it.
+                let (within, rest): (&[usize], &[usize]) = match pass {
+                    None => (&[], &dirty),
+                    Some(true) => (&dirty_grouped, &[]),
+                    Some(false) => (&[], &dirty_other),
+                };
+                let mut visit = |v: usize, u: usize| {
+                    if self.present(v, u) {
+                        // `slack(v * n + u)`, with the endpoints at hand.
+                        let s = self.dualvar[v]
+                            .add(self.dualvar[u])
+                            .sub(self.doubled.get(self.w[v * n + u]));
+                        if s.is_negative() {
+                            cover(&mut raise, v, u, s, pass);
+                        }
+                    }
+                };
+                for list in [within, rest] {
+                    for (x, &v) in list.iter().enumerate() {
+                        for &u in &list[x + 1..] {
+                            visit(v, u);
+                        }
+                    }
+                }
+                if pass == Some(false) {
+                    for &v in &dirty_other {
+                        for &u in &dirty_grouped {
+                            visit(v, u);
                         }
                     }
                 }
@@ -1539,7 +1574,8 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     /// Augments to a perfect matching, stage by stage. A stage starts with fresh labels; in
-    /// the first stages every free vertex roots an alternating tree, and after an augmentation
+    /// the first stages every free vertex roots an alternating tree (those outside the focus
+    /// first: see [`Self::begin_stage`]), and after an augmentation
     /// the two trees it used are unlabelled while the others go on growing along tight edges
     /// (several augmentations for one pass over the free vertices); the stage then ends before
     /// any dual change, whose best edges would be stale. Once three stages in a row have
@@ -1557,7 +1593,9 @@ impl<W: Weight> DenseMatcher<W> {
     /// scoregroup have closed-form duals that make nearly every pair among them tight, so a
     /// tree that enters them labels most of them (1,200 to 4,800 rows in a stage at 5,000
     /// players), for augmentations the next stage finds anyway. The order of scans is free in
-    /// Edmonds' algorithm, and a stage may end after any augmentation.
+    /// Edmonds' algorithm, and a stage may end after any augmentation. Within a stage, the
+    /// scan of an S-vertex whose dual equals an earlier one's passes over the unlabelled
+    /// vertices that the earlier scan offered the same edge weight (see [`Self::twins`]).
     fn run(&mut self) {
         let n = self.n;
         let mut sweep = self.begin_sweep();
@@ -1645,7 +1683,15 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     /// The start of a stage: fresh labels, and every free vertex (or, in single-tree mode,
-    /// the first one) labelled S as the root of its tree. Whether any vertex is free.
+    /// the first one) labelled S as the root of its tree; in a perfect solve, while a free
+    /// vertex stands outside the focus, only those outside root trees, and the free vertices of
+    /// the focus wait unlabelled (reaching one along a tight edge augments, as in single-tree
+    /// mode: with unconstrained duals any free vertices may root the trees). A free player
+    /// outside the bracket, whose pair was undone by the bracket's new weights, roots a tree
+    /// that labels the tight region below the next scoregroup; rooted beside the bracket's own
+    /// free players, it grew that tree again in every stage whose augmentation lay inside the
+    /// bracket (at 5,000 players, 8 stages of the bracket openings took 1.44 s of the round;
+    /// with this order, the same pairings). Whether any vertex is free.
     fn begin_stage(&mut self) -> bool {
         let n = self.n;
         self.label.fill(0);
@@ -1785,8 +1831,18 @@ impl<W: Weight> DenseMatcher<W> {
                 cols_buf
             };
             stage.scans += 1;
-            if self.scan(v, cols, rest.is_some(), stage) {
+            let key = (self.epoch, self.s_stamp, self.drop_stamp);
+            if self.twins_key != key {
+                self.twins_key = key;
+                self.twins.clear();
+            }
+            let dv = self.dualvar[v];
+            let twin = self.twins.get(&dv).copied().unwrap_or(NONE);
+            let whole = rest.is_none() && !(stage.defer_ok && v != n - 1);
+            if self.scan(v, cols, rest.is_some(), twin, stage) {
                 stage.augmented = true;
+            } else if whole {
+                self.twins.insert(dv, v);
             }
         }
     }
@@ -1796,7 +1852,14 @@ impl<W: Weight> DenseMatcher<W> {
     /// augmented (which ends the scan). `deferred`: a part of the row put off earlier, whose
     /// slacks are all positive.
     #[inline]
-    fn scan(&mut self, v: usize, cols: &[usize], deferred: bool, stage: &mut Stage) -> bool {
+    fn scan(
+        &mut self,
+        v: usize,
+        cols: &[usize],
+        deferred: bool,
+        twin: usize,
+        stage: &mut Stage,
+    ) -> bool {
         let n = self.n;
         let dv = self.dualvar[v];
         let row = v * n;
@@ -1823,6 +1886,25 @@ impl<W: Weight> DenseMatcher<W> {
             let k = p / 2;
             let mut kslack = W::zero();
             let mut ok = self.allowed_pair(row + u);
+            if !ok
+                && twin != NONE
+                && self.label[w] == 0
+                && self.label[self.inblossom[w]] != 1
+                && self.w[twin * n + u] == id
+            {
+                // A vertex outside the S-blossoms, not yet labelled: `twin` (the same dual, its
+                // whole row read in this epoch and stage) offered it this same slack already,
+                // which was no less than its best edge's and not zero (else `w` would be
+                // labelled), so nothing here changes.
+                debug_assert!(
+                    self.bestedge[w] != NONE && {
+                        let s = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
+                        !s.is_zero() && s >= *self.best_slack(w)
+                    },
+                    "a twin's edge would have changed the best edge"
+                );
+                continue;
+            }
             if !ok {
                 kslack = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                 debug_assert!(

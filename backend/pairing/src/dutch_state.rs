@@ -231,8 +231,12 @@ pub(crate) struct Ctx<'a> {
     /// The vertex (sorted position) of each present player.
     pub(crate) vertex_of: Vec<usize>,
     pub(crate) played_rounds: u32,
-    pub(crate) last_round: bool,
-    pub(crate) topscore_threshold: u32,
+    /// Whether this is the last round, and the score above which a player is a topscorer
+    /// (A.7): read through [`Self::colour_bar`], kept for the debug builds' check.
+    #[cfg(debug_assertions)]
+    last_round: bool,
+    #[cfg(debug_assertions)]
+    topscore_threshold: u32,
     /// Bits for the largest scoregroup.
     pub(crate) b: u32,
     /// Bits for all scoregroups together.
@@ -247,6 +251,12 @@ pub(crate) struct Ctx<'a> {
     /// Per sorted position: the sorted positions of the players it may not meet (C1), in a
     /// short list (earlier opponents and forbidden pairs), ascending.
     pub(crate) forbid: Vec<Vec<u32>>,
+    /// Per sorted position, what C3 reads of the player: 0 when it may meet anyone as far
+    /// as colours go (no absolute colour preference, or a topscorer in the last round), else
+    /// 1 plus its preference (none, white, black); two players with the same non-zero value
+    /// may not meet. Held apart so that [`Self::compatible`], asked for every pair of a round,
+    /// reads two bytes instead of two players.
+    colour_bar: Vec<u8>,
     pub(crate) initial: Colour,
 }
 
@@ -289,19 +299,38 @@ impl<'a> Ctx<'a> {
                 f
             })
             .collect();
+        let last_round =
+            state.rounds_planned > 0 && played_rounds + 1 >= u32::from(state.rounds_planned);
+        let topscore_threshold = (played_rounds * state.points.win.max(state.points.draw)) >> 1;
+        let colour_bar = sorted
+            .iter()
+            .map(|p| {
+                if !p.abs_pref() || (last_round && p.score > topscore_threshold) {
+                    0
+                } else {
+                    match p.pref {
+                        None => 1,
+                        Some(Colour::White) => 2,
+                        Some(Colour::Black) => 3,
+                    }
+                }
+            })
+            .collect();
         Ctx {
             edition: state.edition,
             sorted: sorted.to_vec(),
             order: order.to_vec(),
             vertex_of,
             played_rounds,
-            last_round: state.rounds_planned > 0
-                && played_rounds + 1 >= u32::from(state.rounds_planned),
-            topscore_threshold: (played_rounds * state.points.win.max(state.points.draw)) >> 1,
+            #[cfg(debug_assertions)]
+            last_round,
+            #[cfg(debug_assertions)]
+            topscore_threshold,
             b: bits_for(max_group),
             s: total,
             vsh,
             forbid,
+            colour_bar,
             #[cfg(debug_assertions)]
             shift,
             initial: state.initial_colour.unwrap_or(Colour::White),
@@ -320,21 +349,32 @@ impl<'a> Ctx<'a> {
         t
     }
 
-    pub(crate) fn topscorer(&self, p: &Pl) -> bool {
+    #[cfg(debug_assertions)]
+    fn topscorer(&self, p: &Pl) -> bool {
         p.score > self.topscore_threshold
     }
 
     /// Absolute criteria C1 (no rematch, no forbidden pair) and C3 (non-topscorers with the
     /// same absolute colour preference do not meet).
     pub(crate) fn compatible(&self, a: usize, b: usize) -> bool {
-        let (x, y) = (self.sorted[a], self.sorted[b]);
         if u32::try_from(b).is_ok_and(|b| self.forbid[a].contains(&b)) {
             return false;
         }
-        !x.abs_pref()
-            || !y.abs_pref()
-            || x.pref != y.pref
-            || (self.last_round && (self.topscorer(x) || self.topscorer(y)))
+        let (ka, kb) = (self.colour_bar[a], self.colour_bar[b]);
+        let ok = ka == 0 || ka != kb;
+        #[cfg(debug_assertions)]
+        {
+            let (x, y) = (self.sorted[a], self.sorted[b]);
+            debug_assert_eq!(
+                ok,
+                !x.abs_pref()
+                    || !y.abs_pref()
+                    || x.pref != y.pref
+                    || (self.last_round && (self.topscorer(x) || self.topscorer(y))),
+                "C3 read off the colour bars differs"
+            );
+        }
+        ok
     }
 
     /// Where the field of `score`'s scoregroup starts within the `s` bits.
