@@ -1888,6 +1888,7 @@ impl<W: Weight> DenseMatcher<W> {
             let mut ok = self.allowed_pair(row + u);
             if !ok
                 && twin != NONE
+                && id != 0
                 && self.label[w] == 0
                 && self.label[self.inblossom[w]] != 1
                 && self.w[twin * n + u] == id
@@ -1895,7 +1896,8 @@ impl<W: Weight> DenseMatcher<W> {
                 // A vertex outside the S-blossoms, not yet labelled: `twin` (the same dual, its
                 // whole row read in this epoch and stage) offered it this same slack already,
                 // which was no less than its best edge's and not zero (else `w` would be
-                // labelled), so nothing here changes.
+                // labelled), so nothing here changes. (Not for the dummy's edges, id 0 in
+                // every row: a row with no edge to `w` offered nothing.)
                 debug_assert!(
                     self.bestedge[w] != NONE && {
                         let s = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
