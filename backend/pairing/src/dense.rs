@@ -887,10 +887,10 @@ impl<W: Weight> DenseMatcher<W> {
                 // The pairs of dirty vertices this pass covers, each once (the raises are
                 // maxima, so the order of the pairs changes nothing): all of them, those within
                 // the group, or those with a vertex outside it.
-                let (within, rest): (&[usize], &[usize]) = match pass {
-                    None => (&[], &dirty),
-                    Some(true) => (&dirty_grouped, &[]),
-                    Some(false) => (&[], &dirty_other),
+                let list: &[usize] = match pass {
+                    None => &dirty,
+                    Some(true) => &dirty_grouped,
+                    Some(false) => &dirty_other,
                 };
                 let mut visit = |v: usize, u: usize| {
                     if self.present(v, u) {
@@ -903,11 +903,9 @@ impl<W: Weight> DenseMatcher<W> {
                         }
                     }
                 };
-                for list in [within, rest] {
-                    for (x, &v) in list.iter().enumerate() {
-                        for &u in &list[x + 1..] {
-                            visit(v, u);
-                        }
+                for (x, &v) in list.iter().enumerate() {
+                    for &u in &list[x + 1..] {
+                        visit(v, u);
                     }
                 }
                 if pass == Some(false) {
@@ -1922,7 +1920,8 @@ impl<W: Weight> DenseMatcher<W> {
                 if self.label[self.inblossom[w]] == 0 {
                     if self.mate[self.blossombase[self.inblossom[w]]] == NONE {
                         // A free vertex that roots no tree (single-tree mode, or a free
-                        // vertex of the focus while others are free: see [`Self::begin_stage`]).
+                        // vertex of the focus while those outside it root the trees: see
+                        // [`Self::begin_stage`]).
                         let ra = self.rootof[v];
                         self.augment_matching(k);
                         if self.perfect && !self.single {
