@@ -815,11 +815,11 @@ impl<W: Weight> DenseMatcher<W> {
             self.dummy_on = false;
             self.alive[d] = false;
         }
-        for b in 0..2 * n {
-            self.label[b] = 0;
-            self.labelend[b] = NONE;
-            self.bestedge[b] = NONE;
-            self.blossombestedges[b] = None;
+        self.label.fill(0);
+        self.labelend.fill(NONE);
+        self.bestedge.fill(NONE);
+        for lists in &mut self.blossombestedges {
+            *lists = None;
         }
         // Feasibility of the changed edges: every changed edge joins two dirty vertices, and
         // each needs its slack made non-negative by raising the duals of its endpoints, all
