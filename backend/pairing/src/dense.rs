@@ -2165,9 +2165,9 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// The columns of a scan of `v`, ascending, into `out`: those of `columns` (bits: the live
     /// vertices for a whole row, or those of the focus) less those the scan would pass over at
-    /// once, the leaves of `v`'s own blossom and the T-vertices met before ([`Self::t_bits`]). A tree that enters the tight region below the
-    /// next scoregroup makes most of the graph one S-blossom, and each of its leaves then reads
-    /// only the vertices outside it.
+    /// once, the leaves of `v`'s own blossom and the T-vertices met before ([`Self::t_bits`]).
+    /// A tree that enters the tight region below the next scoregroup makes most of the graph
+    /// one S-blossom, and each of its leaves then reads only the vertices outside it.
     fn row_columns(&mut self, v: usize, columns: &[u64], out: &mut Vec<usize>) {
         let b = self.inblossom[v];
         let own = b >= self.n;
