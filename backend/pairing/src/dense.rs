@@ -191,8 +191,7 @@ pub struct DenseMatcher<W: Weight> {
     /// Scratch for the raises at the start of a solve.
     raise: Raises<W>,
     blocks: usize,
-    /// The live vertices in the focus and outside it (ascending), during a solve.
-    inside_list: Vec<usize>,
+    /// The live vertices outside the focus (ascending), during a solve.
     outside_list: Vec<usize>,
     /// The parts of rows not read yet in this stage, as `v * blocks + b`: the edges from the
     /// S-vertex `v` to block `b` outside the focus.
@@ -238,8 +237,7 @@ struct Sweep<W: Weight> {
     live: Vec<usize>,
     /// `live` as bits.
     live_bits: Vec<u64>,
-    inside: Vec<usize>,
-    /// `inside` as bits.
+    /// The live vertices in the focus, as bits.
     inside_bits: Vec<u64>,
     outside: Vec<usize>,
     block_start: Vec<usize>,
@@ -329,7 +327,6 @@ impl<W: Weight> DenseMatcher<W> {
             focus_index: vec![u32::MAX; n],
             raise: Raises::default(),
             blocks: n.div_ceil(BLOCK),
-            inside_list: Vec::new(),
             outside_list: Vec::new(),
             deferred: Vec::new(),
             defer_least: None,
@@ -1642,7 +1639,6 @@ impl<W: Weight> DenseMatcher<W> {
             self.end_stage(&mut sweep, &stage);
         }
         self.live_list = sweep.live;
-        self.inside_list = sweep.inside;
         self.outside_list = sweep.outside;
     }
 
@@ -1654,13 +1650,14 @@ impl<W: Weight> DenseMatcher<W> {
         let mut live = std::mem::take(&mut self.live_list);
         live.clear();
         live.extend((0..n).filter(|&v| self.alive[v]));
-        let mut inside = std::mem::take(&mut self.inside_list);
         let mut outside = std::mem::take(&mut self.outside_list);
-        inside.clear();
         outside.clear();
+        let mut live_bits = vec![0u64; n.div_ceil(64)];
+        let mut inside_bits = vec![0u64; n.div_ceil(64)];
         for &v in &live {
+            live_bits[v / 64] |= 1 << (v % 64);
             if self.active[v] {
-                inside.push(v);
+                inside_bits[v / 64] |= 1 << (v % 64);
             } else {
                 outside.push(v);
             }
@@ -1674,18 +1671,9 @@ impl<W: Weight> DenseMatcher<W> {
         for b in 0..nb {
             block_start[b + 1] += block_start[b];
         }
-        let mut live_bits = vec![0u64; n.div_ceil(64)];
-        for &v in &live {
-            live_bits[v / 64] |= 1 << (v % 64);
-        }
-        let mut inside_bits = vec![0u64; n.div_ceil(64)];
-        for &v in &inside {
-            inside_bits[v / 64] |= 1 << (v % 64);
-        }
         Sweep {
             live,
             live_bits,
-            inside,
             inside_bits,
             outside,
             block_start,
@@ -1978,11 +1966,10 @@ impl<W: Weight> DenseMatcher<W> {
                     self.labelend[w] = p ^ 1;
                 }
             } else if self.label[bw] == 1 {
-                let b = bv;
-                debug_assert_eq!(b, self.inblossom[v]);
-                if self.bestedge[b] == NONE || kslack < *self.best_slack(b) {
-                    self.bestedge[b] = k;
-                    self.best_cache[b] = (k, self.epoch, kslack);
+                debug_assert_eq!(bv, self.inblossom[v]);
+                if self.bestedge[bv] == NONE || kslack < *self.best_slack(bv) {
+                    self.bestedge[bv] = k;
+                    self.best_cache[bv] = (k, self.epoch, kslack);
                 }
             } else if self.label[w] == 0
                 && (self.bestedge[w] == NONE || kslack < *self.best_slack(w))
