@@ -1018,12 +1018,17 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         }
-        // Greedily match free vertices along tight edges: fewer augmentations to do.
-        for v in 0..n {
-            if !self.alive[v] || self.mate[v] != NONE {
+        // Greedily match free vertices along tight edges: fewer augmentations to do. Each
+        // free live vertex in turn, with the first free one above it along a tight edge (the
+        // free live vertices listed once: a solve after a decision has a few of thousands).
+        let free: Vec<usize> = (0..n)
+            .filter(|&v| self.alive[v] && self.mate[v] == NONE)
+            .collect();
+        for (x, &v) in free.iter().enumerate() {
+            if self.mate[v] != NONE {
                 continue;
             }
-            for u in v + 1..n {
+            for &u in &free[x + 1..] {
                 if self.mate[u] == NONE && self.present(v, u) {
                     let k = v * n + u;
                     if self.slack(k).is_zero() {
