@@ -741,7 +741,6 @@ impl<W: Weight> DenseMatcher<W> {
     /// Dissolves the top-level blossom `b`: its dual is folded into its vertices (every edge
     /// stays feasible, every tight edge tight) and its children become top-level blossoms.
     fn dissolve_top(&mut self, b: usize) {
-        self.hold_leaves(b);
         self.hand_down(b);
         let z = self.dualvar[b];
         if !z.is_zero() {
@@ -1192,21 +1191,6 @@ impl<W: Weight> DenseMatcher<W> {
         self.walk_leaves(b, out);
     }
 
-    /// Makes the top-level blossom `b` hold its list of leaves (walking its tree once when it
-    /// holds none: after an augmentation reordered it, or when it was formed around blossoms
-    /// that held none), for the reads of its leaves that follow.
-    fn hold_leaves(&mut self, b: usize) {
-        if b >= self.n && self.flat[b].is_none() {
-            debug_assert_eq!(
-                self.blossomparent[b], NONE,
-                "a nested blossom's leaves held"
-            );
-            let mut list = Vec::new();
-            self.walk_leaves(b, &mut list);
-            self.flat[b] = Some(list);
-        }
-    }
-
     /// Before the top-level blossom `b` is dissolved or expanded: when it holds its list of
     /// leaves, each child blossom gets its part back (the children's lists, in order, are
     /// `b`'s), so that their leaves are not walked again.
@@ -1267,7 +1251,6 @@ impl<W: Weight> DenseMatcher<W> {
         if b < self.n {
             self.rootof[b] = root;
         } else {
-            self.hold_leaves(b);
             for v in self.blossom_leaves(b) {
                 self.rootof[v] = root;
             }
@@ -1358,18 +1341,26 @@ impl<W: Weight> DenseMatcher<W> {
         // The leaves, child by child: a child's list moves or is copied into the new
         // blossom's (or its tree is walked when it holds none). Each child is top-level until
         // here, so its label is its leaves' blossom's: a T-child's leaves become S-vertices.
+        // The list is allocated at its exact length rather than grown by doubling.
+        let total: usize = path
+            .iter()
+            .map(|&c| if c < self.n { 1 } else { self.nleaves[c] })
+            .sum();
         let mut flat = Vec::new();
         for &c in &path {
             let start = flat.len();
             if c < self.n {
+                flat.reserve_exact(total - start);
                 flat.push(c);
             } else if let Some(list) = self.flat[c].take() {
                 if start == 0 {
                     flat = list;
+                    flat.reserve_exact(total - flat.len());
                 } else {
                     flat.extend_from_slice(&list);
                 }
             } else {
+                flat.reserve_exact(total - start);
                 self.walk_leaves(c, &mut flat);
             }
             let t_child = self.label[c] == 2;
@@ -1513,7 +1504,6 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
-        self.hold_leaves(b);
         self.hand_down(b);
         self.t_bits.fill(0);
         let childs = self.blossomchilds[b].clone();
