@@ -231,6 +231,8 @@ pub struct DenseMatcher<W: Weight> {
     /// last dropped trees: until a dual change or an augmentation, labels only grow.
     twins: HashMap<W, usize, BuildHasherDefault<LimbHasher>>,
     twins_key: (u64, u64, u64),
+    /// Buffers for [`Self::take_leaves`], reused.
+    leaf_pool: Vec<Vec<usize>>,
 }
 
 /// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
@@ -272,6 +274,13 @@ struct Stage {
     augmented: bool,
     augs: usize,
     defer_ok: bool,
+}
+
+/// The leaves of a blossom lent by [`DenseMatcher::take_leaves`]: the list it holds (`held`),
+/// or a buffer of the pool that its tree was walked into.
+struct Leaves {
+    list: Vec<usize>,
+    held: bool,
 }
 
 /// What follows a dual change: more growing, or the end of the solve.
@@ -351,6 +360,7 @@ impl<W: Weight> DenseMatcher<W> {
             nleaves: vec![0; 2 * n],
             twins: HashMap::default(),
             twins_key: (0, 0, 0),
+            leaf_pool: Vec::new(),
         }
     }
 
@@ -744,20 +754,16 @@ impl<W: Weight> DenseMatcher<W> {
         self.hand_down(b);
         let z = self.dualvar[b];
         if !z.is_zero() {
-            for v in self.blossom_leaves(b) {
+            let leaves = self.take_leaves(b);
+            for &v in &leaves.list {
                 self.dualvar[v] = self.dualvar[v].add(z);
             }
+            self.put_leaves(b, leaves);
         }
         let childs = std::mem::take(&mut self.blossomchilds[b]);
         for &c in &childs {
             self.blossomparent[c] = NONE;
-            if c < self.n {
-                self.inblossom[c] = c;
-            } else {
-                for v in self.blossom_leaves(c) {
-                    self.inblossom[v] = c;
-                }
-            }
+            self.set_inblossom(c);
         }
         self.blossomchilds[b] = childs;
         self.blossomchilds[b].clear();
@@ -1064,9 +1070,11 @@ impl<W: Weight> DenseMatcher<W> {
                 let b = self.inblossom[v];
                 if b >= n {
                     self.dualvar[b] = self.dualvar[b].sub(one);
-                    for x in self.blossom_leaves(b) {
+                    let leaves = self.take_leaves(b);
+                    for &x in &leaves.list {
                         self.dualvar[x] = self.dualvar[x].add(one);
                     }
+                    self.put_leaves(b, leaves);
                 } else {
                     self.dualvar[v] = self.dualvar[v].add(one);
                 }
@@ -1237,6 +1245,47 @@ impl<W: Weight> DenseMatcher<W> {
         v
     }
 
+    /// The leaves of `b` (a vertex or a blossom) to read while other state changes: the list
+    /// `b` holds, taken out without a copy, or its tree walked into a reused buffer. Give it
+    /// back with [`Self::put_leaves`] before `b`'s leaves are asked again. (Copying a held
+    /// list into a new vector for each read cost a tenth of a 10,000-player event's time in
+    /// the copies and page faults of blossoms with thousands of leaves.)
+    fn take_leaves(&mut self, b: usize) -> Leaves {
+        if b >= self.n {
+            if let Some(list) = self.flat[b].take() {
+                #[cfg(debug_assertions)]
+                {
+                    let mut walked = Vec::new();
+                    self.walk_leaves(b, &mut walked);
+                    assert!(walked == list, "a stale list of leaves");
+                }
+                return Leaves { list, held: true };
+            }
+        }
+        let mut list = self.leaf_pool.pop().unwrap_or_default();
+        list.clear();
+        self.walk_leaves(b, &mut list);
+        Leaves { list, held: false }
+    }
+
+    /// Makes `c` (a vertex or a blossom) the top-level blossom of each of its leaves.
+    fn set_inblossom(&mut self, c: usize) {
+        let leaves = self.take_leaves(c);
+        for &v in &leaves.list {
+            self.inblossom[v] = c;
+        }
+        self.put_leaves(c, leaves);
+    }
+
+    /// Gives back the leaves [`Self::take_leaves`] gave for `b`.
+    fn put_leaves(&mut self, b: usize, leaves: Leaves) {
+        if leaves.held {
+            self.flat[b] = Some(leaves.list);
+        } else {
+            self.leaf_pool.push(leaves.list);
+        }
+    }
+
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
         let root = if p == NONE {
@@ -1244,12 +1293,9 @@ impl<W: Weight> DenseMatcher<W> {
         } else {
             self.rootof[self.endp(p)]
         };
-        if b < self.n {
-            self.rootof[b] = root;
-        } else {
-            for v in self.blossom_leaves(b) {
-                self.rootof[v] = root;
-            }
+        let leaves = self.take_leaves(b);
+        for &v in &leaves.list {
+            self.rootof[v] = root;
         }
         self.label[w] = t;
         self.label[b] = t;
@@ -1258,11 +1304,12 @@ impl<W: Weight> DenseMatcher<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.blossom_leaves(b);
-            for v in l {
+            for &v in &leaves.list {
                 self.enqueue(v);
             }
-        } else if t == 2 {
+        }
+        self.put_leaves(b, leaves);
+        if t == 2 {
             let base = self.blossombase[b];
             let m = self.mate[base];
             self.assign_label(self.endp(m), 1, m ^ 1);
@@ -1502,23 +1549,20 @@ impl<W: Weight> DenseMatcher<W> {
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         self.hand_down(b);
         self.t_bits.fill(0);
-        let childs = self.blossomchilds[b].clone();
+        // (Taken: `b`'s children are not read again, and it ends with none.)
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
         for &s in &childs {
             self.blossomparent[s] = NONE;
-            if s < self.n {
-                self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s].is_zero() {
+            if s >= self.n && endstage && self.dualvar[s].is_zero() {
                 self.expand_blossom(s, endstage);
             } else {
-                for v in self.blossom_leaves(s) {
-                    self.inblossom[v] = s;
-                }
+                self.set_inblossom(s);
             }
         }
         if !endstage && self.label[b] == 2 {
             let len = isize::try_from(childs.len()).unwrap_or(isize::MAX);
             let at = |j: isize| -> usize { usize::try_from(j.rem_euclid(len)).unwrap_or(0) };
-            let endps = self.blossomendps[b].clone();
+            let endps = std::mem::take(&mut self.blossomendps[b]);
             let entrychild = self.inblossom[self.endp(self.labelend[b] ^ 1)];
             let pos = childs.iter().position(|&c| c == entrychild).unwrap_or(0);
             let mut j = isize::try_from(pos).unwrap_or(0);
@@ -1557,8 +1601,10 @@ impl<W: Weight> DenseMatcher<W> {
                     j += jstep;
                     continue;
                 }
-                let leaves = self.blossom_leaves(bv);
-                if let Some(&v) = leaves.iter().find(|&&v| self.label[v] != 0) {
+                let leaves = self.take_leaves(bv);
+                let found = leaves.list.iter().find(|&&v| self.label[v] != 0).copied();
+                self.put_leaves(bv, leaves);
+                if let Some(v) = found {
                     self.label[v] = 0;
                     let m = self.mate[self.blossombase[bv]];
                     let t = self.endp(m);
@@ -1600,8 +1646,10 @@ impl<W: Weight> DenseMatcher<W> {
         if t >= self.n {
             self.augment_nested(&chain[..chain.len() - 1]);
         }
-        let childs = self.blossomchilds[b].clone();
-        let endps = self.blossomendps[b].clone();
+        // Taken out while the children are augmented (their own calls read only their own
+        // children), then put back rotated in place: no copy of thousands of children.
+        let mut childs = std::mem::take(&mut self.blossomchilds[b]);
+        let mut endps = std::mem::take(&mut self.blossomendps[b]);
         let len = isize::try_from(childs.len()).unwrap_or(isize::MAX);
         let at = |j: isize| -> usize { usize::try_from(j.rem_euclid(len)).unwrap_or(0) };
         let i = childs.iter().position(|&c| c == t).unwrap_or(0);
@@ -1630,15 +1678,13 @@ impl<W: Weight> DenseMatcher<W> {
             let t = self.endp(p ^ 1);
             self.mate[t] = p;
         }
-        let mut nc = childs[i..].to_vec();
-        nc.extend_from_slice(&childs[..i]);
-        let mut ne = endps[i..].to_vec();
-        ne.extend_from_slice(&endps[..i]);
-        self.blossombase[b] = self.blossombase[nc[0]];
+        childs.rotate_left(i);
+        endps.rotate_left(i);
+        self.blossombase[b] = self.blossombase[childs[0]];
         // The leaves' order follows the children's (and theirs, rotated in the calls above).
         self.flat[b] = None;
-        self.blossomchilds[b] = nc;
-        self.blossomendps[b] = ne;
+        self.blossomchilds[b] = childs;
+        self.blossomendps[b] = endps;
     }
 
     /// Unlabels the two trees an augmentation joined: the other trees of the stage go on
