@@ -1502,15 +1502,19 @@ impl<W: Weight> DenseMatcher<W> {
                     );
                 }
                 let others = others.as_deref().unwrap_or_default();
+                let dummy = if self.dummy_on { n - 1 } else { NONE };
                 for &v in &leaves {
+                    // `v`'s dual and row at hand. The others are live S-vertices outside the
+                    // new blossom, so an edge is there when it has a weight or joins the dummy.
+                    let (dv, row) = (self.dualvar[v], v * n);
                     for &u in others {
-                        if !self.present(v, u) {
+                        let id = self.w[row + u];
+                        debug_assert_eq!(id != 0 || v == dummy || u == dummy, self.present(v, u));
+                        if id == 0 && v != dummy && u != dummy {
                             continue;
                         }
                         let bj = self.inblossom[u];
-                        let sl = self.dualvar[v]
-                            .add(self.dualvar[u])
-                            .sub(self.doubled.get(self.w[v * n + u]));
+                        let sl = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
                         if bestedgeto[bj] == NONE {
                             touched.push(bj);
                         }
