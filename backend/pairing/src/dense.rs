@@ -236,10 +236,15 @@ pub struct DenseMatcher<W: Weight> {
 }
 
 /// The raises of vertex duals a solve asks before it starts: per vertex the largest asked
-/// (`None`: none), and the vertices asked for. Kept between solves, all `None`.
+/// whole (`None`: none) and the largest deficit it shares half of, and the vertices asked for.
+/// Kept between solves, all `None`.
 #[derive(Default)]
 struct Raises<W> {
     by: Vec<Option<W>>,
+    /// Halved (rounded up to even) only when applied: the halving is monotone, so the half of
+    /// the largest shared deficit is the largest of the halves, one halving per vertex instead
+    /// of one per edge (a bracket's first solve shares the deficit of most of its pairs).
+    shared: Vec<Option<W>>,
     touched: Vec<usize>,
 }
 
@@ -870,13 +875,32 @@ impl<W: Weight> DenseMatcher<W> {
         // decision raises a few vertices of thousands).
         let mut raise = std::mem::take(&mut self.raise);
         raise.by.resize(n, None);
+        raise.shared.resize(n, None);
         let at_least = |raise: &mut Raises<W>, v: usize, h: W| match raise.by[v] {
             None => {
-                raise.touched.push(v);
+                if raise.shared[v].is_none() {
+                    raise.touched.push(v);
+                }
                 raise.by[v] = Some(h);
             }
             Some(r) if r < h => raise.by[v] = Some(h),
             Some(_) => {}
+        };
+        let share = |raise: &mut Raises<W>, v: usize, need: W| match raise.shared[v] {
+            None => {
+                if raise.by[v].is_none() {
+                    raise.touched.push(v);
+                }
+                raise.shared[v] = Some(need);
+            }
+            Some(r) if r < need => raise.shared[v] = Some(need),
+            Some(_) => {}
+        };
+        // Half a deficit, rounded up to even: a raise keeps each dual's parity, on which the
+        // halved S-to-S slacks of the dual changes rely.
+        let halve = |need: W| {
+            let h = need.add(one).half();
+            if h.and_one_is_zero() { h } else { h.add(one) }
         };
         let grouped = std::mem::take(&mut self.grouped);
         let any_grouped = halves && grouped.iter().any(|&g| g);
@@ -894,12 +918,8 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
             if halves {
-                // Even: a raise keeps each dual's parity, on which the halved S-to-S slacks
-                // of the dual changes rely.
-                let h = need.add(one).half();
-                let h = if h.and_one_is_zero() { h } else { h.add(one) };
-                at_least(raise, i, h);
-                at_least(raise, j, h);
+                share(raise, i, need);
+                share(raise, j, need);
             } else {
                 at_least(raise, i.min(j), need);
             }
@@ -974,7 +994,9 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
             for v in raise.touched.drain(..) {
-                if let Some(r) = raise.by[v].take() {
+                let whole = raise.by[v].take();
+                let half = raise.shared[v].take().map(halve);
+                if let Some(r) = whole.max(half) {
                     self.dualvar[v] = self.dualvar[v].add(r);
                 }
             }
