@@ -248,6 +248,24 @@ struct Raises<W> {
     touched: Vec<usize>,
 }
 
+impl<W: Weight> Raises<W> {
+    /// Asks vertex `v`'s dual to rise by at least `need`: whole, or (`shared`) by half of it,
+    /// rounded up to even, when applied.
+    fn ask(&mut self, v: usize, need: W, shared: bool) {
+        if self.by[v].is_none() && self.shared[v].is_none() {
+            self.touched.push(v);
+        }
+        let slot = if shared {
+            &mut self.shared[v]
+        } else {
+            &mut self.by[v]
+        };
+        if slot.is_none_or(|r| r < need) {
+            *slot = Some(need);
+        }
+    }
+}
+
 /// What one solve keeps from stage to stage: the live vertices split by the focus, where
 /// each block of [`BLOCK`] vertices starts among those outside it, the least dual per block
 /// outside, and the choice between stages of every tree and of a single tree.
@@ -796,9 +814,11 @@ impl<W: Weight> DenseMatcher<W> {
         for b in n..2 * n {
             if self.blossombase[b] != NONE && !self.dualvar[b].is_zero() {
                 let z = self.dualvar[b];
-                for v in self.blossom_leaves(b) {
+                let leaves = self.take_leaves(b);
+                for &v in &leaves.list {
                     self.dualvar[v] = self.dualvar[v].add(z);
                 }
+                self.put_leaves(b, leaves);
             }
         }
         for b in 0..2 * n {
@@ -876,26 +896,6 @@ impl<W: Weight> DenseMatcher<W> {
         let mut raise = std::mem::take(&mut self.raise);
         raise.by.resize(n, None);
         raise.shared.resize(n, None);
-        let at_least = |raise: &mut Raises<W>, v: usize, h: W| match raise.by[v] {
-            None => {
-                if raise.shared[v].is_none() {
-                    raise.touched.push(v);
-                }
-                raise.by[v] = Some(h);
-            }
-            Some(r) if r < h => raise.by[v] = Some(h),
-            Some(_) => {}
-        };
-        let share = |raise: &mut Raises<W>, v: usize, need: W| match raise.shared[v] {
-            None => {
-                if raise.by[v].is_none() {
-                    raise.touched.push(v);
-                }
-                raise.shared[v] = Some(need);
-            }
-            Some(r) if r < need => raise.shared[v] = Some(need),
-            Some(_) => {}
-        };
         // Half a deficit, rounded up to even: a raise keeps each dual's parity, on which the
         // halved S-to-S slacks of the dual changes rely.
         let halve = |need: W| {
@@ -913,15 +913,15 @@ impl<W: Weight> DenseMatcher<W> {
                 let (gi, gj) = (grouped[i], grouped[j]);
                 if gi != gj {
                     // The endpoint outside the group covers all of it.
-                    at_least(raise, if gi { j } else { i }, need);
+                    raise.ask(if gi { j } else { i }, need, false);
                     return;
                 }
             }
             if halves {
-                share(raise, i, need);
-                share(raise, j, need);
+                raise.ask(i, need, true);
+                raise.ask(j, need, true);
             } else {
-                at_least(raise, i.min(j), need);
+                raise.ask(i.min(j), need, false);
             }
         };
         let passes: &[Option<bool>] = if any_grouped {
@@ -1255,12 +1255,6 @@ impl<W: Weight> DenseMatcher<W> {
                 stack.push(&self.blossomchilds[t]);
             }
         }
-    }
-
-    fn blossom_leaves(&self, b: usize) -> Vec<usize> {
-        let mut v = Vec::new();
-        self.leaves(b, &mut v);
-        v
     }
 
     /// The leaves of `b` (a vertex or a blossom) to read while other state changes: the list
