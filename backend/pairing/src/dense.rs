@@ -246,6 +246,8 @@ struct Raises<W> {
     /// of one per edge (a bracket's first solve shares the deficit of most of its pairs).
     shared: Vec<Option<W>>,
     touched: Vec<usize>,
+    /// Scratch for [`DenseMatcher::ask_pairs`].
+    scratch: raises::PairScratch<W>,
 }
 
 impl<W: Weight> Raises<W> {
@@ -950,38 +952,17 @@ impl<W: Weight> DenseMatcher<W> {
             if self.changed_overflow {
                 // The pairs of dirty vertices this pass covers, each once (the raises are
                 // maxima, so the order of the pairs changes nothing): all of them, those within
-                // the group, or those with a vertex outside it.
+                // the group, or those with a vertex outside it. Within a list, the lower-numbered
+                // endpoint covers all of a deficit, or both half of it; between the players
+                // outside the group and those in it, the one outside covers all of it.
                 let list: &[usize] = match pass {
                     None => &dirty,
                     Some(true) => &dirty_grouped,
                     Some(false) => &dirty_other,
                 };
-                // (`v`'s dual at hand: no dual changes during a pass.)
-                let mut visit = |v: usize, dv: W, u: usize| {
-                    // Two live players (not the dummy): an edge is there when it has a weight.
-                    let id = self.w[v * n + u];
-                    debug_assert_eq!(id != 0, self.present(v, u));
-                    if id != 0 {
-                        // `slack(v * n + u)`, with the endpoints at hand.
-                        let s = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
-                        if s.is_negative() {
-                            cover(&mut raise, v, u, s, pass);
-                        }
-                    }
-                };
-                for (x, &v) in list.iter().enumerate() {
-                    let dv = self.dualvar[v];
-                    for &u in &list[x + 1..] {
-                        visit(v, dv, u);
-                    }
-                }
+                self.ask_pairs(&mut raise, list, None, halves);
                 if pass == Some(false) {
-                    for &v in &dirty_other {
-                        let dv = self.dualvar[v];
-                        for &u in &dirty_grouped {
-                            visit(v, dv, u);
-                        }
-                    }
+                    self.ask_pairs(&mut raise, &dirty_other, Some(&dirty_grouped), halves);
                 }
             } else {
                 for &(i, j) in &changed {
@@ -2385,5 +2366,6 @@ impl<W: Weight> DenseMatcher<W> {
     }
 }
 
+mod raises;
 #[cfg(test)]
 mod tests;

@@ -478,3 +478,83 @@ fn a_large_region_of_alike_weights_keeps_warm_starts_optimal() {
         assert_eq!(g.total(&last), from_scratch(&g), "step {step}");
     }
 }
+
+/// The raises the pairs of `rows` (each with the later ones, or with every one of `cols`) ask,
+/// pair by pair as the definition says: per vertex, the largest whole need and the largest
+/// shared one.
+fn reference_raises(
+    m: &DenseMatcher<W>,
+    rows: &[usize],
+    cols: Option<&[usize]>,
+    halves: bool,
+) -> (Vec<Option<W>>, Vec<Option<W>>) {
+    let n = m.n;
+    let (mut by, mut shared) = (vec![None; n], vec![None; n]);
+    let both = cols.is_none() && halves;
+    for (x, &v) in rows.iter().enumerate() {
+        for &u in cols.unwrap_or(&rows[x + 1..]) {
+            let id = m.w[v * n + u];
+            if id == 0 {
+                continue;
+            }
+            let s = m.dualvar[v].add(m.dualvar[u]).sub(m.doubled.get(id));
+            if !s.is_negative() {
+                continue;
+            }
+            let need = W::zero().sub(s);
+            let ask = |slot: &mut Option<W>| {
+                if slot.is_none_or(|r| r < need) {
+                    *slot = Some(need);
+                }
+            };
+            if both {
+                ask(&mut shared[v]);
+                ask(&mut shared[u]);
+            } else {
+                ask(&mut by[v]);
+            }
+        }
+    }
+    (by, shared)
+}
+
+#[test]
+fn pair_raises_by_class_match_the_pairs_one_by_one() {
+    let mut rng = Rng(0x5eed_2026);
+    for case in 0..300 {
+        let n = 4 + rng.below(40);
+        let (range, density) = (1 + rng.below(12) as u64, 1 + rng.below(4));
+        let g = Graph::random(&mut rng, n, range, density);
+        let mut m: DenseMatcher<W> = DenseMatcher::new(n);
+        g.load(&mut m);
+        // A few dual values (the class form) or many (more than its limit: pair by pair).
+        let values = if case % 3 == 0 { 40 } else { 1 + rng.below(5) };
+        let duals: Vec<u64> = (0..values).map(|_| rng.next() % 30).collect();
+        for v in 0..n {
+            m.dualvar[v] = W::from_u64(duals[rng.below(values)]);
+        }
+        let mut all: Vec<usize> = (0..n).filter(|_| rng.below(4) != 0).collect();
+        let cut = rng.below(all.len() + 1);
+        let cols: Vec<usize> = all.split_off(cut);
+        for (rows, cols, halves) in [
+            (&all[..], None, false),
+            (&all[..], None, true),
+            (&all[..], Some(&cols[..]), false),
+        ] {
+            let mut raise = super::Raises::default();
+            raise.by.resize(m.n, None);
+            raise.shared.resize(m.n, None);
+            m.ask_pairs(&mut raise, rows, cols, halves);
+            let (by, shared) = reference_raises(&m, rows, cols, halves);
+            assert_eq!(raise.by[..n], by[..n], "case {case}: whole raises");
+            assert_eq!(raise.shared[..n], shared[..n], "case {case}: shared raises");
+            let mut touched = raise.touched.clone();
+            touched.sort_unstable();
+            touched.dedup();
+            let asked: Vec<usize> = (0..n)
+                .filter(|&v| by[v].is_some() || shared[v].is_some())
+                .collect();
+            assert_eq!(touched, asked, "case {case}: the vertices asked for");
+        }
+    }
+}
