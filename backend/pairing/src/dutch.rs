@@ -597,33 +597,29 @@ fn first_matching<W: Weight>(ctx: &Ctx, g: &mut Graph<W>) -> Result<PabPlan, Pai
     if odd {
         // Before the PAB score is known: pairs and PAB eligibility, then the scoregroups of the
         // players paired (the PAB from the lowest possible), then the top scoregroup's players.
-        // The weight depends on three small numbers: each is interned once.
-        let mut ids: HashMap<(u64, u64, bool), u32> = HashMap::new();
-        let mut last: Option<((u64, u64, bool), u32)> = None;
+        // The weight depends on three small numbers per pair, read off each player's class
+        // (PAB eligibility, scoregroup field, top scoregroup): computed and interned once per
+        // pair of classes, at its first pair (in the order of the pairs, so the ids come in the
+        // same order as weight by weight).
+        let (class, c) = classes(
+            ctx.sorted
+                .iter()
+                .zip(&ctx.vsh)
+                .map(|(x, &sh)| (x.bye_ok, sh, x.score >= top)),
+        );
+        let mut memo: Vec<Option<u32>> = vec![None; c * c];
         for_each_pair(n, |p, o| {
             let id = if ctx.compatible(o, p) {
-                let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
-                let key = (
-                    1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok),
-                    u64::from(ctx.vsh[p] + ctx.vsh[o]),
-                    x.score >= top,
-                );
-                match last {
-                    Some((k, id)) if k == key => id,
-                    _ => {
-                        let id = *ids.entry(key).or_insert_with(|| {
-                            g.m.intern(
-                                W::from_u64(key.0)
-                                    .shl(s)
-                                    .or_u64(key.1)
-                                    .shl(b)
-                                    .or_u64(u64::from(key.2)),
-                            )
-                        });
-                        last = Some((key, id));
-                        id
-                    }
-                }
+                *memo[class[p] * c + class[o]].get_or_insert_with(|| {
+                    let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
+                    g.m.intern(
+                        W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
+                            .shl(s)
+                            .or_u64(u64::from(ctx.vsh[p] + ctx.vsh[o]))
+                            .shl(b)
+                            .or_u64(u64::from(x.score >= top)),
+                    )
+                })
             } else {
                 0
             };
