@@ -43,10 +43,10 @@ impl<W: Weight> DenseMatcher<W> {
     /// Asks in `raise` the raises that make the changed pairs feasible: the pairs of `rows`
     /// among themselves, each with the later ones (`cols` `None`; `rows` ascending), or every
     /// pair of a player of `rows` with one of `cols` (`cols` given, disjoint from `rows`). A pair
-    /// in deficit asks its `rows` endpoint (the lower-numbered one among `rows`) to rise by all
-    /// of it, or, with `halves` and no `cols`, both endpoints by half of it
-    /// ([`Raises::ask`]). The duals must not change during the call. Every pair of players
-    /// given must be live players (not the dummy).
+    /// in deficit asks one endpoint to rise by all of it: among `rows`, the earlier (the
+    /// lower-numbered); between `rows` and `cols`, the one of `rows`. With `halves` and no
+    /// `cols`, both endpoints rise by half of it instead ([`Raises::ask`]). The duals must not
+    /// change during the call. Every player given must be live (not the dummy).
     pub(super) fn ask_pairs(
         &self,
         raise: &mut Raises<W>,
@@ -141,7 +141,7 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     /// [`Self::ask_pairs`] pair by pair: the slack of each, and an ask for each in deficit.
-    pub(super) fn ask_pairs_each(
+    fn ask_pairs_each(
         &self,
         raise: &mut Raises<W>,
         rows: &[usize],
