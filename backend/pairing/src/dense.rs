@@ -172,6 +172,10 @@ pub struct DenseMatcher<W: Weight> {
     /// Whether the matching is the last [`Self::solve`]'s maximum-weight perfect matching,
     /// with its duals (for [`Self::exchange`]).
     optimal: bool,
+    /// Whether a fixed pair's removal since the last solve dissolved a blossom and left a
+    /// matched edge with a positive slack (its base's, paid by the blossom's dual): the duals
+    /// then no longer prove the matching optimal (for [`Self::excluded`]).
+    loose: bool,
     /// Whether the dummy's dual must be checked against every live vertex's at the next solve
     /// (after [`Self::solve_general`], whose duals may be lower than the ones before).
     dummy_stale: bool,
@@ -364,6 +368,7 @@ impl<W: Weight> DenseMatcher<W> {
             perfect: true,
             failed: false,
             optimal: false,
+            loose: false,
             dummy_stale: true,
             halves: false,
             grouped: vec![false; n],
@@ -649,15 +654,73 @@ impl<W: Weight> DenseMatcher<W> {
         feasible
     }
 
+    /// Whether no maximum-weight perfect matching of the live vertices pairs `v` with `u`, as
+    /// the current duals prove: when the last [`Self::solve`] found a maximum-weight perfect
+    /// matching, no edge between live vertices changed since and every matched edge is still
+    /// tight, those duals are optimal, and by complementary slackness every maximum-weight
+    /// perfect matching uses only edges whose slack (with the duals of the blossoms holding
+    /// both endpoints, which are never negative) is zero: an edge whose slack without them is
+    /// already positive is in none. `false` when it cannot tell. A decision that asks for the
+    /// highest opponent some maximum-weight matching gives a player skips, without a solve,
+    /// every higher opponent this excludes.
+    #[must_use]
+    pub fn excluded(&self, v: usize, u: usize) -> bool {
+        let d = self.n - 1;
+        if !self.optimal
+            || self.loose
+            || self.changed_overflow
+            || v == u
+            || v >= d
+            || u >= d
+            || self
+                .changed
+                .iter()
+                .any(|&(i, j)| self.alive[i] && self.alive[j])
+        {
+            return false;
+        }
+        if !self.present(v, u) {
+            return true;
+        }
+        let s = self.slack(v * self.n + u);
+        !s.is_negative() && !s.is_zero()
+    }
+
     /// Removes a pair of vertices (a fixed pair) from the graph.
     pub fn remove(&mut self, a: usize, b: usize) {
+        let n = self.n;
+        // The leaves of the blossoms dissolved around `a` and `b`: a dissolved blossom's dual,
+        // folded into its leaves, leaves the edges among them as tight as they were but may
+        // loosen its base's matched edge out of it.
+        let mut leaves = std::mem::take(&mut self.leaf_buf);
+        leaves.clear();
         for v in [a, b] {
-            self.dissolve_around(v);
+            let top = self.inblossom[v];
+            if top >= n {
+                if self.optimal && !self.loose {
+                    self.leaves(top, &mut leaves);
+                }
+                self.dissolve_around(v);
+            }
         }
         for v in [a, b] {
             self.alive[v] = false;
             self.mate[v] = NONE;
         }
+        for &x in &leaves {
+            if self.loose {
+                break;
+            }
+            if !self.alive[x] || self.mate[x] == NONE {
+                continue;
+            }
+            let m = self.endp(self.mate[x]);
+            let inside = self.inblossom[x] >= n && self.inblossom[x] == self.inblossom[m];
+            if !inside && !self.slack(x * n + m).is_zero() {
+                self.loose = true;
+            }
+        }
+        self.leaf_buf = leaves;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
@@ -1091,6 +1154,7 @@ impl<W: Weight> DenseMatcher<W> {
             return None;
         }
         self.optimal = true;
+        self.loose = false;
         let mut out: Vec<usize> = (0..d).collect();
         for v in 0..d {
             if self.alive[v] {

@@ -288,6 +288,74 @@ fn exchanges_keep_a_maximum_weight_matching() {
 }
 
 #[test]
+fn excluded_pairs_are_in_no_maximum_weight_matching() {
+    let mut rng = Rng(0x00e8_c10d_ed5e_ed01);
+    let (mut excluded, mut open, mut loosened) = (0usize, 0usize, 0usize);
+    for _ in 0..400 {
+        let n = rng.below(6) + 5;
+        // Few distinct weights: ties, blossoms, and many pairs some maximum-weight matching uses.
+        let mut g = Graph::random(&mut rng, n, 3, 3);
+        let mut m = DenseMatcher::new(n);
+        g.load(&mut m);
+        if m.solve().is_none() {
+            continue;
+        }
+        // Fixed pairs leave one by one (as decisions do), without a solve between them.
+        loop {
+            let best = g.best(true);
+            for v in 0..n {
+                for u in 0..n {
+                    if v == u || !g.alive[v] || !g.alive[u] || !m.excluded(v, u) {
+                        continue;
+                    }
+                    excluded += 1;
+                    // Forcing the pair loses weight (or leaves no perfect matching).
+                    let x = g.w[v * n + u];
+                    let mut rest = Graph {
+                        n,
+                        w: g.w.clone(),
+                        alive: g.alive.clone(),
+                    };
+                    rest.alive[v] = false;
+                    rest.alive[u] = false;
+                    let forced = if x == 0 {
+                        None
+                    } else {
+                        rest.best(true).map(|t| t + x)
+                    };
+                    assert!(
+                        forced < best,
+                        "({v}, {u}) excluded but in a maximum-weight matching: w={:?} alive={:?}",
+                        g.w,
+                        g.alive
+                    );
+                }
+            }
+            open += (0..n)
+                .flat_map(|v| (0..n).map(move |u| (v, u)))
+                .filter(|&(v, u)| v != u && g.alive[v] && g.alive[u] && !m.excluded(v, u))
+                .count();
+            let mates = current_mates(&m);
+            let Some(a) = (0..n).find(|&v| g.alive[v] && mates[v] != v) else {
+                break;
+            };
+            let b = mates[a];
+            let was_loose = m.loose;
+            m.remove(a, b);
+            g.alive[a] = false;
+            g.alive[b] = false;
+            if m.loose && !was_loose {
+                loosened += 1;
+            }
+        }
+    }
+    assert!(
+        excluded > 1000 && open > 1000 && loosened > 5,
+        "{excluded} pairs excluded, {open} not, {loosened} removals loosened the duals"
+    );
+}
+
+#[test]
 fn a_lowered_dual_keeps_the_matching_optimal_when_its_edges_fall() {
     let mut rng = Rng(0x0b0e_5f00_d5ee_d5ed);
     let (mut lowered, mut refused) = (0, 0);

@@ -198,23 +198,28 @@ impl<W: Weight> Bracket<W> {
             if !matched[pv] {
                 continue;
             }
-            let mut addend = len as u64;
-            let mut best = NONE;
-            for oi in (sgb..nsgb).rev() {
-                let ov = pbi[oi];
-                if matched[ov] {
-                    continue;
+            // The highest opponent some maximum-weight matching may give `pv`: the current
+            // one, or a higher one the duals do not exclude ([`Self::open_opponent`]).
+            let target = self.open_opponent(
+                g,
+                pv,
+                (sgb..nsgb)
+                    .filter(|&oi| !matched[pbi[oi]] && !self.base.get(oi, pi).is_zero())
+                    .map(|oi| pbi[oi]),
+            );
+            if target != self.sm[pv] && !self.exchange(g, pv, target) {
+                let mut addend = len as u64;
+                for oi in (sgb..nsgb).rev() {
+                    let ov = pbi[oi];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let e = self.base.get(oi, pi);
+                    if !e.is_zero() {
+                        g.set(pv, ov, e.add(W::from_u64(addend)));
+                        addend += 1;
+                    }
                 }
-                let e = self.base.get(oi, pi);
-                if !e.is_zero() {
-                    g.set(pv, ov, e.add(W::from_u64(addend)));
-                    addend += 1;
-                    best = ov;
-                }
-            }
-            // The current matching is optimal and only this player's edges gained a bonus: if
-            // it already has the opponent with the largest bonus, it stays optimal.
-            if self.sm[pv] != best {
                 self.sm = g.compute();
             }
             let mv = self.sm[pv];
@@ -421,46 +426,35 @@ impl<W: Weight> Bracket<W> {
     /// Each S1 player's opponent, the highest possible first (C.04.3 B.3), fixed pair by pair.
     fn pair_s1(&mut self, g: &mut Graph<W>, matched: &mut [bool]) {
         let nsgbv = self.nsgbv;
-        for &pi in &self.remainder {
+        let remainder = std::mem::take(&mut self.remainder);
+        for &pi in &remainder {
             let pv = self.pbi[pi];
             if self.sm[pv] > pv && self.sm[pv] < nsgbv {
-                // The highest opponent left. The matching is optimal; if an exchange of
-                // partners in four along tight edges gives `pv` that opponent, another
-                // maximum-weight matching pairs them, and the bonuses below (the highest
-                // opponent's the largest, every other player's smaller) would choose it: no
-                // solve is needed.
-                let best = self
-                    .remainder
-                    .iter()
-                    .find(|&&oi| oi > pi && !matched[self.pbi[oi]] && self.base.id(oi, pi) != 0)
-                    .map_or(NONE, |&oi| self.pbi[oi]);
-                if best != NONE
-                    && self.sm[pv] != best
-                    && let Some((a, b)) = g.m.exchange(pv, best)
-                {
-                    self.sm[pv] = best;
-                    self.sm[best] = pv;
-                    self.sm[a] = b;
-                    self.sm[b] = a;
-                    matched[pv] = true;
-                    matched[best] = true;
-                    g.finalize(pv, best);
-                    continue;
-                }
-                let mut addend = 0u64;
-                for &oi in self.remainder.iter().rev() {
-                    let ov = self.pbi[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
+                let target = self.open_opponent(
+                    g,
+                    pv,
+                    remainder
+                        .iter()
+                        .filter(|&&oi| {
+                            oi > pi && !matched[self.pbi[oi]] && self.base.id(oi, pi) != 0
+                        })
+                        .map(|&oi| self.pbi[oi]),
+                );
+                if target != self.sm[pv] && !self.exchange(g, pv, target) {
+                    // Every opponent left gains a bonus, the highest the largest: the solve
+                    // gives `pv` the highest opponent of any maximum-weight matching.
+                    let mut addend = 0u64;
+                    for &oi in remainder.iter().rev() {
+                        let ov = self.pbi[oi];
+                        if oi <= pi || matched[ov] {
+                            continue;
+                        }
+                        let e = self.base.get(oi, pi);
+                        if !e.is_zero() {
+                            g.set(pv, ov, e.add(W::from_u64(addend)));
+                        }
+                        addend += 1;
                     }
-                    let e = self.base.get(oi, pi);
-                    if !e.is_zero() {
-                        g.set(pv, ov, e.add(W::from_u64(addend)));
-                    }
-                    addend += 1;
-                }
-                // As for the MDPs: the highest opponent already chosen needs no new matching.
-                if self.sm[pv] != best {
                     self.sm = g.compute();
                 }
                 let mv = self.sm[pv];
@@ -471,6 +465,41 @@ impl<W: Weight> Bracket<W> {
                 }
             }
         }
+        self.remainder = remainder;
+    }
+
+    /// Of `pv`'s possible opponents `candidates`, the highest first, the first that some
+    /// maximum-weight matching may give it: its current partner, or a higher one that the
+    /// duals do not exclude ([`crate::dense::DenseMatcher::excluded`]: no maximum-weight matching pairs them).
+    /// The candidates passed over are in no maximum-weight matching, so the highest opponent
+    /// any of them gives `pv` is this one or a lower one. `NONE` without candidates.
+    fn open_opponent(
+        &self,
+        g: &Graph<W>,
+        pv: usize,
+        mut candidates: impl Iterator<Item = usize>,
+    ) -> usize {
+        let current = self.sm[pv];
+        candidates
+            .find(|&ov| ov == current || !g.m.excluded(pv, ov))
+            .unwrap_or(NONE)
+    }
+
+    /// Pairs `pv` with `target` without a solve when an exchange of partners in four along
+    /// tight edges gives it that opponent ([`crate::dense::DenseMatcher::exchange`]): another
+    /// maximum-weight matching pairs them. Whether it did.
+    fn exchange(&mut self, g: &mut Graph<W>, pv: usize, target: usize) -> bool {
+        if target == NONE {
+            return false;
+        }
+        let Some((a, b)) = g.m.exchange(pv, target) else {
+            return false;
+        };
+        self.sm[pv] = target;
+        self.sm[target] = pv;
+        self.sm[a] = b;
+        self.sm[b] = a;
+        true
     }
 
     /// Closes the bracket: records its pairs in `result` and returns the next bracket's
