@@ -695,38 +695,41 @@ impl<W: Weight> DenseMatcher<W> {
     /// Removes a pair of vertices (a fixed pair) from the graph.
     pub fn remove(&mut self, a: usize, b: usize) {
         let n = self.n;
-        // The leaves of the blossoms dissolved around `a` and `b`: a dissolved blossom's dual,
-        // folded into its leaves, leaves the edges among them as tight as they were but may
-        // loosen its base's matched edge out of it.
-        let mut leaves = std::mem::take(&mut self.leaf_buf);
-        leaves.clear();
+        // Dissolving a blossom folds its dual into its leaves: an edge with both ends in it keeps
+        // its slack, one with a single end in it gains the dual. Of the matched edges, only the
+        // blossom's base's leaves it (the blossom is full), so the duals still prove the matching
+        // optimal unless such an edge, between live vertices, is loose afterwards. (No blossom
+        // left holds both its ends: those around the base that hold its partner are the ones
+        // dissolved.)
+        let mut bases = std::mem::take(&mut self.leaf_buf);
+        bases.clear();
         for v in [a, b] {
-            let top = self.inblossom[v];
-            if top >= n {
-                if self.optimal && !self.loose {
-                    self.leaves(top, &mut leaves);
+            if self.optimal && !self.loose {
+                let mut p = self.blossomparent[v];
+                while p != NONE {
+                    if !self.dualvar[p].is_zero() {
+                        bases.push(self.blossombase[p]);
+                    }
+                    p = self.blossomparent[p];
                 }
-                self.dissolve_around(v);
             }
+            self.dissolve_around(v);
         }
         for v in [a, b] {
             self.alive[v] = false;
             self.mate[v] = NONE;
         }
-        for &x in &leaves {
-            if self.loose {
-                break;
-            }
-            if !self.alive[x] || self.mate[x] == NONE {
-                continue;
-            }
-            let m = self.endp(self.mate[x]);
-            let inside = self.inblossom[x] >= n && self.inblossom[x] == self.inblossom[m];
-            if !inside && !self.slack(x * n + m).is_zero() {
-                self.loose = true;
+        for &x in &bases {
+            if self.alive[x] && self.mate[x] != NONE {
+                let m = self.endp(self.mate[x]);
+                debug_assert!(self.inblossom[x] != self.inblossom[m] || self.inblossom[x] < n);
+                if self.alive[m] && !self.slack(x * n + m).is_zero() {
+                    self.loose = true;
+                    break;
+                }
             }
         }
-        self.leaf_buf = leaves;
+        self.leaf_buf = bases;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
