@@ -107,6 +107,21 @@ impl<W: Weight> Interner<W> {
     }
 }
 
+/// The interner of a matcher's doubled weights, lent to the weight function of
+/// [`DenseMatcher::fill_all`].
+pub(crate) struct WeightIds<'a, W: Weight>(&'a mut Interner<W>);
+
+impl<W: Weight> WeightIds<'_, W> {
+    /// The id of weight `w`, as [`DenseMatcher::intern`] gives it.
+    pub(crate) fn id(&mut self, w: W) -> u32 {
+        self.0.id(w.add(w))
+    }
+}
+
+/// The side of a tile of [`DenseMatcher::fill_all`]: 64 rows of 64 `u32` ids (16 KB) in each
+/// of the two orders stay in the first-level cache.
+const FILL_TILE: usize = 64;
+
 /// The dense matcher: weights, the live vertices and the solver state kept between solves.
 pub struct DenseMatcher<W: Weight> {
     /// Vertices including the dummy (the last one).
@@ -160,6 +175,9 @@ pub struct DenseMatcher<W: Weight> {
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
+    /// Whether no weight was set yet (every entry of `w` still zero): [`Self::fill_all`] then
+    /// writes without reading, so each page of the matrix is touched once.
+    untouched: bool,
     /// The vertices labelled S in this stage (each queued once at least), the length of its
     /// sorted prefix, and per vertex the stage that recorded it (`s_stamp` names the stage).
     /// Within a stage, until an augmentation, an S-vertex stays one, so every vertex whose
@@ -365,6 +383,7 @@ impl<W: Weight> DenseMatcher<W> {
             touched: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
+            untouched: true,
             s_list: Vec::new(),
             s_sorted: 0,
             s_mark: vec![0; n],
@@ -437,6 +456,7 @@ impl<W: Weight> DenseMatcher<W> {
         if self.w[a * n + b] == id {
             return false;
         }
+        self.untouched = false;
         self.w[a * n + b] = id;
         self.w[b * n + a] = id;
         self.dirty[a] = true;
@@ -447,6 +467,59 @@ impl<W: Weight> DenseMatcher<W> {
             self.changed_overflow = true;
         }
         true
+    }
+
+    /// Sets every pair of players `(p, o)`, `o < p < players`, to the weight `f(ids, p, o)`
+    /// names (an id of `ids`, as [`Self::intern`] gives), as [`Self::set_interned`] would pair
+    /// by pair: for a weight on every pair at once (the first matching's, those outside the
+    /// brackets), with no focus set. Tile by tile of [`FILL_TILE`] players by as many: each
+    /// pair's weight computed once, written in row `p` (read first, to mark what changed, unless
+    /// nothing was set yet), then in row `o` from the tile, each row's part written in one run
+    /// (pair by pair, every second write went to another row). `f` is called once per pair, in
+    /// no particular order.
+    pub(crate) fn fill_all(
+        &mut self,
+        mut f: impl FnMut(&mut WeightIds<'_, W>, usize, usize) -> u32,
+    ) {
+        debug_assert!(self.outside_max.is_empty(), "fill_all with a focus");
+        let n = self.n;
+        let players = n - 1;
+        let fresh = std::mem::take(&mut self.untouched);
+        let cap = 8 * n;
+        let mut ids = WeightIds(&mut self.doubled);
+        let w = &mut self.w;
+        let mut tile = vec![0u32; FILL_TILE * FILL_TILE];
+        for p0 in (0..players).step_by(FILL_TILE) {
+            let p1 = (p0 + FILL_TILE).min(players);
+            for o0 in (0..p1).step_by(FILL_TILE) {
+                let o1 = (o0 + FILL_TILE).min(p1);
+                for p in p0..p1 {
+                    let row = p * n;
+                    let part = &mut tile[(p - p0) * FILL_TILE..][..FILL_TILE];
+                    for o in o0..o1.min(p) {
+                        let id = f(&mut ids, p, o);
+                        part[o - o0] = id;
+                        let old = if fresh { 0 } else { w[row + o] };
+                        if old != id {
+                            w[row + o] = id;
+                            self.dirty[p] = true;
+                            self.dirty[o] = true;
+                            if self.changed.len() < cap {
+                                self.changed.push((o, p));
+                            } else {
+                                self.changed_overflow = true;
+                            }
+                        }
+                    }
+                }
+                for o in o0..o1 {
+                    let row = o * n;
+                    for p in p0.max(o + 1)..p1 {
+                        w[row + p] = tile[(p - p0) * FILL_TILE + (o - o0)];
+                    }
+                }
+            }
+        }
     }
 
     /// Makes the next solve raise both endpoints of each changed edge in deficit by half of it,

@@ -25,7 +25,7 @@ use std::hash::Hash;
 use crate::dense::{DenseMatcher, Interner};
 #[cfg(debug_assertions)]
 use crate::dutch_state::colour_bits;
-use crate::dutch_state::{Ctx, Float, NONE, Pl, colour_flags, prepare};
+use crate::dutch_state::{Ctx, Float, NONE, Pl, RowCompat, colour_flags, prepare};
 use crate::wide::{Weight, Wide};
 use crate::{Board, Colour, Edition, Pairing, PairingError, PairingState};
 
@@ -352,7 +352,6 @@ impl<W: Weight> Graph<W> {
 /// on compatibility and, for each player, PAB eligibility and the 2026 C9 rank only, so it is
 /// computed once per class of players with equal such values.
 fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
-    let n = ctx.sorted.len();
     let (class, c) = classes(
         ctx.sorted
             .iter()
@@ -360,14 +359,14 @@ fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
     );
     // Per pair of classes, the id of their weight in the matcher (interned once).
     let mut memo: Vec<Option<u32>> = vec![None; c * c];
-    for_each_pair(n, |p, o| {
-        let id = if ctx.compatible(o, p) {
+    let mut compat = RowCompat::new(ctx);
+    g.m.fill_all(|ids, p, o| {
+        if compat.compatible(o, p) {
             let slot = &mut memo[class[o] * c + class[p]];
-            *slot.get_or_insert_with(|| g.m.intern(edge_weight::<W>(ctx, o, p, false, false, prm)))
+            *slot.get_or_insert_with(|| ids.id(edge_weight::<W>(ctx, o, p, false, false, prm)))
         } else {
             0
-        };
-        g.m.set_interned(p, o, id);
+        }
     });
 }
 
@@ -608,22 +607,20 @@ fn first_matching<W: Weight>(ctx: &Ctx, g: &mut Graph<W>) -> Result<PabPlan, Pai
                 .map(|(x, &sh)| (x.bye_ok, sh, x.score >= top)),
         );
         let mut memo: Vec<Option<u32>> = vec![None; c * c];
-        for_each_pair(n, |p, o| {
-            let id = if ctx.compatible(o, p) {
+        let mut compat = RowCompat::new(ctx);
+        g.m.fill_all(|ids, p, o| {
+            if compat.compatible(o, p) {
                 *memo[class[p] * c + class[o]].get_or_insert_with(|| {
                     let (x, y) = (ctx.sorted[p], ctx.sorted[o]);
-                    g.m.intern(
-                        W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
-                            .shl(s)
-                            .or_u64(u64::from(ctx.vsh[p] + ctx.vsh[o]))
-                            .shl(b)
-                            .or_u64(u64::from(x.score >= top)),
-                    )
+                    ids.id(W::from_u64(1 + u64::from(!x.bye_ok) + u64::from(!y.bye_ok))
+                        .shl(s)
+                        .or_u64(u64::from(ctx.vsh[p] + ctx.vsh[o]))
+                        .shl(b)
+                        .or_u64(u64::from(x.score >= top)))
                 })
             } else {
                 0
-            };
-            g.m.set_interned(p, o, id);
+            }
         });
         // Each compatible pair's weight is a constant, a term per player and whether both are
         // in the top scoregroup: doubled duals of the constant plus twice the player's term,

@@ -3,7 +3,7 @@
 //! opponent, and the players it passes down.
 
 use super::{Base, Graph, PabPlan, Params, class_key, classes, edge_weight, for_each_pair};
-use crate::dutch_state::{Ctx, NONE};
+use crate::dutch_state::{Ctx, NONE, RowCompat};
 use crate::wide::Weight;
 
 /// One bracket being paired (C.04.3 A.3): the MDPs passed down, the resident scoregroup and
@@ -63,13 +63,14 @@ impl<W: Weight> Bracket<W> {
         // Per id in `base.values`, the matcher's id of the same weight (`u32::MAX`: not yet).
         let mut matcher_id: Vec<u32> = Vec::new();
         // Tile by tile ([`for_each_pair`]): the order of the pairs changes nothing here.
+        let mut compat = RowCompat::new(ctx);
         for_each_pair(len, |li, si| {
             if li < sgb {
                 return;
             }
             let cur = li < nsgb;
             let (hv, lv) = (pbi[si], pbi[li]);
-            let bid = if ctx.compatible(hv, lv) {
+            let bid = if compat.compatible(hv, lv) {
                 let id = base.memo(li, si, || edge_weight(ctx, hv, lv, cur, !cur, prm));
                 debug_assert!(
                     base.values.get(id) == edge_weight(ctx, hv, lv, cur, !cur, prm),
