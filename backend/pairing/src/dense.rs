@@ -163,8 +163,6 @@ pub struct DenseMatcher<W: Weight> {
     best_cache: Vec<(usize, u64, W)>,
     /// Per vertex: the root of the alternating tree that labelled it in this stage.
     rootof: Vec<usize>,
-    /// Whether stages grow one alternating tree only (see [`Self::run`]).
-    single: bool,
     /// Whether this stage has augmented already (best edges are then not kept).
     stale: bool,
     /// Scratch for `add_blossom`: per blossom, the least-slack edge to it and its slack.
@@ -297,7 +295,7 @@ impl<W: Weight> Raises<W> {
 
 /// What one solve keeps from stage to stage: the live vertices split by the focus, where
 /// each block of [`BLOCK`] vertices starts among those outside it, the least dual per block
-/// outside, and the choice between stages of every tree and of a single tree.
+/// outside.
 struct Sweep<W: Weight> {
     live: Vec<usize>,
     /// `live` as bits.
@@ -311,20 +309,11 @@ struct Sweep<W: Weight> {
     outside_moved: bool,
     /// Scratch for the columns of a scan.
     cols_buf: Vec<usize>,
-    /// Stages of every tree in a row that augmented at most once.
-    lean: usize,
-    /// Scans since the last switch to single trees, and the budget after which a stage of
-    /// every tree is tried again.
-    single_scans: usize,
-    budget: usize,
 }
 
-/// One stage: the rows scanned, whether and how often it augmented, and whether rows
-/// outside the focus may still wait.
+/// One stage: whether it augmented, and whether rows outside the focus may still wait.
 struct Stage {
-    scans: usize,
     augmented: bool,
-    augs: usize,
     defer_ok: bool,
 }
 
@@ -376,7 +365,6 @@ impl<W: Weight> DenseMatcher<W> {
             epoch: 0,
             best_cache: vec![(NONE, 0, W::zero()); 2 * n],
             rootof: vec![NONE; n],
-            single: false,
             stale: false,
             bestedgeto: Vec::new(),
             bestslackto: Vec::new(),
@@ -1238,7 +1226,6 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         self.failed = false;
-        self.single = false;
         self.optimal = false;
         self.run();
         if self.failed || (0..n).any(|v| self.alive[v] && self.mate[v] == NONE) {
@@ -1299,7 +1286,6 @@ impl<W: Weight> DenseMatcher<W> {
         let outside_max = std::mem::take(&mut self.outside_max);
         self.perfect = false;
         self.failed = false;
-        self.single = false;
         self.run();
         self.perfect = true;
         self.active = active;
@@ -1900,16 +1886,11 @@ impl<W: Weight> DenseMatcher<W> {
     /// first: see [`Self::begin_stage`]), and after an augmentation
     /// the two trees it used are unlabelled while the others go on growing along tight edges
     /// (several augmentations for one pass over the free vertices); the stage then ends before
-    /// any dual change, whose best edges would be stale. Once three stages in a row have
-    /// augmented at most once, further stages grow the tree of a single free vertex (valid
-    /// for perfect matchings, whose vertex duals are unconstrained: the other free vertices are
-    /// unlabelled, and reaching one along a tight edge augments), so that a stage costs the
-    /// size of one tree rather than a scan of every free vertex. Single trees are not always
-    /// cheaper: after a bracket's weights change, one tree can cost hundreds of scans while a
-    /// stage of every tree augments dozens of times. So once the single-tree stages have
-    /// scanned twice as many vertices as the last lean stage of every tree, one stage of every
-    /// tree is tried again, and it decides the mode anew (scans count the vertex rows read).
-    /// Either mode ends in a maximum-weight perfect matching. S-vertices outside the focus
+    /// any dual change, whose best edges would be stale. Every stage grows every tree: a mode
+    /// that grew one tree per stage after three stages in a row had augmented at most once
+    /// (d6199b6 and before) cost more once most decisions needed no solve (at 5,000 players
+    /// 1.443 s against 1.298 s without it, the 10,000-player event 125.5 s against 111.1 s).
+    /// S-vertices outside the focus
     /// ([`Self::focus`]: the next scoregroup and the players below it) are scanned after those
     /// in it, and not at all once the stage has augmented: the players below the next
     /// scoregroup have closed-form duals that make nearly every pair among them tight, so a
@@ -1950,7 +1931,7 @@ impl<W: Weight> DenseMatcher<W> {
             if !stage.augmented {
                 break;
             }
-            self.end_stage(&mut sweep, &stage);
+            self.end_stage();
         }
         self.live_list = sweep.live;
         self.outside_list = sweep.outside;
@@ -1994,17 +1975,14 @@ impl<W: Weight> DenseMatcher<W> {
             min_out: vec![None; nb],
             outside_moved: true,
             cols_buf: Vec::with_capacity(n),
-            lean: 0,
-            single_scans: 0,
-            budget: 0,
         }
     }
 
-    /// The start of a stage: fresh labels, and every free vertex (or, in single-tree mode,
-    /// the first one) labelled S as the root of its tree; in a perfect solve, while a free
-    /// vertex stands outside the focus, only those outside root trees, and the free vertices of
-    /// the focus wait unlabelled (reaching one along a tight edge augments, as in single-tree
-    /// mode: with unconstrained duals any free vertices may root the trees). A free player
+    /// The start of a stage: fresh labels, and every free vertex labelled S as the root of its
+    /// tree; in a perfect solve, while a free vertex stands outside the focus, only those
+    /// outside root trees, and the free vertices of the focus wait unlabelled (reaching one
+    /// along a tight edge augments: with unconstrained duals any free vertices may root the
+    /// trees). A free player
     /// outside the bracket, whose pair was undone by the bracket's new weights, roots a tree
     /// that labels the tight region below the next scoregroup; rooted beside the bracket's own
     /// free players, it grew that tree again in every stage whose augmentation lay inside the
@@ -2033,9 +2011,6 @@ impl<W: Weight> DenseMatcher<W> {
                 && self.label[self.inblossom[v]] == 0
             {
                 self.assign_label(v, 1, NONE);
-                if self.single {
-                    break;
-                }
             }
         }
         !(0..n).all(|v| !self.alive[v] || self.mate[v] != NONE)
@@ -2067,16 +2042,13 @@ impl<W: Weight> DenseMatcher<W> {
             }
         }
         Stage {
-            scans: 0,
             augmented: false,
-            augs: 0,
             defer_ok,
         }
     }
 
     /// Grows the alternating trees along tight edges: scans the queued S-vertices (the focus
-    /// first) until the queue is empty or, in a general solve or single-tree mode, the first
-    /// augmentation. Least-slack edges are recorded for the next dual change.
+    /// first) until the queue is empty or, in a general solve, the first augmentation. Least-slack edges are recorded for the next dual change.
     fn grow(&mut self, sweep: &mut Sweep<W>, stage: &mut Stage) {
         let n = self.n;
         let nb = self.blocks;
@@ -2092,7 +2064,7 @@ impl<W: Weight> DenseMatcher<W> {
         loop {
             // A general solve ends its stage at the first augmentation, as the textbook
             // algorithm does (its free vertices must all stay S-vertices).
-            if stage.augmented && (self.single || !self.perfect) {
+            if stage.augmented && !self.perfect {
                 break;
             }
             // The focus first. Outside it, once this stage has augmented, the trees are left
@@ -2150,7 +2122,6 @@ impl<W: Weight> DenseMatcher<W> {
                 self.row_columns(v, live_bits, cols_buf);
                 cols_buf
             };
-            stage.scans += 1;
             let key = (self.epoch, self.s_stamp, self.drop_stamp);
             if self.twins_key != key {
                 self.twins_key = key;
@@ -2159,7 +2130,7 @@ impl<W: Weight> DenseMatcher<W> {
             let dv = self.dualvar[v];
             let twin = self.twins.get(&dv).copied().unwrap_or(NONE);
             let whole = rest.is_none() && !(stage.defer_ok && v != n - 1);
-            if self.scan(v, cols, rest.is_some(), twin, stage) {
+            if self.scan(v, cols, rest.is_some(), twin) {
                 stage.augmented = true;
             } else if whole {
                 self.twins.insert(dv, v);
@@ -2172,14 +2143,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// augmented (which ends the scan). `deferred`: a part of the row put off earlier, whose
     /// slacks are all positive.
     #[inline]
-    fn scan(
-        &mut self,
-        v: usize,
-        cols: &[usize],
-        deferred: bool,
-        twin: usize,
-        stage: &mut Stage,
-    ) -> bool {
+    fn scan(&mut self, v: usize, cols: &[usize], deferred: bool, twin: usize) -> bool {
         let n = self.n;
         let dv = self.dualvar[v];
         let row = v * n;
@@ -2244,15 +2208,13 @@ impl<W: Weight> DenseMatcher<W> {
             if ok {
                 if self.label[bw] == 0 {
                     if self.mate[self.blossombase[bw]] == NONE {
-                        // A free vertex that roots no tree (single-tree mode, or a free
-                        // vertex of the focus while those outside it root the trees: see
-                        // [`Self::begin_stage`]).
+                        // A free vertex that roots no tree (a free vertex of the focus
+                        // while those outside it root the trees: see [`Self::begin_stage`]).
                         let ra = self.rootof[v];
                         self.augment_matching(k);
-                        if self.perfect && !self.single {
+                        if self.perfect {
                             // The other trees go on growing, as after any augmentation.
                             self.drop_trees(ra, ra);
-                            stage.augs += 1;
                             self.stale = true;
                         }
                         return true;
@@ -2269,7 +2231,6 @@ impl<W: Weight> DenseMatcher<W> {
                             // stage's end.)
                             self.drop_trees(ra, rb);
                         }
-                        stage.augs += 1;
                         self.stale = true;
                         return true;
                     }
@@ -2428,31 +2389,9 @@ impl<W: Weight> DenseMatcher<W> {
         DualChange::Grow
     }
 
-    /// The end of a stage that augmented: in a perfect solve, the choice of mode for the next
-    /// stage (every tree, or a single one; see [`Self::run`]); then the S-blossoms left
-    /// without dual are expanded.
-    fn end_stage(&mut self, sweep: &mut Sweep<W>, stage: &Stage) {
+    /// The end of a stage that augmented: the S-blossoms left without dual are expanded.
+    fn end_stage(&mut self) {
         let n = self.n;
-        if !self.perfect {
-            // A general solve grows every tree in every stage.
-        } else if self.single {
-            sweep.single_scans += stage.scans;
-            if sweep.single_scans > sweep.budget {
-                self.single = false;
-                sweep.lean = 2;
-            }
-        } else {
-            if stage.augs < 2 {
-                sweep.lean += 1;
-            } else {
-                sweep.lean = 0;
-            }
-            if sweep.lean >= 3 {
-                self.single = true;
-                sweep.single_scans = 0;
-                sweep.budget = 2 * stage.scans;
-            }
-        }
         for b in n..2 * n {
             if self.blossomparent[b] == NONE
                 && self.blossombase[b] != NONE
