@@ -173,9 +173,6 @@ pub struct DenseMatcher<W: Weight> {
     /// The edges set since the last solve (with repeats), unless more than fit.
     changed: Vec<(usize, usize)>,
     changed_overflow: bool,
-    /// Whether no weight was set yet (every entry of `w` still zero): [`Self::fill_all`] then
-    /// writes without reading, so each page of the matrix is touched once.
-    untouched: bool,
     /// The vertices labelled S in this stage (each queued once at least), the length of its
     /// sorted prefix, and per vertex the stage that recorded it (`s_stamp` names the stage).
     /// Within a stage, until an augmentation, an S-vertex stays one, so every vertex whose
@@ -371,7 +368,6 @@ impl<W: Weight> DenseMatcher<W> {
             touched: Vec::new(),
             changed: Vec::new(),
             changed_overflow: true,
-            untouched: true,
             s_list: Vec::new(),
             s_sorted: 0,
             s_mark: vec![0; n],
@@ -444,7 +440,6 @@ impl<W: Weight> DenseMatcher<W> {
         if self.w[a * n + b] == id {
             return false;
         }
-        self.untouched = false;
         self.w[a * n + b] = id;
         self.w[b * n + a] = id;
         self.dirty[a] = true;
@@ -458,13 +453,14 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     /// Sets every pair of players `(p, o)`, `o < p < players`, to the weight `f(ids, p, o)`
-    /// names (an id of `ids`, as [`Self::intern`] gives), as [`Self::set_interned`] would pair
-    /// by pair: for a weight on every pair at once (the first matching's, those outside the
-    /// brackets), with no focus set. Tile by tile of [`FILL_TILE`] players by as many: each
-    /// pair's weight computed once, written in row `p` (read first, to mark what changed, unless
-    /// nothing was set yet), then in row `o` from the tile, each row's part written in one run
-    /// (pair by pair, every second write went to another row). `f` is called once per pair, in
-    /// no particular order.
+    /// names (an id of `ids`, as [`Self::intern`] gives), and counts every edge as changed
+    /// (every player dirty): for a weight on every pair at once (the first matching's, those
+    /// outside the brackets), which [`Self::set_duals`] follows, with no focus set. Tile by
+    /// tile of [`FILL_TILE`] players by as many: each pair's weight computed once, written in
+    /// row `p`, then in row `o` from the tile, each row's part in one run (pair by pair, every
+    /// second write went to another row), and nothing read (a fresh matrix's pages are then
+    /// touched once: the first read of one mapped the zero page, the write after it faulted
+    /// again). `f` is called once per pair, in no particular order.
     pub(crate) fn fill_all(
         &mut self,
         mut f: impl FnMut(&mut WeightIds<'_, W>, usize, usize) -> u32,
@@ -472,8 +468,6 @@ impl<W: Weight> DenseMatcher<W> {
         debug_assert!(self.outside_max.is_empty(), "fill_all with a focus");
         let n = self.n;
         let players = n - 1;
-        let fresh = std::mem::take(&mut self.untouched);
-        let cap = 8 * n;
         let mut ids = WeightIds(&mut self.doubled);
         let w = &mut self.w;
         let mut tile = vec![0u32; FILL_TILE * FILL_TILE];
@@ -487,17 +481,7 @@ impl<W: Weight> DenseMatcher<W> {
                     for o in o0..o1.min(p) {
                         let id = f(&mut ids, p, o);
                         part[o - o0] = id;
-                        let old = if fresh { 0 } else { w[row + o] };
-                        if old != id {
-                            w[row + o] = id;
-                            self.dirty[p] = true;
-                            self.dirty[o] = true;
-                            if self.changed.len() < cap {
-                                self.changed.push((o, p));
-                            } else {
-                                self.changed_overflow = true;
-                            }
-                        }
+                        w[row + o] = id;
                     }
                 }
                 for o in o0..o1 {
@@ -508,6 +492,9 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         }
+        self.dirty[..players].fill(true);
+        self.changed.clear();
+        self.changed_overflow = true;
     }
 
     /// Makes the next solve raise both endpoints of each changed edge in deficit by half of it,

@@ -288,6 +288,45 @@ fn exchanges_keep_a_maximum_weight_matching() {
 }
 
 #[test]
+fn a_fill_sets_what_pair_by_pair_sets() {
+    let mut rng = Rng(0x0f11_a11f_0f11_a11f);
+    for round in 0..60 {
+        // Sizes across several tiles, odd and even.
+        let n = rng.below(150) + 2;
+        let g = Graph::random(&mut rng, n, 5, 2);
+        let mut by_pair = DenseMatcher::new(n);
+        g.load(&mut by_pair);
+        let mut filled = DenseMatcher::new(n);
+        // A second fill over a first one overwrites it, as the first matching's does.
+        if round % 2 == 0 {
+            filled.fill_all(|ids, p, o| ids.id(W::from_u64((p + o) as u64 % 3 + 1)));
+        }
+        let mut calls = 0usize;
+        filled.fill_all(|ids, p, o| {
+            assert!(o < p && p < n, "pair ({p}, {o}) out of range");
+            calls += 1;
+            ids.id(W::from_u64(g.w[p * n + o]))
+        });
+        assert_eq!(calls, n * (n - 1) / 2, "each pair once");
+        for a in 0..n {
+            for b in 0..n {
+                assert_eq!(
+                    filled.doubled.get(filled.w[a * filled.n + b]),
+                    by_pair.doubled.get(by_pair.w[a * by_pair.n + b]),
+                    "({a}, {b}) of {n}"
+                );
+            }
+        }
+        if let Some(mates) = by_pair.solve() {
+            let other = filled
+                .solve()
+                .expect("the same graph has a perfect matching");
+            assert_eq!(g.total(&mates), g.total(&other));
+        }
+    }
+}
+
+#[test]
 fn excluded_pairs_are_in_no_maximum_weight_matching() {
     let mut rng = Rng(0x00e8_c10d_ed5e_ed01);
     let (mut excluded, mut open, mut loosened) = (0usize, 0usize, 0usize);
