@@ -694,14 +694,19 @@ impl<W: Weight> DenseMatcher<W> {
             return true;
         }
         let row = v * n;
+        // Each edge's slack less `by`, with `v`'s dual less `by` at hand.
+        let lowered = self.dualvar[v].sub(by);
         let feasible = (0..d).all(|u| {
+            let id = self.w[row + u];
             u == v
+                || id == 0
                 || !self.alive[u]
                 || spared[u]
-                || self.w[row + u] == 0
-                || !self.slack(row + u).sub(by).is_negative()
-        }) && !(self.dummy_on
-            && self.dualvar[v].add(self.dualvar[d]).sub(by).is_negative());
+                || !lowered
+                    .add(self.dualvar[u])
+                    .sub(self.doubled.get(id))
+                    .is_negative()
+        }) && !(self.dummy_on && lowered.add(self.dualvar[d]).is_negative());
         if feasible {
             self.dualvar[v] = self.dualvar[v].sub(by);
         }
