@@ -550,15 +550,19 @@ impl<W: Weight> DenseMatcher<W> {
         }
         // Per slot: 0 for no edge, else one more than the greatest rank.
         let mut top = vec![0u32; count as usize * nb];
+        // The live players outside the focus: the columns each row of the focus reads.
+        let outside: Vec<usize> = (0..n - 1)
+            .filter(|&u| !self.active[u] && self.alive[u])
+            .collect();
         for v in 0..n - 1 {
             if !self.active[v] || !self.alive[v] {
                 continue;
             }
             let row = v * n;
             let slots = &mut top[self.focus_index[v] as usize * nb..][..nb];
-            for u in 0..n - 1 {
+            for &u in &outside {
                 let id = self.w[row + u];
-                if id != 0 && !self.active[u] && self.alive[u] {
+                if id != 0 {
                     let r = rank[id as usize] + 1;
                     let slot = &mut slots[u / BLOCK];
                     if *slot < r {
