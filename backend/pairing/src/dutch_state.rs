@@ -435,6 +435,7 @@ pub(crate) struct RowCompat<'c, 'a> {
 }
 
 impl<'c, 'a> RowCompat<'c, 'a> {
+    /// The lists of `ctx` read the other way round (who names each player), no row marked yet.
     pub(crate) fn new(ctx: &'c Ctx<'a>) -> Self {
         let n = ctx.forbid.len();
         let mut named_by = vec![Vec::new(); n];
