@@ -27,6 +27,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Range;
 
 use crate::wide::Weight;
 
@@ -118,9 +119,22 @@ impl<W: Weight> WeightIds<'_, W> {
     }
 }
 
-/// The side of a tile of [`DenseMatcher::fill_all`]: 64 rows of 64 `u32` ids (16 KB) in each
-/// of the two orders stay in the first-level cache.
+/// The side of a tile of [`for_each_tile`]: 64 rows of 64 `u32` ids (16 KB) in each of the two
+/// orders stay in the first-level cache.
 const FILL_TILE: usize = 64;
+
+/// Calls `f(rows, cols)` for the tiles of [`FILL_TILE`] by [`FILL_TILE`] players that cover every
+/// pair `o < p < n` (`p` in `rows`, `o` in `cols`), a row of tiles at a time; a tile on the
+/// diagonal holds its pairs with `o < p` only. Setting a symmetric matrix's weights tile by tile
+/// keeps both of a pair's writes in a few pages.
+pub(crate) fn for_each_tile(n: usize, mut f: impl FnMut(Range<usize>, Range<usize>)) {
+    for p0 in (0..n).step_by(FILL_TILE) {
+        let p1 = (p0 + FILL_TILE).min(n);
+        for o0 in (0..p1).step_by(FILL_TILE) {
+            f(p0..p1, o0..(o0 + FILL_TILE).min(p1));
+        }
+    }
+}
 
 /// The dense matcher: weights, the live vertices and the solver state kept between solves.
 pub struct DenseMatcher<W: Weight> {
@@ -456,11 +470,11 @@ impl<W: Weight> DenseMatcher<W> {
     /// names (an id of `ids`, as [`Self::intern`] gives), and counts every edge as changed
     /// (every player dirty): for a weight on every pair at once (the first matching's, those
     /// outside the brackets), which [`Self::set_duals`] follows, with no focus set. Tile by
-    /// tile of [`FILL_TILE`] players by as many: each pair's weight computed once, written in
-    /// row `p`, then in row `o` from the tile, each row's part in one run (pair by pair, every
-    /// second write went to another row), and nothing read (a fresh matrix's pages are then
-    /// touched once: the first read of one mapped the zero page, the write after it faulted
-    /// again). `f` is called once per pair, in no particular order.
+    /// tile ([`for_each_tile`]): each pair's weight computed once, written in row `p`, then in
+    /// row `o` from the tile, each row's part in one run (pair by pair, every second write went
+    /// to another row). Nothing is read, so each page of a fresh matrix faults once (a read
+    /// before the write faulted it twice: the zero page mapped, then copied). `f` is called once
+    /// per pair, in no particular order.
     pub(crate) fn fill_all(
         &mut self,
         mut f: impl FnMut(&mut WeightIds<'_, W>, usize, usize) -> u32,
@@ -471,27 +485,24 @@ impl<W: Weight> DenseMatcher<W> {
         let mut ids = WeightIds(&mut self.doubled);
         let w = &mut self.w;
         let mut tile = vec![0u32; FILL_TILE * FILL_TILE];
-        for p0 in (0..players).step_by(FILL_TILE) {
-            let p1 = (p0 + FILL_TILE).min(players);
-            for o0 in (0..p1).step_by(FILL_TILE) {
-                let o1 = (o0 + FILL_TILE).min(p1);
-                for p in p0..p1 {
-                    let row = p * n;
-                    let part = &mut tile[(p - p0) * FILL_TILE..][..FILL_TILE];
-                    for o in o0..o1.min(p) {
-                        let id = f(&mut ids, p, o);
-                        part[o - o0] = id;
-                        w[row + o] = id;
-                    }
-                }
-                for o in o0..o1 {
-                    let row = o * n;
-                    for p in p0.max(o + 1)..p1 {
-                        w[row + p] = tile[(p - p0) * FILL_TILE + (o - o0)];
-                    }
+        for_each_tile(players, |rows, cols| {
+            let (p0, o0) = (rows.start, cols.start);
+            for p in rows.clone() {
+                let row = p * n;
+                let part = &mut tile[(p - p0) * FILL_TILE..][..FILL_TILE];
+                for o in cols.start..cols.end.min(p) {
+                    let id = f(&mut ids, p, o);
+                    part[o - o0] = id;
+                    w[row + o] = id;
                 }
             }
-        }
+            for o in cols {
+                let row = o * n;
+                for p in p0.max(o + 1)..rows.end {
+                    w[row + p] = tile[(p - p0) * FILL_TILE + (o - o0)];
+                }
+            }
+        });
         self.dirty[..players].fill(true);
         self.changed.clear();
         self.changed_overflow = true;
@@ -645,12 +656,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// maximum-weight matching pairs `v` with `u`: a yes found without a solve.
     pub fn exchange(&mut self, v: usize, u: usize) -> Option<(usize, usize)> {
         let d = self.n - 1;
-        if !self.optimal
-            || self.changed_overflow
-            || self
-                .changed
-                .iter()
-                .any(|&(i, j)| self.alive[i] && self.alive[j])
+        if !self.solved_unchanged()
             || v == u
             || v >= d
             || u >= d
@@ -717,6 +723,17 @@ impl<W: Weight> DenseMatcher<W> {
         feasible
     }
 
+    /// Whether the last [`Self::solve`] found a maximum-weight perfect matching and no edge
+    /// between live vertices changed since (fixed pairs may have left).
+    fn solved_unchanged(&self) -> bool {
+        self.optimal
+            && !self.changed_overflow
+            && !self
+                .changed
+                .iter()
+                .any(|&(i, j)| self.alive[i] && self.alive[j])
+    }
+
     /// Whether no maximum-weight perfect matching of the live vertices pairs `v` with `u`, as
     /// the current duals prove: when the last [`Self::solve`] found a maximum-weight perfect
     /// matching, no edge between live vertices changed since and every matched edge is still
@@ -729,17 +746,7 @@ impl<W: Weight> DenseMatcher<W> {
     #[must_use]
     pub fn excluded(&self, v: usize, u: usize) -> bool {
         let d = self.n - 1;
-        if !self.optimal
-            || self.loose
-            || self.changed_overflow
-            || v == u
-            || v >= d
-            || u >= d
-            || self
-                .changed
-                .iter()
-                .any(|&(i, j)| self.alive[i] && self.alive[j])
-        {
+        if !self.solved_unchanged() || self.loose || v == u || v >= d || u >= d {
             return false;
         }
         if !self.present(v, u) {
@@ -758,8 +765,7 @@ impl<W: Weight> DenseMatcher<W> {
         // optimal unless such an edge, between live vertices, is loose afterwards. (No blossom
         // left holds both its ends: those around the base that hold its partner are the ones
         // dissolved.)
-        let mut bases = std::mem::take(&mut self.leaf_buf);
-        bases.clear();
+        let mut bases = Vec::new();
         for v in [a, b] {
             if self.optimal && !self.loose {
                 let mut p = self.blossomparent[v];
@@ -786,7 +792,6 @@ impl<W: Weight> DenseMatcher<W> {
                 }
             }
         }
-        self.leaf_buf = bases;
     }
 
     fn edge(&self, k: usize) -> (usize, usize) {
@@ -1886,8 +1891,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// that grew one tree per stage after three stages in a row had augmented at most once
     /// (d6199b6 and before) cost more once most decisions needed no solve (at 5,000 players
     /// 1.443 s against 1.298 s without it, the 10,000-player event 125.5 s against 111.1 s).
-    /// S-vertices outside the focus
-    /// ([`Self::focus`]: the next scoregroup and the players below it) are scanned after those
+    /// S-vertices outside the focus ([`Self::focus`]: the next scoregroup and the players below it) are scanned after those
     /// in it, and not at all once the stage has augmented: the players below the next
     /// scoregroup have closed-form duals that make nearly every pair among them tight, so a
     /// tree that enters them labels most of them (1,200 to 4,800 rows in a stage at 5,000
@@ -1978,8 +1982,7 @@ impl<W: Weight> DenseMatcher<W> {
     /// tree; in a perfect solve, while a free vertex stands outside the focus, only those
     /// outside root trees, and the free vertices of the focus wait unlabelled (reaching one
     /// along a tight edge augments: with unconstrained duals any free vertices may root the
-    /// trees). A free player
-    /// outside the bracket, whose pair was undone by the bracket's new weights, roots a tree
+    /// trees). A free player outside the bracket, whose pair was undone by the bracket's new weights, roots a tree
     /// that labels the tight region below the next scoregroup; rooted beside the bracket's own
     /// free players, it grew that tree again in every stage whose augmentation lay inside the
     /// bracket (at 5,000 players, 8 stages of the bracket openings took 1.44 s of the round;
@@ -2044,7 +2047,8 @@ impl<W: Weight> DenseMatcher<W> {
     }
 
     /// Grows the alternating trees along tight edges: scans the queued S-vertices (the focus
-    /// first) until the queue is empty or, in a general solve, the first augmentation. Least-slack edges are recorded for the next dual change.
+    /// first) until the queue is empty or, in a general solve, the first augmentation.
+    /// Least-slack edges are recorded for the next dual change.
     fn grow(&mut self, sweep: &mut Sweep<W>, stage: &mut Stage) {
         let n = self.n;
         let nb = self.blocks;

@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::dense::{DenseMatcher, Interner};
+use crate::dense::{DenseMatcher, Interner, for_each_tile};
 #[cfg(debug_assertions)]
 use crate::dutch_state::colour_bits;
 use crate::dutch_state::{Ctx, Float, NONE, Pl, RowCompat, colour_flags, prepare};
@@ -370,27 +370,20 @@ fn fill_outside<W: Weight>(ctx: &Ctx, g: &mut Graph<W>, prm: &Params) {
     });
 }
 
-/// Calls `f(p, o)` once for every pair `o < p < n`, tile by tile: the matcher's matrix is
-/// symmetric, so setting a pair writes row `p` and row `o`; within a tile of [`FILL_TILE`] rows
-/// by as many columns both writes stay in a few pages (row by row, every write to row `o` was a
-/// cache and TLB miss: 14 % of a 9,999-player round with the compatibility checks). For callers
-/// whose result does not depend on the order of the pairs (weights set, not accumulated).
+/// Calls `f(p, o)` once for every pair `o < p < n`, tile by tile ([`for_each_tile`]): the
+/// matcher's matrix is symmetric, so setting a pair writes row `p` and row `o`; within a tile
+/// both writes stay in a few pages (row by row, every write to row `o` was a cache and TLB
+/// miss: 14 % of a 9,999-player round with the compatibility checks). For callers whose result
+/// does not depend on the order of the pairs (weights set, not accumulated).
 fn for_each_pair(n: usize, mut f: impl FnMut(usize, usize)) {
-    for p0 in (0..n).step_by(FILL_TILE) {
-        let p1 = (p0 + FILL_TILE).min(n);
-        for o0 in (0..p1).step_by(FILL_TILE) {
-            for p in p0..p1 {
-                for o in o0..(o0 + FILL_TILE).min(p) {
-                    f(p, o);
-                }
+    for_each_tile(n, |rows, cols| {
+        for p in rows {
+            for o in cols.start..cols.end.min(p) {
+                f(p, o);
             }
         }
-    }
+    });
 }
-
-/// The side of a tile of [`for_each_pair`]: 64 rows of `u32` ids in each of the two orders
-/// (16 KB each at 64 columns) fit in the first-level cache.
-const FILL_TILE: usize = 64;
 
 /// What [`edge_weight`] reads of a player besides compatibility: the score, PAB candidacy,
 /// the 2026 C9 rank, the colour state (preference, imbalance, repeated colour, strength) and
