@@ -42,7 +42,7 @@ pub use queries::language as tournament_language;
 pub use queries::{
     RecordError, StoredTournament, TournamentSummary, add_player, create_tournament,
     find_tournament, game, last_change, list_tournaments, load_tournament, record_result,
-    round_games, time_zone, tournament_row,
+    round_games, round_is_public, time_zone, tournament_row,
 };
 
 /// diesel's result type (`Result<T, QueryError>`), what every query returns.

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_tournament::{GameResult, PartialDate, Tournament};
+use arbiter_tournament::{GameResult, PartialDate, RoundState, Tournament};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -13,7 +13,7 @@ use crate::audit::{Actor, append_audit, now};
 use crate::connection::DbConnection;
 use crate::models::{
     ByeRow, GameResultChanges, GameRow, NewBye, NewGame, NewPlayer, NewTournament, PlayerRow,
-    RoundRow, TournamentRow, date_from, date_text, uuid,
+    RoundRow, TournamentRow, date_from, date_text, state_text, uuid,
 };
 use crate::schema::{
     byes, games, players, rounds, tournament_languages, tournament_time_zones, tournaments,
@@ -70,7 +70,8 @@ pub struct TournamentSummary {
     pub end_date: Option<PartialDate>,
     /// The number of players registered.
     pub players: i64,
-    /// The number of rounds stored.
+    /// The number of public rounds: published or complete (a planned round, or one paired and
+    /// under review, is not counted: the list is public).
     pub rounds: i64,
     /// The rounds planned.
     pub rounds_planned: Option<i32>,
@@ -269,6 +270,32 @@ pub fn load_tournament(conn: &mut DbConnection, id: Uuid) -> QueryResult<Option<
     })
 }
 
+/// The stored states of a public round: its pairing published (results coming in) or complete.
+const PUBLIC_STATES: [&str; 2] = [
+    state_text(RoundState::Published),
+    state_text(RoundState::Complete),
+];
+
+/// Whether round `number` of `tournament` is public: published or complete. False for a round
+/// planned or paired and under review, and for a round not stored. What a public read of one
+/// game asks before anything else (issue #45: nothing unpublished leaks).
+///
+/// # Errors
+/// The database's error.
+pub fn round_is_public(
+    conn: &mut DbConnection,
+    tournament: Uuid,
+    number: i32,
+) -> QueryResult<bool> {
+    let n: i64 = rounds::table
+        .filter(rounds::tournament_id.eq(tournament.to_string()))
+        .filter(rounds::number.eq(number))
+        .filter(rounds::state.eq_any(PUBLIC_STATES))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
 /// Every tournament, the most recently started first (then by name).
 ///
 /// # Errors
@@ -285,6 +312,7 @@ pub fn list_tournaments(conn: &mut DbConnection) -> QueryResult<Vec<TournamentSu
         .into_iter()
         .collect();
     let round_counts: BTreeMap<String, i64> = rounds::table
+        .filter(rounds::state.eq_any(PUBLIC_STATES))
         .group_by(rounds::tournament_id)
         .select((rounds::tournament_id, diesel::dsl::count_star()))
         .load::<(String, i64)>(conn)?

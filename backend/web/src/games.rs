@@ -33,8 +33,9 @@ use crate::error::WebError;
 use crate::l10n::{L10n, Pieces};
 use crate::respond::html;
 use crate::views::{Head, bye_in, head_in, opt, result_text, titled_name};
+use crate::visibility::{of_public_games, public_game, public_games};
 use crate::zone::Zone;
-use crate::{AppState, Loaded, load_if_changed, with_db};
+use crate::{AppState, Loaded, load_if_changed, public_view, with_db};
 
 mod words;
 
@@ -167,6 +168,8 @@ async fn games_page(
         ))
     })
     .await?;
+    let rows = public_games(t, rows);
+    let statuses = of_public_games(&rows, statuses);
     let mut rounds: BTreeMap<u16, Vec<GameLine>> = BTreeMap::new();
     for g in rows {
         let Ok(n) = u16::try_from(g.round) else {
@@ -313,9 +316,11 @@ struct ScoreView {
     tags: Vec<(String, String)>,
 }
 
-/// The game row of `game`, checked to belong to tournament `id`, with its stored score.
+/// The game row of `game`, checked to belong to tournament `id` and to a round of its public
+/// view `t` ([`public_game`]), with its stored score.
 async fn load_game(
     state: &AppState,
+    t: &Tournament,
     id: Uuid,
     game: Uuid,
 ) -> Result<(GameRow, Option<GameScoreRow>), WebError> {
@@ -326,9 +331,7 @@ async fn load_game(
         ))
     })
     .await?;
-    let row = row
-        .filter(|r| r.tournament_id == id.to_string())
-        .ok_or_else(|| WebError::no_game(game))?;
+    let row = public_game(t, id, game, row)?;
     Ok((row, score))
 }
 
@@ -537,7 +540,7 @@ pub async fn game(
     };
     let t = &stored.tournament;
     let l = L10n::negotiate(&req);
-    let (row, score) = load_game(&state, id, game).await?;
+    let (row, score) = load_game(&state, t, id, game).await?;
     let model = row.to_model()?;
     let round = l.int(row.round);
     let page = GamePage {
@@ -692,6 +695,8 @@ pub async fn export_pgn(
         ))
     })
     .await?;
+    let rows = public_games(&stored.tournament, rows);
+    let scores = of_public_games(&rows, scores);
     let body = export_text(&stored.tournament, &rows, &scores)?;
     pgn_response(
         body,
@@ -716,7 +721,7 @@ pub async fn game_pgn(
         // A download, not kept in the page cache: nobody waits for it.
         Loaded::Changed(s, v) => (s, v.uncached()),
     };
-    let (row, score) = load_game(&state, id, game).await?;
+    let (row, score) = load_game(&state, &stored.tournament, id, game).await?;
     let scores: BTreeMap<String, GameScoreRow> =
         score.into_iter().map(|s| (s.game_id.clone(), s)).collect();
     let body = export_text(&stored.tournament, std::slice::from_ref(&row), &scores)?;
@@ -802,12 +807,17 @@ pub async fn api_game(
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     // Revalidation costs two indexed lookups: the game, its tournament's last change.
+    // A game of a round not published does not exist for the public (issue #45), not even as a
+    // `304`.
     let found = with_db(&state, move |c| {
         let Some(row) = arbiter_db::game(c, game)? else {
             return Ok(None);
         };
         let tid = Uuid::parse_str(&row.tournament_id)
             .map_err(|e| WebError::Internal(format!("games.tournament_id: {e}")))?;
+        if !arbiter_db::round_is_public(c, tid, row.round)? {
+            return Ok(None);
+        }
         Ok(arbiter_db::last_change(c, tid)?.map(|changed| (tid, changed)))
     })
     .await
@@ -821,15 +831,16 @@ pub async fn api_game(
     }
     let found = with_db(&state, move |c| {
         let row = arbiter_db::game(c, game)?;
-        let t = arbiter_db::load_tournament(c, tid)?;
+        let t = arbiter_db::load_tournament(c, tid)?.map(public_view);
         let score = arbiter_db::games::game_score(c, game)?;
-        Ok(row.zip(t).map(|(row, t)| (row, t, score)))
+        Ok(t.map(|t| (row, t, score)))
     })
     .await
     .map_err(WebError::api)?;
     let (row, stored, score) = found
         .ok_or_else(|| WebError::no_game(game))
         .map_err(WebError::api)?;
+    let row = public_game(&stored.tournament, tid, game, row).map_err(WebError::api)?;
     let t = &stored.tournament;
     let model = row.to_model().map_err(|e| WebError::from(e).api())?;
     let side = |pn: u16| SideJson {

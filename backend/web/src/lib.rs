@@ -19,7 +19,8 @@
 //! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
 //! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
 //! [`auth`], [`cache`], [`board`], [`config`], [`error`], [`names`] (player search, collation,
-//! duplicate refusals). `backend/cli/tests/cli/layout.rs` checks both rules.
+//! duplicate refusals), [`visibility`] (the one rule of what the public may read: every public
+//! page loads through [`load_if_changed`] and reads games through its filters). `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -64,19 +65,16 @@ pub mod teams;
 pub mod testing;
 pub mod tournaments;
 pub mod views;
+pub mod visibility;
 pub mod zone;
-
-use std::sync::Arc;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, guard, middleware, web};
-use arbiter_db::{DbConnection, Pool, StoredTournament};
-use uuid::Uuid;
+use arbiter_db::{DbConnection, Pool};
 
 pub use config::Config;
 pub use error::WebError;
-
-use cache::Validators;
+pub use visibility::{Loaded, load_if_changed, public_view};
 
 /// What every handler shares: the pool and the configuration.
 pub struct AppState {
@@ -106,101 +104,6 @@ where
     })
     .await
     .map_err(|e| WebError::Internal(e.to_string()))?
-}
-
-/// A tournament for a page: either the client's copy is current (`304` ready to send), or the
-/// tournament as it stands with the page's validators. The tournament is shared with the other
-/// pages rendered from the same change ([`cache::PageCache::tournament`]).
-pub enum Loaded {
-    /// The client's copy is current, or the page is in the server's cache: the answer to send.
-    Fresh(HttpResponse),
-    /// The tournament (its public part: [`public_view`]) and the validators of this page.
-    Changed(Arc<StoredTournament>, Validators),
-}
-
-/// Looks up the tournament's last change; answers `304` when the request's validators match, or
-/// the page from the server's cache ([`cache::PageCache`]) when it holds this version of it,
-/// else gives the tournament to render it from. A request that finds another rendering the same
-/// page waits for that render and answers it ([`cache::PageCache::turn`]); the tournament is
-/// loaded once per change for all pages ([`cache::PageCache::tournament`]). The tournament's
-/// language for its public pages, if the organizer set one, is put on the request
-/// ([`l10n::EventLanguage`]) for [`l10n::L10n::negotiate`].
-///
-/// # Errors
-/// [`WebError::NotFound`] for an unknown id, [`WebError::Database`].
-pub async fn load_if_changed(
-    state: &AppState,
-    req: &HttpRequest,
-    id: Uuid,
-) -> Result<Loaded, WebError> {
-    let (changed, language) = with_db(state, move |c| {
-        Ok((
-            arbiter_db::last_change(c, id)?,
-            arbiter_db::tournament_language(c, id)?,
-        ))
-    })
-    .await?;
-    let changed = changed.ok_or_else(|| WebError::no_tournament(id))?;
-    // The organizer's language for the event's pages, for readers who have chosen none.
-    if let Some(lang) = language.as_deref().and_then(l10n::Lang::parse) {
-        actix_web::HttpMessage::extensions_mut(req).insert(l10n::EventLanguage(lang));
-    }
-    let cache = req
-        .app_data::<web::Data<cache::PageCache>>()
-        .map(|d| d.clone().into_inner());
-    // The page's language and digits are part of what it is (`Vary: Cookie, Accept-Language`).
-    let variant = l10n::L10n::negotiate(req).variant();
-    let kind = format!("{}|{variant}", req.uri());
-    let max_age = state.config.public_max_age;
-    let mut v = Validators::new(&kind, changed);
-    if v.is_fresh(req) {
-        return Ok(Loaded::Fresh(v.not_modified(max_age)));
-    }
-    let load = || async move {
-        with_db(state, move |c| Ok(arbiter_db::load_tournament(c, id)?))
-            .await?
-            .map(public_view)
-            .ok_or_else(|| WebError::no_tournament(id))
-    };
-    let Some(cache) = cache else {
-        let stored = Arc::new(load().await?);
-        v = Validators::new(&kind, stored.updated_at);
-        return Ok(Loaded::Changed(stored, v));
-    };
-    if let Some((content_type, body)) = cache.get(&v.etag) {
-        return Ok(Loaded::Fresh(v.ok(content_type, body, max_age)));
-    }
-    let turn = cache.turn(&v.etag).await;
-    // Rendered by the request whose turn it was before this one.
-    if let Some((content_type, body)) = cache.get(&v.etag) {
-        return Ok(Loaded::Fresh(v.ok(content_type, body, max_age)));
-    }
-    let stored = cache.tournament(id, changed, load).await?;
-    // The validators of what was actually loaded (a change may have landed in between); the
-    // turn is held until the page is stored under them, or the handler fails.
-    v = Validators::new(&kind, stored.updated_at);
-    v.cache = Some(cache);
-    v.turn = Some(Arc::new(turn));
-    Ok(Loaded::Changed(stored, v))
-}
-
-/// What of a tournament the public sees: pairings are public once published, so rounds
-/// planned (requested byes only) or paired and under review are left out of every public page
-/// and API answer, and so are a team event's rounds of the same numbers.
-#[must_use]
-pub fn public_view(mut stored: StoredTournament) -> StoredTournament {
-    let t = &mut stored.tournament;
-    t.rounds.retain(|r| {
-        matches!(
-            r.state,
-            arbiter_tournament::RoundState::Published | arbiter_tournament::RoundState::Complete
-        )
-    });
-    let published: Vec<u16> = t.rounds.iter().map(|r| r.number).collect();
-    if let Some(event) = t.team.as_mut() {
-        event.rounds.retain(|r| published.contains(&r.number));
-    }
-    stored
 }
 
 /// The stylesheet (`static/style.css`), compiled in.

@@ -686,6 +686,7 @@ const WEB_SHARED: &[&str] = &[
     "respond",
     "testing",
     "views",
+    "visibility",
     "zone",
     "l10n",
     "arbiter_words",

@@ -27,3 +27,4 @@ mod team_events;
 mod team_public;
 mod team_upload;
 mod teams;
+mod visibility;

@@ -465,7 +465,7 @@ fn routes_in_source() -> Vec<(String, String)> {
 
 /// Every route of the tables: the write routes, and `GET` for each `page()` route (its `HEAD`
 /// is implied).
-fn every_route_in_source() -> Vec<(String, String)> {
+pub(crate) fn every_route_in_source() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (src, marker) in ROUTE_TABLES {
         out.extend(routes_in_table(src, marker));
