@@ -46,6 +46,7 @@ use crate::input::{InputError, PlayerName};
 use crate::model::{PairingNumber, Player, PlayerStatus, RoundNumber, Sex, Title, Tournament};
 use crate::points::Points;
 use crate::result::{Outcome, ResultCode};
+use crate::typed::latin_number;
 
 /// The columns [`import_players`] understands, as [`export_players`] writes them.
 pub const PLAYER_COLUMNS: [&str; 9] = [
@@ -327,7 +328,7 @@ pub fn import_players_located(
             next = next.saturating_add(1);
             Some(next)
         } else {
-            match v.parse::<u16>() {
+            match latin_number(v).parse::<u16>() {
                 Ok(n) if (1..=9999).contains(&n) => Some(n),
                 _ => {
                     errors.push(err(line, Some(col), v, CsvProblem::BadPairingNumber));
@@ -361,7 +362,7 @@ pub fn import_players_located(
         }
         let (col, v) = get(4);
         if !v.is_empty() {
-            match v.parse::<u16>() {
+            match latin_number(v).parse::<u16>() {
                 Ok(r) if r <= 9999 => p.rating = Some(r),
                 _ => errors.push(err(line, Some(col), v, CsvProblem::BadRating)),
             }
@@ -376,8 +377,9 @@ pub fn import_players_located(
         }
         let (col, v) = get(6);
         if !v.is_empty() {
-            match v.parse::<u64>() {
-                Ok(id) if v.bytes().all(|b| b.is_ascii_digit()) && v.len() <= 11 => {
+            let digits = latin_number(v);
+            match digits.parse::<u64>() {
+                Ok(id) if digits.bytes().all(|b| b.is_ascii_digit()) && digits.len() <= 11 => {
                     if id != 0 && !used_ids.insert(id) {
                         errors.push(err(line, Some(col), v, CsvProblem::FideIdUsed));
                     }

@@ -59,6 +59,7 @@ pub mod scoring;
 pub mod team;
 pub mod tiebreak;
 pub mod trf;
+pub mod typed;
 
 /// The explanation of a Dutch pairing (`arbiter_pairing::explain`), the checker's findings on a
 /// pairing changed by hand (`arbiter_pairing::check`, as `pairing_check`) and the quality criteria's figures they

@@ -324,7 +324,7 @@ impl EditForm {
         let points = |field: &str, v: &str, default: Points| -> Result<Points, WebError> {
             match text(v) {
                 None => Ok(default),
-                Some(t) => Points::parse(&t)
+                Some(t) => Points::parse(&arbiter_tournament::typed::latin_number(&t))
                     .ok()
                     .filter(|p| p.tenths() <= 100)
                     .ok_or_else(|| bad(field, Msg::new("bad-score").ltr("value", t.clone()))),

@@ -30,7 +30,7 @@ pub(crate) async fn look_up(
     let kind = RatingListKind::infer(t).list;
     let ids: Vec<Option<u64>> = forms
         .iter()
-        .map(|f| f.fide_id.trim().parse::<u64>().ok().filter(|&i| i > 0))
+        .map(|f| arbiter_tournament::typed::parse_typed::<u64>(&f.fide_id).filter(|&i| i > 0))
         .collect();
     if ids.iter().all(Option::is_none) {
         return Ok(forms

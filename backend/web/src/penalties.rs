@@ -14,6 +14,7 @@
 //!   standings, the crosstable and the TRF export with its penalty kind; every incident is
 //!   audited in its transaction (`arbiter_db::arbiter::record_incident` and siblings).
 
+use arbiter_tournament::typed::parse_typed;
 use std::time::Duration;
 
 use actix_session::Session;
@@ -153,7 +154,7 @@ pub fn parse_clock(field: &str, text: &str) -> Result<Duration, WebError> {
     let err = || bad(field, Msg::new("inc-bad-clock").ltr("value", t));
     let parts: Vec<u64> = t
         .split(':')
-        .map(|p| p.trim().parse::<u64>().map_err(|_| err()))
+        .map(|p| parse_typed::<u64>(p).ok_or_else(err))
         .collect::<Result<_, _>>()?;
     let secs = match parts.as_slice() {
         [m] => m.checked_mul(60),
@@ -168,10 +169,7 @@ pub fn parse_clock(field: &str, text: &str) -> Result<Duration, WebError> {
 }
 
 fn minutes_field(text: &str) -> Result<u32, WebError> {
-    let m: u32 = text
-        .trim()
-        .parse()
-        .map_err(|_| bad("minutes", Msg::new("inc-bad-minutes")))?;
+    let m: u32 = parse_typed(text).ok_or_else(|| bad("minutes", Msg::new("inc-bad-minutes")))?;
     if m == 0 || m > 600 {
         return Err(bad("minutes", Msg::new("inc-minutes-range")));
     }
@@ -329,9 +327,7 @@ fn apply(
 }
 
 fn version_field(text: &str) -> Result<i32, WebError> {
-    text.trim()
-        .parse()
-        .map_err(|_| bad("version", Msg::new("inc-bad-version")))
+    parse_typed(text).ok_or_else(|| bad("version", Msg::new("inc-bad-version")))
 }
 
 // ---- the page ----

@@ -6,6 +6,7 @@ use actix_multipart::form::MultipartForm;
 use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use arbiter_tournament::names::Duplicate;
+use arbiter_tournament::typed::parse_typed;
 use arbiter_tournament::{PlayerStatus, ResultCode};
 use serde::Deserialize;
 use uuid::Uuid;
@@ -143,16 +144,10 @@ pub async fn request_bye(
     Checked(form): Checked<ByeForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let player: u16 = form
-        .player
-        .trim()
-        .parse()
-        .map_err(|_| bad("player", crate::l10n::Msg::new("bad-pairing-number")))?;
-    let round: u16 = form
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
+    let player: u16 = parse_typed(&form.player)
+        .ok_or_else(|| bad("player", crate::l10n::Msg::new("bad-pairing-number")))?;
+    let round: u16 = parse_typed(&form.round)
+        .ok_or_else(|| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
     let code = match form.code.trim() {
         "cancel" => None,
         c => Some(

@@ -132,7 +132,11 @@ pub async fn tournament(
     };
     let t = &stored.tournament;
     let l = L10n::negotiate(&req);
-    let tbs = standings_for(t, None).tiebreaks;
+    let tbs = if t.team.is_some() {
+        arbiter_tournament::team::default_team_tiebreaks(t)
+    } else {
+        standings_for(t, None).tiebreaks
+    };
     let mut facts = vec![];
     let mut fact = |k: &str, v: Option<String>| {
         if let Some(v) = v.filter(|v| !v.trim().is_empty()) {
@@ -140,7 +144,7 @@ pub async fn tournament(
         }
     };
     fact("fact-federation", t.federation.clone());
-    fact("fact-type", t.tournament_type.clone());
+    fact("fact-type", crate::views::type_in(t, &l));
     fact("fact-chief-arbiter", t.chief_arbiter.clone());
     fact("fact-deputy-arbiters", Some(t.deputy_arbiters.join("; ")));
     fact(
@@ -148,14 +152,24 @@ pub async fn tournament(
         t.time_control.as_deref().map(|c| l.digits(c)),
     );
     fact("fact-rounds-planned", t.rounds_planned.map(|r| l.int(r)));
-    fact("fact-pairing-system", t.pairing_system.clone());
+    // A team event is paired by its rounds' own systems (C.04.6 or Berger tables), not by the
+    // individual `192` code.
+    let system = t
+        .pairing_system
+        .as_deref()
+        .and_then(arbiter_tournament::PairingSystem::from_code)
+        .filter(|_| t.team.is_none());
+    fact(
+        "fact-pairing-system",
+        system.map(|s| crate::views::system_in(s, &l)),
+    );
     fact(
         "fact-tiebreaks",
         Some(
             tbs.iter()
-                .map(ToString::to_string)
+                .map(|tb| crate::views::tiebreak_in(tb, &l))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join(l.t("list-separator").as_str()),
         ),
     );
     fact(
@@ -168,7 +182,14 @@ pub async fn tournament(
         }),
     );
     let zone = crate::zone::Zone::of_tournament(&stored);
-    fact("fact-time-zone", Some(zone.name().to_owned()));
+    fact(
+        "fact-time-zone",
+        Some(if zone.name() == "UTC" {
+            l.t("zone-utc")
+        } else {
+            zone.name().to_owned()
+        }),
+    );
     let rounds = t
         .rounds
         .iter()

@@ -59,12 +59,15 @@ pub(crate) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     max: T,
 ) -> Result<Option<T>, WebError> {
     let Some(t) = text(v) else { return Ok(None) };
-    let n: T = t.parse().map_err(|_| {
-        bad(
-            field,
-            crate::l10n::Msg::new("bad-whole-number").ltr("value", t.clone()),
-        )
-    })?;
+    // Digits of any script a reader types (issue #46).
+    let n: T = arbiter_tournament::typed::latin_number(&t)
+        .parse()
+        .map_err(|_| {
+            bad(
+                field,
+                crate::l10n::Msg::new("bad-whole-number").ltr("value", t.clone()),
+            )
+        })?;
     if n < min || n > max {
         return Err(bad(
             field,

@@ -255,11 +255,8 @@ pub async fn enter_result(
 ) -> Result<HttpResponse, WebError> {
     let (id, n, game) = path.into_inner();
     let result = parse_result(&form.result)?.recorded_by(user.email.clone());
-    let version: i32 = form
-        .version
-        .trim()
-        .parse()
-        .map_err(|_| bad("version", Msg::new("res-bad-version")))?;
+    let version: i32 = arbiter_tournament::typed::parse_typed(&form.version)
+        .ok_or_else(|| bad("version", Msg::new("res-bad-version")))?;
     let actor = user.actor();
     let outcome = with_db(&state, move |c| {
         // The game must belong to this tournament and round.

@@ -320,11 +320,8 @@ pub async fn store_pairing(
     Checked(form): Checked<PairForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let round: u16 = form
-        .round
-        .trim()
-        .parse()
-        .map_err(|_| bad("round", Msg::new("bad-round-missing")))?;
+    let round: u16 = arbiter_tournament::typed::parse_typed(&form.round)
+        .ok_or_else(|| bad("round", Msg::new("bad-round-missing")))?;
     let seen = parse_seen(&form.seen)?;
     let stored = load(&state, id).await?;
     let t = &stored.tournament;

@@ -561,9 +561,7 @@ pub async fn captains(
     let team = match form.team.trim() {
         "none" | "" => None,
         t => {
-            let known = t
-                .parse::<TeamNumber>()
-                .ok()
+            let known = arbiter_tournament::typed::parse_typed::<TeamNumber>(t)
                 .filter(|n| event.team(*n).is_some());
             if known.is_none() {
                 let e = bad("team", Msg::new("team-unknown-text").text("value", t));

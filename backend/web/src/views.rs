@@ -293,6 +293,65 @@ pub(crate) fn system_in(s: arbiter_tournament::PairingSystem, l: &L10n) -> Strin
     })
 }
 
+/// A tie-break in the reader's language: its name, then its code as FIDE writes it (C.07), e.g.
+/// `Buchholz (BH/C1)`, `بوخهولتس (BH/C1)`.
+pub(crate) fn tiebreak_in(tb: &TieBreak, l: &L10n) -> String {
+    use arbiter_tournament::tiebreak::Kind;
+    let name = l.t(match tb.kind {
+        Kind::Pts => "tb-PTS",
+        Kind::De => "tb-DE",
+        Kind::Win => "tb-WIN",
+        Kind::Won => "tb-WON",
+        Kind::Bpg => "tb-BPG",
+        Kind::Bwg => "tb-BWG",
+        Kind::Ps => "tb-PS",
+        Kind::Rep => "tb-REP",
+        Kind::Vur => "tb-VUR",
+        Kind::Num => "tb-NUM",
+        Kind::Bh => "tb-BH",
+        Kind::Aob => "tb-AOB",
+        Kind::Fb => "tb-FB",
+        Kind::Sb => "tb-SB",
+        Kind::Ks => "tb-KS",
+        Kind::Aro => "tb-ARO",
+        Kind::Tpr => "tb-TPR",
+        Kind::Ptp => "tb-PTP",
+        Kind::Apro => "tb-APRO",
+        Kind::Appo => "tb-APPO",
+        Kind::Rtng => "tb-RTNG",
+        Kind::Rtg => "tb-RTG",
+        Kind::MpVgp => "tb-MPVGP",
+        Kind::Bc => "tb-BC",
+        Kind::Tbr => "tb-TBR",
+        Kind::Bbe => "tb-BBE",
+        Kind::Emmsb => "tb-EMMSB",
+        Kind::Emgsb => "tb-EMGSB",
+        Kind::Egmsb => "tb-EGMSB",
+        Kind::Eggsb => "tb-EGGSB",
+        Kind::Ede => "tb-EDE",
+        Kind::Sssc => "tb-SSSC",
+    });
+    l.ta("tb-named", &[("name", name), ("code", tb.to_string())])
+}
+
+/// The tournament's type in the reader's language: a team event, else the individual event by
+/// its pairing system (TRF-2026 `192`); the stored free text (TRF `092`) when neither says.
+pub(crate) fn type_in(t: &Tournament, l: &L10n) -> Option<String> {
+    use arbiter_tournament::PairingSystem;
+    if t.team.is_some() {
+        return Some(l.t("type-team"));
+    }
+    let system = t
+        .pairing_system
+        .as_deref()
+        .and_then(PairingSystem::from_code);
+    match system {
+        Some(PairingSystem::Dutch(_)) => Some(l.t("type-individual-swiss")),
+        Some(_) => Some(l.t("type-individual-round-robin")),
+        None => t.tournament_type.clone(),
+    }
+}
+
 /// The pairing systems for a form's choice: each one's `192` code and name in the reader's
 /// language.
 pub(crate) fn systems_in(l: &L10n) -> Vec<(&'static str, String)> {

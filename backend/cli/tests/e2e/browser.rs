@@ -359,6 +359,50 @@ pub(crate) async fn set_datetime(c: &Client, form_css: &str, name: &str, value: 
     .expect("setting a date and time");
 }
 
+/// Where the browser draws each decided result of a pairing table: for every row whose result
+/// cell (`td.result`) starts with a result of at least three characters (`1–0`, `۱–۰`, `+–−`),
+/// whether White's figure (the first) is drawn on White's side of the cell, as White's column
+/// (two cells before the result) is of Black's (two cells after): `(rows checked, rows with the
+/// result the wrong way round)`. The check the issue asks for: a result beside its player on a
+/// right-to-left page too.
+pub(crate) async fn result_sides(c: &Client) -> (u64, u64) {
+    let script = r"
+        let checked = 0, wrong = 0;
+        const x = (node, i) => {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            const b = r.getBoundingClientRect();
+            return b.left + b.width / 2;
+        };
+        for (const res of document.querySelectorAll('table tbody td.result')) {
+            const text = res.firstChild;
+            if (!text || text.nodeType !== 3) continue;
+            const first = text.data.search(/\S/);
+            const last = text.data.trimEnd().length - 1;
+            if (first < 0 || last - first < 2) continue;
+            const cells = [...res.parentElement.children];
+            const at = cells.indexOf(res);
+            const white = cells[at - 2], black = cells[at + 2];
+            if (!white || !black) continue;
+            const side = white.getBoundingClientRect().left - black.getBoundingClientRect().left;
+            const drawn = x(text, first) - x(text, last);
+            checked += 1;
+            if (Math.sign(side) !== Math.sign(drawn)) wrong += 1;
+        }
+        return [checked, wrong];
+    ";
+    let v = c
+        .execute(script, vec![])
+        .await
+        .expect("the result check ran");
+    let pair = v.as_array().expect("two numbers");
+    (
+        pair[0].as_u64().expect("rows checked"),
+        pair[1].as_u64().expect("rows wrong"),
+    )
+}
+
 /// The text of the page's `main` element.
 pub(crate) async fn main_text(c: &Client) -> String {
     text(c, "main").await

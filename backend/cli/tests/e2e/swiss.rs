@@ -279,6 +279,7 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
     for (page, name, heading) in [
         ("standings", "e2e-fa-standings.png", "رده‌بندی پس از دور ۳"),
         ("rounds/3/print", "e2e-fa-pairing-list.png", "دور ۳"),
+        ("rounds/3", "e2e-fa-round.png", "دور ۳"),
     ] {
         c.goto(&format!("{base}/tournaments/{id}/{page}"))
             .await
@@ -291,6 +292,12 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         );
         let main = crate::browser::main_text(&c).await;
         assert!(main.contains(heading), "{page} in Persian: {main}");
+        if page.starts_with("rounds/") {
+            // Each result beside its player: White's figure on White's side (issue #46).
+            let (checked, wrong) = crate::browser::result_sides(&c).await;
+            assert!(checked >= 3, "{page}: {checked} results found");
+            assert_eq!(wrong, 0, "{page}: results drawn on the loser's side");
+        }
         let png = c.screenshot().await.expect("a screenshot");
         let path = shots.join(name);
         std::fs::write(&path, png).expect("the screenshot is saved");

@@ -27,6 +27,7 @@ use super::{CsvProblem, PLAYER_COLUMNS, decode, export_players};
 use crate::input::{InputError, ShortText, TeamName};
 use crate::model::{PairingNumber, Player, Tournament};
 use crate::team::{Team, TeamNumber};
+use crate::typed::latin_number;
 
 /// The team columns, as [`export_teams`] writes them (before the player columns).
 pub const TEAM_COLUMNS: [&str; 6] = [
@@ -351,7 +352,7 @@ pub fn import_teams(
         let d = &mut drafts[at].1;
         let v = get(r, 1);
         if !v.is_empty() {
-            match v.parse::<u16>() {
+            match latin_number(&v).parse::<u16>() {
                 Ok(n) if (1..=999).contains(&n) => match d.number {
                     Some((_, m)) if m != n => {
                         errors.push(err(
@@ -403,7 +404,7 @@ pub fn import_teams(
         let board = if v.is_empty() {
             None
         } else {
-            match v.parse::<u16>() {
+            match latin_number(&v).parse::<u16>() {
                 Ok(b) if (1..=999).contains(&b) => Some(b),
                 _ => {
                     errors.push(err(line, Some("board"), &v, TeamCsvProblem::BadBoard));

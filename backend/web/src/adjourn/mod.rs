@@ -115,7 +115,10 @@ fn clock(seconds: u32) -> String {
 fn parse_clock(field: &str, text: &str) -> Result<u32, WebError> {
     let t = text.trim();
     let parts: Vec<&str> = t.split(':').collect();
-    let nums: Option<Vec<u32>> = parts.iter().map(|p| p.trim().parse().ok()).collect();
+    let nums: Option<Vec<u32>> = parts
+        .iter()
+        .map(|p| arbiter_tournament::typed::parse_typed(p))
+        .collect();
     let wrong = || bad(field, Msg::new("adj-bad-time-used").ltr("value", t));
     let nums = nums.filter(|_| !t.is_empty()).ok_or_else(wrong)?;
     let secs = match nums.as_slice() {

@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use arbiter_tournament::Sex;
-use arbiter_tournament::names::ascii_digit;
 use arbiter_tournament::prizes::{
     Award, Category, Criterion, Money, Prize, PrizeList, PrizeSettings, PrizesPerPlayer, TieSharing,
 };
@@ -205,9 +204,9 @@ fn choice(field: &str, value: &str) -> WebError {
 /// Digits of any script as ASCII, the Persian decimal separator as `.`, thousands separators
 /// (`,` `٬` and spaces) dropped.
 fn normalised_number(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, ',' | '\u{066C}' | ' ' | '\u{00A0}' | '\u{202F}'))
-        .map(|c| if c == '\u{066B}' { '.' } else { ascii_digit(c) })
+    arbiter_tournament::typed::latin_number(text)
+        .chars()
+        .filter(|c| !matches!(c, ',' | ' ' | '\u{00A0}' | '\u{202F}'))
         .collect()
 }
 
@@ -243,7 +242,7 @@ fn prizes(field: &str, text: &str, currency: &str) -> Result<Vec<Prize>, WebErro
         let starts_with_digit = item
             .chars()
             .next()
-            .is_some_and(|c| ascii_digit(c).is_ascii_digit());
+            .is_some_and(|c| arbiter_tournament::names::ascii_digit(c).is_ascii_digit());
         let award = match minor_units(item) {
             Some(minor_units) => Award::Money(Money {
                 minor_units,

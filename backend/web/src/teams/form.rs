@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_tournament::names::ascii_digit;
 use arbiter_tournament::team::{
     MatchPointSystem, PrimaryScore, TeamColourPreferences, TeamSettings, alternating_colours,
 };
+use arbiter_tournament::typed::{latin_number, split_list};
 use arbiter_tournament::{Colour, PairingNumber, Player, Points, Tournament};
 use serde::{Deserialize, Serialize};
 
@@ -62,14 +62,9 @@ pub struct SetupForm {
 
 csrf_field!(SetupForm);
 
-/// Digits of any script as ASCII, trimmed.
-fn ascii(text: &str) -> String {
-    text.trim().chars().map(ascii_digit).collect()
-}
-
 /// A points field (`2`, `1.5`, `½`).
 fn points_field(field: &str, text: &str) -> Result<Points, WebError> {
-    let t = ascii(text).replace('½', ".5").replace(',', ".");
+    let t = latin_number(text).replace('½', ".5").replace(',', ".");
     let t = if t.starts_with('.') {
         format!("0{t}")
     } else {
@@ -91,7 +86,7 @@ fn whole(
     hi: u32,
     optional: bool,
 ) -> Result<Option<u32>, WebError> {
-    let t = ascii(text);
+    let t = latin_number(text);
     if t.is_empty() && optional {
         return Ok(None);
     }
@@ -297,7 +292,7 @@ impl TeamForm {
                 continue;
             }
             let field = format!("roster line {}", i + 1);
-            let digits = ascii(line);
+            let digits = latin_number(line);
             if digits.bytes().all(|b| b.is_ascii_digit()) {
                 let pn: PairingNumber = digits.parse().unwrap_or(0);
                 if t.player(pn).is_none() {
@@ -315,7 +310,7 @@ impl TeamForm {
                 out.push(RosterEntry::Registered(pn));
                 continue;
             }
-            let parts: Vec<&str> = line.split(';').map(str::trim).collect();
+            let parts: Vec<&str> = split_list(line).into_iter().map(str::trim).collect();
             let name = parts[0];
             if name.is_empty() || name.chars().any(char::is_control) || name.chars().count() > 33 {
                 return Err(bad(
@@ -326,7 +321,7 @@ impl TeamForm {
             let mut p = Player::new(0, name);
             if let Some(r) = parts.get(1).filter(|s| !s.is_empty()) {
                 p.rating = Some(
-                    ascii(r)
+                    latin_number(r)
                         .parse::<u16>()
                         .ok()
                         .filter(|r| (1000..=3500).contains(r))
@@ -337,7 +332,7 @@ impl TeamForm {
             }
             if let Some(id) = parts.get(2).filter(|s| !s.is_empty()) {
                 p.fide_id = Some(
-                    ascii(id)
+                    latin_number(id)
                         .parse::<u64>()
                         .ok()
                         .filter(|n| *n > 0 && *n < 100_000_000_000)
@@ -423,7 +418,7 @@ impl LineupForm {
                 let v = self
                     .boards
                     .get(&field)
-                    .map(|v| ascii(v))
+                    .map(|v| latin_number(v))
                     .unwrap_or_default();
                 if v.is_empty() {
                     return Ok(None);

@@ -27,4 +27,6 @@ mod team_events;
 mod team_public;
 mod team_upload;
 mod teams;
+mod typed_digits;
 mod visibility;
+mod worded_facts;
