@@ -8,7 +8,7 @@
 //! | `330` | 5-6 type (`+-` the first-named team wins, `-+` the second, `--` neither appeared; also `WL LW ZZ 10 01 00 WZ ZW LL`); 8-10 round; 12-14 first-named team; 16-18 second-named team |
 //! | `300` | 5-7 round; 9-11 team; 13-15 its opponent; from 17 the line-up, board by board, 4 columns and a space each (`0000`: an empty board) |
 //! | `352` | from 5 the first-named team's colours board by board, `W`/`B` (`WBWB`) |
-//! | `362` | symbol/points pairs as `162`: `W 2.0 D 1.0 L 0.0` (match points of a won, drawn, lost match) |
+//! | `362` | symbol/points pairs as `162`: `TW 2.0   TD 1.0   TL 0.0` (match points of a won, drawn, lost match; the earlier `W` `D` `L` spelling is read too) |
 //!
 //! The layouts follow FIDE's TRF-2026 as its reference reader (gacrux, `trf2json.py`) reads it.
 //! `801`/`802` (informative team records) are kept verbatim by the reader. The records are only
@@ -373,10 +373,12 @@ impl TeamRecords {
         let mut seen = [false; 3];
         for pair in tokens.chunks(2) {
             let [sym, pts] = pair else { break };
+            // TRF26 writes `TW` `TD` `TL` (team win, draw, loss); the earlier `W` `D` `L`
+            // spelling is still read.
             let slot = match sym.to_ascii_uppercase().as_str() {
-                "W" => 0,
-                "D" => 1,
-                "L" => 2,
+                "TW" | "W" => 0,
+                "TD" | "D" => 1,
+                "TL" | "L" => 2,
                 _ => {
                     ok = false;
                     break;

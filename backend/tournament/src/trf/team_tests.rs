@@ -307,6 +307,31 @@ fn the_samples_are_the_generated_event_and_round_trip_byte_for_byte() {
     }
 }
 
+/// Record `362` as TRF26 defines it and FIDE's programs write it (`TW` `TD` `TL`), and as earlier
+/// files spelled it (`W` `D` `L`): both read; the TRF26 form written back.
+#[test]
+fn match_points_read_in_both_spellings_and_written_as_trf26_does() {
+    for (record, win) in [
+        ("362 TW 3.0   TD 1.0   TL 0.0", "3.0"),
+        ("362 W 2.0 D 1.0 L 0.0", "2.0"),
+        ("362 tw 3.0 td 1.0 tl 0.0", "3.0"),
+    ] {
+        let t = read(&SMALL.replace("362 W 2.0 D 1.0 L 0.0", record));
+        let mp = &t.team.as_ref().unwrap().settings.match_points;
+        assert_eq!(
+            (mp.win.to_string(), mp.draw.to_string(), mp.loss.to_string()),
+            (win.to_owned(), "1.0".to_owned(), "0.0".to_owned()),
+            "{record}"
+        );
+        let written = write_trf(&t, TrfVersion::Trf2026);
+        assert!(
+            written.contains(&format!("\n362 TW {win}   TD 1.0   TL 0.0\n")),
+            "{record}: {written}"
+        );
+    }
+    assert!(!errors_of(&SMALL.replace("362 W 2.0 D 1.0 L 0.0", "362 TX 2.0")).is_empty());
+}
+
 /// A small TRF-2026 team file: two teams of two boards plus a reserve, one round.
 const SMALL: &str = "\
 012 Small

@@ -52,7 +52,7 @@ pub(super) fn settings_records(t: &Tournament, version: TrfVersion, out: &mut St
     if version == TrfVersion::Trf2026 || *mp != MatchPointSystem::default() {
         push(
             out,
-            &format!("362 W {} D {} L {}", mp.win, mp.draw, mp.loss),
+            &format!("362 TW {}   TD {}   TL {}", mp.win, mp.draw, mp.loss),
         );
     }
 }
