@@ -21,6 +21,7 @@ mod l10n_arbiter;
 mod l10n_organizer;
 mod names;
 mod rating_lists;
+mod redirects;
 mod routes;
 mod self_check_in;
 mod team_events;
