@@ -15,6 +15,7 @@ mod concurrency;
 mod event;
 mod federation;
 mod games;
+mod hidden_names;
 mod http;
 mod l10n;
 mod l10n_arbiter;
