@@ -30,11 +30,21 @@
 //! ([`LocatedPlayers::warnings`]), never a failed import.
 //!
 //! Export writes the birth date in ISO 8601 (`1985-04-23`, `1985` for a year alone).
+//!
+//! # Formulas
+//! Every export writes each cell through [`cell`]: a cell that a spreadsheet would run as a
+//! formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets a `'` before it,
+//! plain numbers excepted (OWASP "CSV Injection"), and no cell holds a hidden character. Every
+//! import drops that quote again ([`restore`]), so an exported file reads back the same.
 
 use std::collections::BTreeSet;
 use std::io::Write;
 
+mod cell;
 pub mod teams;
+
+use cell::write_row;
+pub use cell::{cell, restore};
 
 pub use teams::{
     TEAM_COLUMNS, TeamCsvError, TeamCsvProblem, TeamCsvReason, TeamCsvRowError, TeamImport,
@@ -302,7 +312,8 @@ pub fn import_players_located(
                 .and_then(|i| record.get(i))
                 .unwrap_or("")
                 .trim();
-            (name, v)
+            // The quote an export puts before a formula's first character ([`cell`]).
+            (name, restore(v))
         };
         let before = errors.len();
         let (col, raw_name) = get(1);
@@ -423,33 +434,37 @@ fn status_word(s: PlayerStatus) -> &'static str {
 }
 
 /// Writes players as CSV with the columns of [`PLAYER_COLUMNS`] (UTF-8, comma-separated, with a
-/// header row); [`import_players`] reads it back.
+/// header row; each cell through [`cell`]: no formula, no hidden character); [`import_players`]
+/// reads it back.
 ///
 /// # Errors
 /// The writer's I/O errors, as [`csv::Error`].
 pub fn export_players(players: &[Player], out: impl Write) -> Result<(), csv::Error> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record(PLAYER_COLUMNS)?;
+    write_row(&mut w, PLAYER_COLUMNS)?;
     for p in players {
         let sex = match p.sex {
             Some(Sex::Male) => "m",
             Some(Sex::Female) => "w",
             None => "",
         };
-        w.write_record([
-            p.pairing_number.to_string(),
-            p.name.clone(),
-            sex.to_owned(),
-            p.title
-                .as_ref()
-                .map(|t| t.as_str().to_owned())
-                .unwrap_or_default(),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            p.federation.clone().unwrap_or_default(),
-            p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
-            p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
-            status_word(p.status).to_owned(),
-        ])?;
+        write_row(
+            &mut w,
+            [
+                p.pairing_number.to_string(),
+                p.name.clone(),
+                sex.to_owned(),
+                p.title
+                    .as_ref()
+                    .map(|t| t.as_str().to_owned())
+                    .unwrap_or_default(),
+                p.rating.map(|r| r.to_string()).unwrap_or_default(),
+                p.federation.clone().unwrap_or_default(),
+                p.fide_id.map(|i| i.to_string()).unwrap_or_default(),
+                p.birth_date.map(|d| d.to_string()).unwrap_or_default(),
+                status_word(p.status).to_owned(),
+            ],
+        )?;
     }
     w.flush()?;
     Ok(())
@@ -493,7 +508,8 @@ pub fn standings_by_points(t: &Tournament, after: RoundNumber) -> Vec<StandingRo
 }
 
 /// Writes standings as CSV: `rank, pairing_number, name, title, rating, federation, points`, then
-/// one column per tie-break name (e.g. `BH/C1`, `SB`). Points are written `4.5`.
+/// one column per tie-break name (e.g. `BH/C1`, `SB`). Points are written `4.5`; each cell
+/// through [`cell`].
 ///
 /// # Errors
 /// The writer's I/O errors, as [`csv::Error`].
@@ -516,7 +532,7 @@ pub fn export_standings(
     .map(str::to_owned)
     .to_vec();
     header.extend(tiebreak_names.iter().map(|s| (*s).to_owned()));
-    w.write_record(&header)?;
+    write_row(&mut w, &header)?;
     for row in rows {
         let p = t.player(row.pairing_number);
         let mut rec = vec![
@@ -535,7 +551,7 @@ pub fn export_standings(
         rec.extend(
             (0..tiebreak_names.len()).map(|i| row.tiebreaks.get(i).cloned().unwrap_or_default()),
         );
-        w.write_record(&rec)?;
+        write_row(&mut w, &rec)?;
     }
     w.flush()?;
     Ok(())
@@ -567,7 +583,8 @@ fn result_text(t: &Tournament, white: ResultCode, black: ResultCode) -> String {
 /// Writes one round's results as CSV: `round, board, white, white_name, black, black_name,
 /// result, white_code, black_code, penalty, reason, recorded_by`. Games come first (in board
 /// order, then in stored order); each bye is a row with only `white` (the player), the code in
-/// `white_code` and `result` `bye`.
+/// `white_code` and `result` `bye`. Each cell through [`cell`] (a forfeit's `-/+` is written
+/// `'-/+`).
 ///
 /// # Errors
 /// The writer's I/O errors, as [`csv::Error`].
@@ -577,20 +594,23 @@ pub fn export_round_results(
     out: impl Write,
 ) -> Result<(), csv::Error> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "round",
-        "board",
-        "white",
-        "white_name",
-        "black",
-        "black_name",
-        "result",
-        "white_code",
-        "black_code",
-        "penalty",
-        "reason",
-        "recorded_by",
-    ])?;
+    write_row(
+        &mut w,
+        [
+            "round",
+            "board",
+            "white",
+            "white_name",
+            "black",
+            "black_name",
+            "result",
+            "white_code",
+            "black_code",
+            "penalty",
+            "reason",
+            "recorded_by",
+        ],
+    )?;
     let name = |pn: PairingNumber| t.player(pn).map(|p| p.name.clone()).unwrap_or_default();
     let code = |c: ResultCode| c.trf_char().to_string().trim().to_owned();
     if let Some(r) = t.round(round) {
@@ -601,36 +621,42 @@ pub fn export_round_results(
                 || (String::new(), String::new()),
                 |p| (format!("{:?}", p.kind), p.reason.clone()),
             );
-            w.write_record([
-                round.to_string(),
-                g.board.map(|b| b.to_string()).unwrap_or_default(),
-                g.white.to_string(),
-                name(g.white),
-                g.black.to_string(),
-                name(g.black),
-                result_text(t, g.result.white, g.result.black),
-                code(g.result.white),
-                code(g.result.black),
-                penalty,
-                reason,
-                g.result.recorded_by.clone().unwrap_or_default(),
-            ])?;
+            write_row(
+                &mut w,
+                [
+                    round.to_string(),
+                    g.board.map(|b| b.to_string()).unwrap_or_default(),
+                    g.white.to_string(),
+                    name(g.white),
+                    g.black.to_string(),
+                    name(g.black),
+                    result_text(t, g.result.white, g.result.black),
+                    code(g.result.white),
+                    code(g.result.black),
+                    penalty,
+                    reason,
+                    g.result.recorded_by.clone().unwrap_or_default(),
+                ],
+            )?;
         }
         for b in &r.byes {
-            w.write_record([
-                round.to_string(),
-                String::new(),
-                b.player.to_string(),
-                name(b.player),
-                String::new(),
-                String::new(),
-                "bye".to_owned(),
-                code(b.code),
-                String::new(),
-                String::new(),
-                String::new(),
-                b.recorded_by.clone().unwrap_or_default(),
-            ])?;
+            write_row(
+                &mut w,
+                [
+                    round.to_string(),
+                    String::new(),
+                    b.player.to_string(),
+                    name(b.player),
+                    String::new(),
+                    String::new(),
+                    "bye".to_owned(),
+                    code(b.code),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    b.recorded_by.clone().unwrap_or_default(),
+                ],
+            )?;
         }
     }
     w.flush()?;

@@ -3,8 +3,9 @@
 //! validate"). Each type's constructor is the only way in, so a value of the type is valid
 //! wherever it travels, and the four doors cannot disagree on what they let in.
 //!
-//! - [`Text`]: a name or other free text, trimmed, in Unicode NFC, without control characters,
-//!   at most `MAX` characters ([`EventName`] 200, [`PlayerName`] 33: the TRF16 `001` name
+//! - [`Text`]: a name or other free text, trimmed, in Unicode NFC, without control characters
+//!   or hidden ones (bidi controls, invisible format characters: [`crate::names::hidden`]), at
+//!   most `MAX` characters ([`EventName`] 200, [`PlayerName`] 33: the TRF16 `001` name
 //!   field, columns 15-47; [`TeamName`] 32: the TRF `013` team name; [`ShortText`] 100 for a
 //!   city, a time control, an arbiter's name, a team's club or captain).
 //! - [`TiebreakList`]: C.07 tie-break codes with their modifiers, known, without repeats, at
@@ -41,7 +42,10 @@ pub enum InputError {
         /// The limit, in characters (Unicode scalar values, after NFC).
         max: usize,
     },
-    /// The text holds a control character (NUL, a line break, a tab, ...).
+    /// The text holds a control character (NUL, a line break, a tab, ...), or a hidden one: a
+    /// bidi control (U+202E RIGHT-TO-LEFT OVERRIDE, the isolates, the marks LRM and RLM) or
+    /// another invisible format character ([`crate::names::is_hidden`]; Unicode calls these
+    /// format controls).
     #[error("control character U+{code:04X} at character {position}")]
     ControlCharacter {
         /// The character's code point.
@@ -80,8 +84,13 @@ pub enum InputError {
 
 /// Free text of at most `MAX` characters: trimmed, in Unicode NFC (so that the same name typed
 /// on two keyboards is stored the same), without control characters (Unicode category Cc:
-/// NUL, tabs, line breaks, DEL, C1 controls) and without line or paragraph separators. Bidi
-/// marks and isolates (category Cf) are kept: right-to-left names need them.
+/// NUL, tabs, line breaks, DEL, C1 controls), without line or paragraph separators, and without
+/// hidden characters ([`crate::names::is_hidden`]: bidi embeddings, overrides, isolates and
+/// marks, zero-width spaces, other invisible format characters), which reorder or hide the text
+/// around them: a stored `\u{202E}` would make `Carlsen` read backwards on every page, list and
+/// export. The pages isolate every name themselves (`<bdi>`, `dir="auto"`), so right-to-left
+/// names need none of them. The zero-width non-joiner that Persian writes inside words (U+200C)
+/// and the joiner (U+200D) are kept.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Text<const MAX: usize>(String);
 
@@ -110,17 +119,15 @@ impl<const MAX: usize> Text<MAX> {
     /// Reads an optional value: `None` for an empty (or all-space) text.
     ///
     /// # Errors
-    /// [`InputError::ControlCharacter`], [`InputError::TooLong`].
+    /// [`InputError::ControlCharacter`] (a hidden character too), [`InputError::TooLong`].
     pub fn optional(text: &str) -> Result<Option<Self>, InputError> {
         let normal: String = text.trim().nfc().collect();
         if normal.is_empty() {
             return Ok(None);
         }
-        if let Some((i, c)) = normal
-            .chars()
-            .enumerate()
-            .find(|&(_, c)| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))
-        {
+        if let Some((i, c)) = normal.chars().enumerate().find(|&(_, c)| {
+            c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || crate::names::is_hidden(c)
+        }) {
             return Err(InputError::ControlCharacter {
                 code: u32::from(c),
                 position: i + 1,
@@ -372,8 +379,28 @@ mod tests {
         );
         // 33 Persian letters fit: the limit counts characters, not bytes.
         assert!(PlayerName::new(&"ب".repeat(33)).is_ok());
-        // A right-to-left isolate is kept.
-        assert!(EventName::new("\u{2067}مسابقات\u{2069} 2026").is_ok());
+        // The zero-width non-joiner of Persian words is kept.
+        assert!(PlayerName::new("علی‌رضا").is_ok());
+    }
+
+    #[test]
+    fn bidi_controls_and_invisible_characters_are_refused() {
+        for (text, code, position) in [
+            ("Carlsen\u{202E}, Magnus", 0x202E, 8),
+            ("\u{2067}مسابقات\u{2069} 2026", 0x2067, 1),
+            ("نیما\u{200F}", 0x200F, 5),
+            ("Ali\u{200B}Reza", 0x200B, 4),
+            ("Ali\u{061C}", 0x061C, 4),
+            ("x\u{FEFF}", 0xFEFF, 2),
+            ("Tag\u{E0041}", 0xE0041, 4),
+        ] {
+            assert_eq!(
+                PlayerName::new(text),
+                Err(InputError::ControlCharacter { code, position }),
+                "{text}"
+            );
+            assert!(TeamName::new(text).is_err() && ShortText::new(text).is_err());
+        }
     }
 
     #[test]

@@ -5,14 +5,24 @@
 //! "Languages").
 //!
 //! Duplicate detection at registration ([`duplicates_of`], [`duplicates_in`]): a FIDE id already
-//! registered is a conflict that cannot be overridden; a folded name equal to a registered
-//! player's is a conflict the organizer may confirm, unless both players carry FIDE ids and they
-//! differ (two people with the same name).
+//! registered is a conflict that cannot be overridden; a name that reads the same as a
+//! registered player's ([`same_name`]: the folded names are equal, or they are look-alikes in
+//! different scripts, such as a Cyrillic `а` in `Cаrlsen`) is a conflict the organizer may
+//! confirm, unless both players carry FIDE ids and they differ (two people with the same name).
+//!
+//! Hidden characters (bidi controls, invisible format characters) are refused at every door and
+//! dropped from every export ([`hidden`]).
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+use unicode_security::MixedScript;
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 use crate::model::Player;
+
+pub mod hidden;
+
+pub use hidden::{first_hidden, is_hidden, visible};
 
 /// A name folded for comparison (never for display).
 ///
@@ -161,7 +171,8 @@ pub fn ascii_digit(c: char) -> char {
 pub enum Duplicate<'a> {
     /// The same FIDE id: the same person, always refused.
     FideId(&'a Player),
-    /// The same folded name ([`fold_name`]) and no different FIDE id: perhaps the same person,
+    /// The same name ([`same_name`]: equal once folded, or look-alikes in different scripts) and
+    /// no different FIDE id: perhaps the same person,
     /// refused unless the organizer confirms.
     Name(&'a Player),
 }
@@ -189,15 +200,78 @@ fn fide_id(p: &Player) -> Option<u64> {
     p.fide_id.filter(|&id| id != 0)
 }
 
+/// A name as the duplicate check compares it: folded ([`fold_name`]), its Unicode TR39
+/// skeleton (each character replaced by the prototype of its look-alikes: Cyrillic `а` and
+/// Latin `a` both become `a`), and the scripts every character of the folded name belongs to
+/// (TR39's resolved script set: empty for a name that mixes scripts).
+struct NameKey {
+    folded: String,
+    skeleton: String,
+    scripts: AugmentedScriptSet,
+}
+
+impl NameKey {
+    fn new(name: &str) -> NameKey {
+        let folded = fold_name(name);
+        NameKey {
+            skeleton: unicode_security::skeleton(&folded).collect(),
+            scripts: folded.as_str().resolve_script_set(),
+            folded,
+        }
+    }
+
+    /// Whether two names read the same: equal once folded, or TR39 mixed-script confusables
+    /// (equal skeletons and no script in common). Look-alikes within one script (`Dara` and
+    /// `Clara`, whose skeletons are equal because `d` looks like `cl`) are different names.
+    fn same(&self, other: &NameKey) -> bool {
+        if self.folded.is_empty() || other.folded.is_empty() {
+            return false;
+        }
+        if self.folded == other.folded {
+            return true;
+        }
+        let mut common = self.scripts;
+        common.intersect_with(other.scripts);
+        self.skeleton == other.skeleton && common.is_empty()
+    }
+}
+
+/// Whether two names are the same name for the duplicate check: equal once folded
+/// ([`fold_name`]), or look-alikes written in different scripts (Unicode TR39 mixed-script
+/// confusables: a Cyrillic `а` in `Cаrlsen`, a Greek `Α` for a Latin `A`). Names that only
+/// look alike within one script (`Dara` and `Clara`, `Amo` and `Arno`) stay apart.
+///
+/// ```
+/// use arbiter_tournament::names::same_name;
+///
+/// assert!(same_name("Carlsen, Magnus", "C\u{0430}rlsen, Magnus"));
+/// assert!(same_name("کریمی، یوسف", "كريمي، يوسف"));
+/// assert!(!same_name("Dara, Ali", "Clara, Ali"));
+/// ```
+#[must_use]
+pub fn same_name(a: &str, b: &str) -> bool {
+    NameKey::new(a).same(&NameKey::new(b))
+}
+
 /// The registered players that `candidate` conflicts with, FIDE-id conflicts first, then name
 /// conflicts, each in the order of `registered`. Empty when the candidate may be registered.
 ///
-/// A FIDE-id conflict: both carry the same FIDE id (not 0). A name conflict: the folded names
-/// are equal and the two do not carry different FIDE ids.
+/// A FIDE-id conflict: both carry the same FIDE id (not 0). A name conflict: the names are the
+/// same name ([`same_name`]) and the two do not carry different FIDE ids.
 #[must_use]
 pub fn duplicates_of<'a>(candidate: &Player, registered: &'a [Player]) -> Vec<Duplicate<'a>> {
+    let keys: Vec<NameKey> = registered.iter().map(|p| NameKey::new(&p.name)).collect();
+    conflicts(candidate, &NameKey::new(&candidate.name), registered, &keys)
+}
+
+/// [`duplicates_of`] with the names' keys computed once (`keys[i]` is `registered[i]`'s).
+fn conflicts<'a>(
+    candidate: &Player,
+    key: &NameKey,
+    registered: &'a [Player],
+    keys: &[NameKey],
+) -> Vec<Duplicate<'a>> {
     let id = fide_id(candidate);
-    let name = fold_name(&candidate.name);
     let mut found: Vec<Duplicate<'a>> = registered
         .iter()
         .filter(|p| id.is_some() && fide_id(p) == id)
@@ -206,11 +280,12 @@ pub fn duplicates_of<'a>(candidate: &Player, registered: &'a [Player]) -> Vec<Du
     found.extend(
         registered
             .iter()
+            .zip(keys)
             // Both with a FIDE id: the same id is a FIDE-id conflict above, different ids are
             // two people.
-            .filter(|p| id.is_none() || fide_id(p).is_none())
-            .filter(|p| !name.is_empty() && fold_name(&p.name) == name)
-            .map(Duplicate::Name),
+            .filter(|(p, _)| id.is_none() || fide_id(p).is_none())
+            .filter(|(_, k)| key.same(k))
+            .map(|(p, _)| Duplicate::Name(p)),
     );
     found
 }
@@ -223,11 +298,13 @@ pub fn duplicates_in<'a>(
     new: &'a [Player],
     registered: &'a [Player],
 ) -> Vec<(usize, Duplicate<'a>)> {
+    let registered_keys: Vec<NameKey> = registered.iter().map(|p| NameKey::new(&p.name)).collect();
+    let new_keys: Vec<NameKey> = new.iter().map(|p| NameKey::new(&p.name)).collect();
     let mut found = Vec::new();
-    for (i, p) in new.iter().enumerate() {
+    for (i, (p, key)) in new.iter().zip(&new_keys).enumerate() {
         let earlier = new.get(..i).unwrap_or_default();
-        let mut here = duplicates_of(p, registered);
-        here.extend(duplicates_of(p, earlier));
+        let mut here = conflicts(p, key, registered, &registered_keys);
+        here.extend(conflicts(p, key, earlier, &new_keys));
         // FIDE-id conflicts first, whichever list they come from.
         here.sort_by_key(Duplicate::may_confirm);
         found.extend(here.into_iter().map(|d| (i, d)));

@@ -321,6 +321,8 @@ pub(crate) struct AccountPage {
     tokens: Vec<TokenLine>,
     /// A token just created, shown this once.
     new_token: Option<String>,
+    /// The language the account keeps, in its own name (empty: none).
+    kept_language: String,
     notice: String,
     error: String,
 }
@@ -333,7 +335,8 @@ struct Shown {
     error: String,
 }
 
-/// The account page: the account's tournaments and roles, its API tokens, the password form.
+/// The account page: the account's tournaments and roles, its API tokens, the language it keeps
+/// (the form posts to `POST /language`), the password form.
 async fn account_page(
     state: &AppState,
     session: &Session,
@@ -343,14 +346,20 @@ async fn account_page(
     status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let uid = user.uuid()?;
-    let (roles, list, tokens) = with_db(state, move |c| {
+    let (roles, list, tokens, kept) = with_db(state, move |c| {
         Ok((
             arbiter_db::accounts::tournaments_of(c, uid)?,
             arbiter_db::list_tournaments(c)?,
             arbiter_db::accounts::api_tokens_of(c, uid)?,
+            arbiter_db::accounts::user_language(c, uid)?,
         ))
     })
     .await?;
+    let kept_language = kept
+        .as_deref()
+        .and_then(crate::l10n::Lang::parse)
+        .map(|lang| L10n::new(lang, false).t("language-name"))
+        .unwrap_or_default();
     let tournaments = list
         .iter()
         .filter_map(|t| {
@@ -388,6 +397,7 @@ async fn account_page(
             tournaments,
             tokens,
             new_token: shown.new_token,
+            kept_language,
             notice: shown.notice,
             error: shown.error,
             l,

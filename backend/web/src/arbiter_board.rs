@@ -37,7 +37,7 @@ use crate::extract::{
     ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
 };
 use crate::l10n::{L10n, Msg};
-use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::respond::{arbiter_error, bad, local_path, private, see_other};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, with_db};
@@ -489,12 +489,12 @@ pub async fn set_edition(
     })
     .await?;
     let prefix = format!("/tournaments/{id}/");
-    let back = if form.back.starts_with(&prefix) && !form.back.contains("//") {
-        form.back.clone()
-    } else {
-        format!("/tournaments/{id}/manage")
-    };
-    Ok(see_other(&back))
+    Ok(
+        match local_path(&form.back).filter(|b| b.starts_with(&prefix)) {
+            Some(back) => see_other(back),
+            None => see_other(&format!("/tournaments/{id}/manage")),
+        },
+    )
 }
 
 /// The check-in form.

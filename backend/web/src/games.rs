@@ -649,7 +649,9 @@ fn export_text(
             .map_err(|e| WebError::Internal(e.to_string()))?;
         out.push_str(&String::from_utf8_lossy(&w.into_inner()));
     }
-    Ok(out)
+    // No bidi control or invisible format character leaves in a PGN file, whatever a stored
+    // score or a name stored before the names' gate holds (arbiter_tournament::names::hidden).
+    Ok(arbiter_tournament::names::visible(&out).into_owned())
 }
 
 #[expect(

@@ -12,7 +12,9 @@
 //! withdrawals), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
 //! [`arbiter_board`] (the board view and the default time), [`adjourn`] (Appendix A),
 //! [`penalties`], [`reports`] (score reports), [`kiosk`] (the players' check-in tablet),
-//! [`public`] and [`games`] (published pages and printouts), [`api`], [`api_settings`], [`api_patch`] and [`api_write`] (JSON).
+//! [`public`] and [`games`] (published pages and printouts), [`language`] (the reader's choice of
+//! language, digits, calendar and piece letters), [`api`], [`api_settings`], [`api_patch`] and
+//! [`api_write`] (JSON).
 //!
 //! No handler module uses another's items; what they share has a module of its own:
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
@@ -41,6 +43,7 @@ pub mod forms;
 pub mod games;
 pub mod kiosk;
 pub mod l10n;
+pub mod language;
 mod listed;
 pub mod names;
 pub mod norms;
@@ -173,7 +176,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .error_handler(|e, req| extractor_error("body", e.to_string(), req)),
     )
     .route("/", page().to(public::index))
-    .route("/language", page().to(public::language))
+    .route("/language", page().to(language::language))
+    .route("/language", web::post().to(language::choose_language))
     .route("/static/style.css", page().to(stylesheet))
     .route("/signin", page().to(accounts::signin_form))
     .route("/signin", web::post().to(accounts::signin))

@@ -17,7 +17,7 @@ use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
 use crate::names::{Channel, refusal, upload_refusal};
 use crate::pages::{ManageOptions, Retry, manage_page_with};
-use crate::respond::{bad, load, see_other};
+use crate::respond::{bad, load, local_path, see_other};
 use crate::{AppState, with_db};
 
 /// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
@@ -211,10 +211,10 @@ pub async fn player_status(
     })
     .await??;
     let prefix = format!("/tournaments/{id}/");
-    if form.back.starts_with(&prefix) && !form.back.contains("//") {
-        return Ok(see_other(&form.back));
+    match local_path(&form.back).filter(|b| b.starts_with(&prefix)) {
+        Some(back) => Ok(see_other(back)),
+        None => Ok(see_other(&format!("/tournaments/{id}/manage"))),
     }
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
 }
 
 /// `POST /tournaments/{id}/players/upload` (multipart): registers every player of a CSV file

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
-use crate::l10n::{CALENDAR_COOKIE, DIGITS_COOKIE, L10n, LANG_COOKIE, Lang, PIECES_COOKIE, Pieces};
+use crate::l10n::L10n;
 use crate::respond::html;
 use crate::views::{
     Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
@@ -539,104 +539,4 @@ pub async fn crosstable_page(
         l,
     };
     html(&page, &v, state.config.public_max_age)
-}
-
-/// The query of `GET /language`.
-#[derive(Debug, serde::Deserialize)]
-pub struct LanguageQuery {
-    /// The language to read in: `en`, `fa`, `ar`.
-    pub lang: Option<String>,
-    /// `latn` for Latin digits, `local` for the language's own.
-    pub digits: Option<String>,
-    /// A calendar the language offers besides its own (`islamic-umalqura` in Arabic), or
-    /// `default` for the language's own.
-    pub calendar: Option<String>,
-    /// The piece letters of moves on game pages: `local` (the language's own), `en` (English
-    /// letters), `figurine`.
-    pub pieces: Option<String>,
-    /// The page to go back to: a path on this site (anything else goes to `/`).
-    pub back: Option<String>,
-}
-
-/// `GET /language?lang=fa&back=/tournaments/...`: the language switch on every page. Keeps the
-/// reader's language (and choice of digits, calendar and piece letters in moves) in a cookie for a
-/// year and, for a signed-in reader,
-/// in the account too (it comes back on the next sign-in, on any device), and goes back to the
-/// page (`303 See Other`).
-///
-/// # Errors
-/// [`WebError::Database`] when the account's choice cannot be kept.
-pub async fn language(
-    state: web::Data<AppState>,
-    session: actix_session::Session,
-    query: web::Query<LanguageQuery>,
-) -> Result<HttpResponse, WebError> {
-    let chosen = query.lang.as_deref().and_then(Lang::parse);
-    if let Some(lang) = chosen {
-        if let Some(user) = crate::auth::current_user(&state, &session).await? {
-            let uid = user.uuid()?;
-            with_db(&state, move |c| {
-                Ok(arbiter_db::accounts::set_user_language(
-                    c,
-                    uid,
-                    Some(lang.code()),
-                )?)
-            })
-            .await?;
-        }
-    }
-    let back = query
-        .back
-        .as_deref()
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or("/");
-    let mut resp = HttpResponse::SeeOther();
-    resp.insert_header((actix_web::http::header::LOCATION, back));
-    let year = actix_web::cookie::time::Duration::days(365);
-    let cookie = |name: &'static str, value: &'static str| {
-        actix_web::cookie::Cookie::build(name, value)
-            .path("/")
-            .max_age(year)
-            .same_site(actix_web::cookie::SameSite::Lax)
-            .finish()
-    };
-    if let Some(lang) = chosen {
-        resp.cookie(cookie(LANG_COOKIE, lang.code()));
-    }
-    match query.digits.as_deref() {
-        Some("latn") => {
-            resp.cookie(cookie(DIGITS_COOKIE, "latn"));
-        }
-        Some("local") => {
-            let mut gone = cookie(DIGITS_COOKIE, "");
-            gone.make_removal();
-            resp.cookie(gone);
-        }
-        _ => {}
-    }
-    match query.calendar.as_deref() {
-        Some("default") => {
-            let mut gone = cookie(CALENDAR_COOKIE, "");
-            gone.make_removal();
-            resp.cookie(gone);
-        }
-        Some(c) => {
-            if let Some(c) = Lang::all().find_map(|l| l.other_calendar().filter(|o| *o == c)) {
-                resp.cookie(cookie(CALENDAR_COOKIE, c));
-            }
-        }
-        None => {}
-    }
-    match query.pieces.as_deref().and_then(Pieces::parse) {
-        Some(Pieces::Local) => {
-            let mut gone = cookie(PIECES_COOKIE, "");
-            gone.make_removal();
-            resp.cookie(gone);
-        }
-        Some(p) => {
-            resp.cookie(cookie(PIECES_COOKIE, p.code()));
-        }
-        None => {}
-    }
-    Ok(resp.finish())
 }

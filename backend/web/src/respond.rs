@@ -1,5 +1,6 @@
 //! What every handler answers with, in one place: private pages (`no-store`), redirects after a
-//! form (`303 See Other`), a form field's error (`400` naming the field), the trimming and range
+//! form (`303 See Other`) and the one check of a redirect target the client chose
+//! (`local_path`), a form field's error (`400` naming the field), the trimming and range
 //! checks of form fields, the answer to an `arbiter_db::arbiter` error, and the engine run off the
 //! async workers. No handler module imports another handler module: what they share is here.
 
@@ -31,11 +32,40 @@ pub(crate) fn ok(page: &impl Template) -> Result<HttpResponse, WebError> {
     private(page, actix_web::http::StatusCode::OK)
 }
 
+/// `303 See Other` to `location`, a path this service built. A location that is not a valid
+/// header value (a path segment the client sent, decoded to a line break) goes to `/` instead:
+/// never a `500`. A target the client chose goes through [`local_path`] first.
 pub(crate) fn see_other(location: &str) -> HttpResponse {
+    let location = header::HeaderValue::from_str(location)
+        .unwrap_or_else(|_| header::HeaderValue::from_static("/"));
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish()
+}
+
+/// A redirect target the client sent (`back=` of a form or of the language switch), when it is
+/// a path on this site: `None` for anything else, which the caller replaces by a page of its
+/// own. Every redirect built from client input goes through here.
+///
+/// The grammar is strict, so that no browser can read the target as another site: one leading
+/// `/` not followed by `/` or `\` (`//evil.example` and `/\evil.example` are other hosts to a
+/// browser); only printable ASCII (no space, no control character: browsers drop tabs and line
+/// breaks from a URL, so `/\t/evil.example` would become `//evil.example`, and a line break in a
+/// header is a `500`), non-ASCII only percent-encoded, as every link of this site writes it; no
+/// `\` anywhere; and what comes before a `#fragment` (a place on the page, kept) parses as an
+/// HTTP path-and-query (`http::uri::PathAndQuery`) that is itself, with no scheme or authority.
+pub(crate) fn local_path(target: &str) -> Option<&str> {
+    let rest = target.strip_prefix('/')?;
+    if rest.starts_with(['/', '\\'])
+        || target.contains('\\')
+        || !target.bytes().all(|b| b.is_ascii_graphic())
+    {
+        return None;
+    }
+    let path_and_query = target.split_once('#').map_or(target, |(p, _)| p);
+    let parsed: actix_web::http::uri::PathAndQuery = path_and_query.parse().ok()?;
+    (parsed.as_str() == path_and_query && parsed.path().starts_with('/')).then_some(target)
 }
 
 pub(crate) fn bad(field: &str, message: impl Into<crate::l10n::Msg>) -> WebError {

@@ -23,7 +23,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
-use super::{CsvProblem, PLAYER_COLUMNS, decode, export_players};
+use super::{CsvProblem, PLAYER_COLUMNS, decode, export_players, restore, write_row};
 use crate::input::{InputError, ShortText, TeamName};
 use crate::model::{PairingNumber, Player, Tournament};
 use crate::team::{Team, TeamNumber};
@@ -313,11 +313,9 @@ pub fn import_teams(
     };
     // The teams.
     let get = |r: &csv::StringRecord, k: usize| -> String {
-        team_index[k]
-            .and_then(|i| r.get(i))
-            .unwrap_or("")
-            .trim()
-            .to_owned()
+        let v = team_index[k].and_then(|i| r.get(i)).unwrap_or("").trim();
+        // The quote an export puts before a formula's first character (super::cell).
+        restore(v).to_owned()
     };
     let mut drafts: Vec<(String, Draft)> = Vec::new();
     for (i, (line, r)) in rows.iter().enumerate() {
@@ -506,7 +504,8 @@ fn set_once(
 
 /// Writes a team event's teams as CSV, one row per rostered player in board order, the team
 /// columns ([`TEAM_COLUMNS`], filled on every row) then the player columns; [`import_teams`]
-/// reads it back. Players on no team are not written.
+/// reads it back. Players on no team are not written. Each cell through [`super::cell`] (no
+/// formula, no hidden character).
 ///
 /// # Errors
 /// The writer's I/O errors, as [`csv::Error`].
@@ -514,7 +513,7 @@ pub fn export_teams(t: &Tournament, out: impl Write) -> Result<(), csv::Error> {
     let mut w = csv::Writer::from_writer(out);
     let mut header: Vec<&str> = TEAM_COLUMNS.to_vec();
     header.extend(PLAYER_COLUMNS);
-    w.write_record(&header)?;
+    write_row(&mut w, &header)?;
     let mut teams: Vec<&Team> = t.team.iter().flat_map(|e| &e.teams).collect();
     teams.sort_by_key(|x| x.number);
     for team in teams {
@@ -535,7 +534,7 @@ pub fn export_teams(t: &Tournament, out: impl Write) -> Result<(), csv::Error> {
                 (k + 1).to_string(),
             ];
             row.extend(fields.iter().map(str::to_owned));
-            w.write_record(&row)?;
+            write_row(&mut w, &row)?;
         }
     }
     w.flush()?;

@@ -157,9 +157,10 @@ fn standings_and_round_results() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[1],
-        "1,1,3,P3,4,P4,0.0-0.5,0,=,OffenderReduced,phone,IA Smith"
+        "1,1,3,P3,4,P4,0.0-0.5,0,'=,OffenderReduced,phone,IA Smith"
     );
-    assert_eq!(lines[2], "1,,1,P1,2,P2,1/2-1/2,=,=,,,");
+    // The draw's code `=` is quoted as every cell a spreadsheet would run (super::cell).
+    assert_eq!(lines[2], "1,,1,P1,2,P2,1/2-1/2,'=,'=,,,");
     let mut out = Vec::new();
     export_round_results(&t, 2, &mut out).unwrap();
     assert!(
@@ -167,4 +168,112 @@ fn standings_and_round_results() {
             .unwrap()
             .contains("2,,2,P2,,,bye,U,,,,")
     );
+}
+
+/// Names a spreadsheet would run as formulas (OWASP "CSV Injection"), and one with a bidi
+/// override stored before the gate refused it.
+fn formula_players() -> Vec<Player> {
+    let names = [
+        "=HYPERLINK(\"http://e.vil\",\"x\")",
+        "+1+1",
+        "-2+3+cmd|' /C calc'!A0",
+        "@SUM(A1:A9)",
+        "Ca\u{202E}rlsen, Magnus",
+    ];
+    names
+        .iter()
+        .zip(1..)
+        .map(|(n, pn)| {
+            let mut p = Player::new(pn, *n);
+            p.rating = Some(2000);
+            p
+        })
+        .collect()
+}
+
+/// Every cell of a CSV text that a spreadsheet would run as a formula: it starts with `=`, `+`,
+/// `-`, `@`, tab or CR and is not a plain number.
+fn formulas(text: &str) -> Vec<String> {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes());
+    r.records()
+        .flat_map(|rec| rec.unwrap().iter().map(str::to_owned).collect::<Vec<_>>())
+        .filter(|c| c.starts_with(['=', '+', '-', '@', '\t', '\r']) && c.parse::<f64>().is_err())
+        .collect()
+}
+
+#[test]
+fn the_players_export_writes_no_formula_and_reads_back_the_same() {
+    let players = formula_players();
+    let mut out = Vec::new();
+    export_players(&players, &mut out).unwrap();
+    let text = String::from_utf8(out.clone()).unwrap();
+    assert_eq!(formulas(&text), Vec::<String>::new(), "{text}");
+    assert!(
+        text.contains("\"'=HYPERLINK(\"\"http://e.vil\"\",\"\"x\"\")\""),
+        "{text}"
+    );
+    assert!(text.contains(",'@SUM(A1:A9),"), "{text}");
+    assert!(!text.contains('\u{202E}'), "{text}");
+    // The organizer's round trip: the same names come back, without the quote (the hidden
+    // character is gone: the gate refuses it on the way in).
+    let back = import_players(&out, &[]).unwrap();
+    let names: Vec<&str> = back.iter().map(|p| p.name.as_str()).collect();
+    let mut expected: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    expected[4] = "Carlsen, Magnus".into();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn the_standings_and_results_exports_write_no_formula() {
+    let mut t = Tournament {
+        players: formula_players(),
+        ..Tournament::default()
+    };
+    let mut r = Round::new(1);
+    r.games.push(Game::new(
+        1,
+        2,
+        GameResult::forfeit(crate::Colour::Black).recorded_by("=cmd|' /C calc'!A0"),
+    ));
+    r.games.push(Game::new(3, 4, GameResult::draw()));
+    t.rounds.push(r);
+    t.players[0].federation = Some("=1+2".into());
+    let rows = standings_by_points(&t, 1);
+    let mut out = Vec::new();
+    export_standings(&t, &rows, &["=BH"], &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(formulas(&text), Vec::<String>::new(), "{text}");
+    assert!(!text.contains('\u{202E}'), "{text}");
+    let mut out = Vec::new();
+    export_round_results(&t, 1, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(formulas(&text), Vec::<String>::new(), "{text}");
+    assert!(text.contains(",'-/+,"), "{text}");
+}
+
+#[test]
+fn the_teams_export_writes_no_formula_and_reads_back_the_same() {
+    use crate::team::{Team, TeamEvent, TeamSettings};
+    let players = formula_players();
+    let mut team = Team::new(1, "=Team", vec![1, 2, 3, 4]);
+    team.captain = Some("@captain".into());
+    team.club = Some("+club".into());
+    let mut event = TeamEvent::new(TeamSettings::new(4));
+    event.teams.push(team);
+    let t = Tournament {
+        players,
+        team: Some(event),
+        ..Tournament::default()
+    };
+    let mut out = Vec::new();
+    export_teams(&t, &mut out).unwrap();
+    let text = String::from_utf8(out.clone()).unwrap();
+    assert_eq!(formulas(&text), Vec::<String>::new(), "{text}");
+    let back = import_teams(&out, &[], &[]).unwrap();
+    assert_eq!(back.teams[0].name, "=Team");
+    assert_eq!(back.teams[0].captain.as_deref(), Some("@captain"));
+    assert_eq!(back.teams[0].club.as_deref(), Some("+club"));
+    assert_eq!(back.players[0].name, t.players[0].name);
 }

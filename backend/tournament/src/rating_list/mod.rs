@@ -266,6 +266,8 @@ impl ListedPlayer {
     /// The player to register in an event rated in list `kind` (B.02 Art. 1): the name, sex,
     /// title ([`best_title`](Self::best_title)), federation, FIDE id, birth year (as the birth
     /// date, a year alone) and the rating and K-factor of that list (none when unrated in it).
+    /// A hidden character the list's name may hold (a bidi control, an invisible format
+    /// character: [`crate::names::hidden`]) is dropped: a name enters no tournament with one.
     #[must_use]
     pub fn to_player(
         &self,
@@ -273,7 +275,7 @@ impl ListedPlayer {
         kind: RatingListKind,
     ) -> crate::Player {
         let rated = self.rating(kind);
-        let mut p = crate::Player::new(pairing_number, self.name.clone());
+        let mut p = crate::Player::new(pairing_number, crate::names::visible(&self.name));
         p.sex = self.sex;
         p.title = self.best_title().cloned();
         p.rating = rated.map(|r| r.rating);

@@ -484,4 +484,11 @@ fn a_listed_player_registers_with_the_events_list() {
     // Unrated in blitz: no rating, no K.
     let b = players[0].to_player(7, RatingListKind::Blitz);
     assert_eq!((b.rating, b.k_factor), (None, None));
+    // A bidi override in the list's name does not enter the tournament.
+    let xml = xml.replace("Hosseini, Fatemeh", "Hosseini\u{202E}, Fatemeh");
+    let (_, players) = read_all(xml.as_bytes(), &ListHint::default());
+    assert_eq!(
+        players[0].to_player(7, RatingListKind::Rapid).name,
+        "Hosseini, Fatemeh"
+    );
 }

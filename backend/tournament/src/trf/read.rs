@@ -266,6 +266,21 @@ impl Reader {
     fn line(&mut self, no: usize, line: &str) {
         let chars: Vec<char> = line.chars().collect();
         let code: String = chars.iter().take(3).collect();
+        // No record holds a hidden character (a bidi control, an invisible format character:
+        // crate::names::hidden): in a name it would reorder or hide the text around it, on every
+        // page and in every export. The line is refused, naming its column.
+        if let Some((position, c)) = crate::names::first_hidden(line) {
+            let error = crate::input::InputError::ControlCharacter {
+                code: u32::from(c),
+                position,
+            };
+            let kind = IssueKind::BadText {
+                record: code,
+                error,
+            };
+            self.issue(no, Some(position), None, None, kind);
+            return;
+        }
         if code == "###" {
             self.version_2026 = true;
             self.keep(line);

@@ -73,7 +73,7 @@ pub(super) fn team_records(t: &Tournament, version: TrfVersion, out: &mut String
     match version {
         TrfVersion::Trf16 => {
             for team in &teams {
-                let name: String = team.name.chars().take(32).collect();
+                let name: String = crate::names::visible(&team.name).chars().take(32).collect();
                 push(out, &format!("013 {name:<32}{}", members(&team.roster)));
             }
         }
@@ -81,14 +81,12 @@ pub(super) fn team_records(t: &Tournament, version: TrfVersion, out: &mut String
             let totals = e.scores_after_round(t, e.last_round());
             for team in &teams {
                 let (mp, gp) = totals.get(&team.number).copied().unwrap_or_default();
-                let name: String = team.name.chars().take(32).collect();
-                let nick: String = team
-                    .nickname
-                    .clone()
-                    .unwrap_or_default()
-                    .chars()
-                    .take(5)
-                    .collect();
+                let name: String = crate::names::visible(&team.name).chars().take(32).collect();
+                let nick: String =
+                    crate::names::visible(team.nickname.as_deref().unwrap_or_default())
+                        .chars()
+                        .take(5)
+                        .collect();
                 let opt = |v: Option<u16>| v.map(|v| v.to_string()).unwrap_or_default();
                 let l = format!(
                     "310 {:>3} {name:<32} {nick:<5} {:>6} {:>6} {:>6} {:>3}  {}",

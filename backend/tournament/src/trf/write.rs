@@ -49,8 +49,11 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         _ => t,
     };
     let mut out = String::new();
+    // No record carries a hidden character (a bidi control, an invisible format character:
+    // crate::names::hidden) that older data may still hold: each is dropped before the fixed
+    // columns are laid out.
     let mut line = |code: &str, value: &str| {
-        let l = format!("{code} {value}");
+        let l = format!("{code} {}", crate::names::visible(value));
         out.push_str(l.trim_end());
         out.push('\n');
     };
@@ -216,7 +219,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
         if raw.line.starts_with("013") && !keeps_013 {
             continue;
         }
-        out.push_str(&raw.line);
+        out.push_str(&crate::names::visible(&raw.line));
         out.push('\n');
     }
     out
@@ -276,7 +279,7 @@ fn player_line(p: &Player) -> String {
     };
     let title = p.title.as_ref().map_or("", |t| t.as_str());
     let title: String = title.chars().take(3).collect();
-    let name: String = p.name.chars().take(33).collect();
+    let name: String = crate::names::visible(&p.name).chars().take(33).collect();
     let opt = |v: Option<String>| v.unwrap_or_default();
     let fed: String = opt(p.federation.clone()).chars().take(3).collect();
     let birth = opt(p.birth_date.map(PartialDate::trf));

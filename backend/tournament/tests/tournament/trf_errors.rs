@@ -496,3 +496,47 @@ fn the_tournament_name_goes_through_the_input_gate() {
         .tournament;
     assert_eq!(t.name.as_deref(), Some("Caf\u{e9} Open"));
 }
+
+/// A hidden character (a bidi control, an invisible format character:
+/// `arbiter_tournament::names::hidden`) in any record is an error naming the line, the column
+/// and the record; the writer never writes one that a stored tournament still holds, and keeps
+/// the columns.
+#[test]
+fn hidden_characters_are_refused_on_reading_and_dropped_on_writing() {
+    use arbiter_tournament::input::InputError;
+    let players = [
+        p(1, "Ca\u{202E}rlsen, Magnus", "0.0", &[]),
+        p(2, "علی‌رضا، رضایی", "0.0", &[]),
+    ];
+    let e = errors(&file(&players));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].line, e[0].column), (3, Some(17)));
+    assert_eq!(
+        e[0].kind,
+        IssueKind::BadText {
+            record: "001".into(),
+            error: InputError::ControlCharacter {
+                code: 0x202E,
+                position: 17
+            }
+        }
+    );
+    let e = errors(&file(&[p(1, "A", "0.0", &[])]).replacen("012 Test", "012 Te\u{2067}st", 1));
+    assert_eq!((e[0].line, e[0].column), (1, Some(7)), "{e:?}");
+    // A tournament stored before the gate: the TRF written holds none, in the right columns.
+    let clean = [p(1, "Carlsen, Magnus", "0.0", &[]), players[1].clone()];
+    let mut t = read_trf(file(&clean).as_bytes()).unwrap().tournament;
+    t.players[0].name = "\u{2066}Carlsen\u{200F}, Magnus\u{2069}".into();
+    t.name = Some("Test\u{202B}".into());
+    for version in [TrfVersion::Trf16, TrfVersion::Trf2026] {
+        let written = write_trf(&t, version);
+        assert!(
+            !written.chars().any(arbiter_tournament::names::is_hidden),
+            "{written}"
+        );
+        assert!(written.contains("علی‌رضا"), "the non-joiner is kept");
+        let back = read_trf(written.as_bytes()).unwrap().tournament;
+        assert_eq!(back.players[0].name, "Carlsen, Magnus");
+        assert_eq!(back.name.as_deref(), Some("Test"));
+    }
+}

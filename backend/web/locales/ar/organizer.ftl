@@ -190,3 +190,7 @@ account-password-new = كلمة المرور الجديدة (١٠ محارف ع�
 account-password-submit = تغيير كلمة المرور
 account-password-wrong = كلمة المرور الحالية خاطئة.
 account-password-changed = تغيّرت كلمة المرور. أُغلقت كل الجلسات الأخرى لهذا الحساب.
+account-language = لغة هذا الحساب
+account-language-about = يحتفظ الحساب باللغة التي تختارها هنا ويعيدها كلما سجّلت الدخول، على أي جهاز. أما مبدّل اللغة في أعلى كل صفحة فيغيّر لغة هذا المتصفح وحده.
+account-language-kept = اللغة المحفوظة الآن:
+account-language-none = لم تُحفظ أي لغة بعد: يعرض كل متصفح الصفحات بلغته.

@@ -188,3 +188,7 @@ account-password-new = New password (at least 10 characters)
 account-password-submit = Change the password
 account-password-wrong = The current password is wrong.
 account-password-changed = Password changed. Every other session of this account has been signed out.
+account-language = Language of this account
+account-language-about = The account keeps the language chosen here and brings it back whenever you sign in, on any device. The switch at the top of each page changes the language of this browser only.
+account-language-kept = Kept now:
+account-language-none = No language kept yet: each browser reads in its own.

@@ -311,13 +311,20 @@ impl TeamForm {
                 continue;
             }
             let parts: Vec<&str> = split_list(line).into_iter().map(str::trim).collect();
-            let name = parts[0];
-            if name.is_empty() || name.chars().any(char::is_control) || name.chars().count() > 33 {
-                return Err(bad(
-                    &field,
-                    Msg::new("team-bad-player-name").text("value", name),
-                ));
-            }
+            // The gate of every door (trimmed, NFC, no control or hidden character, 33
+            // characters); a control or hidden character is named with its position.
+            let name = match arbiter_tournament::input::PlayerName::new(parts[0]) {
+                Ok(name) => name.into_string(),
+                Err(e @ arbiter_tournament::input::InputError::ControlCharacter { .. }) => {
+                    return Err(crate::error::invalid(&field, &e));
+                }
+                Err(_) => {
+                    return Err(bad(
+                        &field,
+                        Msg::new("team-bad-player-name").text("value", parts[0]),
+                    ));
+                }
+            };
             let mut p = Player::new(0, name);
             if let Some(r) = parts.get(1).filter(|s| !s.is_empty()) {
                 p.rating = Some(

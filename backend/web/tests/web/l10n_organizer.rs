@@ -262,8 +262,8 @@ async fn the_organizer_runs_an_event_in_persian_and_arabic() {
 }
 
 /// The organizer's language for an event's public pages stands in for the browser's, below
-/// the reader's own choice; an account keeps its holder's choice and brings it back on the
-/// next sign-in, in another browser.
+/// the reader's own choice; an account keeps its holder's choice (made on the account page)
+/// and brings it back on the next sign-in, in another browser.
 #[actix_web::test]
 async fn the_event_and_the_account_keep_their_language() {
     use arbiter_web::testing::{Jar, form, get};
@@ -326,8 +326,17 @@ async fn the_event_and_the_account_keep_their_language() {
     let resp = web_test::call_service(&app, req).await;
     let body = String::from_utf8(web_test::read_body(resp).await.to_vec()).unwrap();
     assert!(body.contains("<html lang=\"en\" dir=\"ltr\">"));
-    // The organizer chooses Arabic with the switch: kept in the account.
-    let r = page!(get("/language?lang=ar&back=/account"));
+    // The organizer chooses Arabic on the account page (the switch at the top of the pages
+    // keeps it in this browser only: a link changes nothing stored): kept in the account.
+    let account = page!(get("/account"));
+    let r = page!(form(
+        "/language",
+        &[
+            ("lang", "ar"),
+            ("back", "/account"),
+            ("csrf", &input(&account.body, "csrf")),
+        ]
+    ));
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     // Another browser: signing in brings the account's language back as a cookie.
     let signin = web_test::call_service(&app, get("/signin").to_request()).await;

@@ -52,6 +52,7 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ("POST", "/signin", Guard::Public, Body::Form),
     ("POST", "/signup", Guard::Public, Body::Form),
     ("POST", "/signout", Guard::User, Body::Form),
+    ("POST", "/language", Guard::Public, Body::Form),
     ("POST", "/account/tokens", Guard::User, Body::Form),
     (
         "POST",
