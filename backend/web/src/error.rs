@@ -182,6 +182,7 @@ impl WebError {
         }
         let page = ErrorPage {
             l,
+            status_code: status.as_u16(),
             status: l.int(status.as_u16()),
             title,
             detail,
@@ -399,6 +400,8 @@ impl From<arbiter_db::connection::SetupError> for WebError {
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
     l: &'a L10n,
+    /// The status code (a `401` page offers signing in and signing up).
+    status_code: u16,
     title: String,
     /// The status code, in the reader's digits.
     status: String,

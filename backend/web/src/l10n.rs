@@ -208,6 +208,9 @@ pub struct L10n {
     back: String,
     /// The piece letters of moves (game pages).
     pieces: Pieces,
+    /// Whether the reader's session names an account ([`crate::auth::has_account`]): the frame
+    /// offers "Your account", else "Sign in" and "Sign up".
+    signed_in: bool,
 }
 
 impl std::fmt::Debug for L10n {
@@ -236,6 +239,7 @@ impl L10n {
             decimal,
             back: "/".to_owned(),
             pieces: Pieces::Local,
+            signed_in: false,
         }
     }
 
@@ -266,7 +270,14 @@ impl L10n {
             .uri()
             .path_and_query()
             .map_or_else(|| "/".to_owned(), ToString::to_string);
+        l.signed_in = crate::auth::has_account(req);
         l
+    }
+
+    /// Whether the reader is signed in (the frame's account links; part of [`L10n::variant`]).
+    #[must_use]
+    pub const fn signed_in(&self) -> bool {
+        self.signed_in
     }
 
     /// Where the language switch comes back to: the page's path and query.
@@ -352,6 +363,10 @@ impl L10n {
         if self.pieces != Pieces::Local {
             v.push_str("-pieces-");
             v.push_str(self.pieces.code());
+        }
+        // The frame differs for a visitor (sign in, sign up) and an account holder.
+        if self.signed_in {
+            v.push_str("-account");
         }
         v
     }

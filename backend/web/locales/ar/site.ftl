@@ -33,3 +33,6 @@ form-expired = انتهت صلاحية النموذج أو لم يأتِ من ه
 calendar-hijri = التقويم الهجري
 calendar-default = التقويم الميلادي
 calendar-other = تقويم آخر
+site-sign-in = تسجيل الدخول
+site-sign-up = إنشاء حساب
+link-manage-event = إدارة هذه البطولة (المنظم، الحكم)

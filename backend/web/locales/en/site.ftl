@@ -34,3 +34,6 @@ form-expired = the form has expired or did not come from this site; reload it an
 calendar-hijri = Hijri calendar
 calendar-default = the language's own calendar
 calendar-other = other calendar
+site-sign-in = Sign in
+site-sign-up = Sign up
+link-manage-event = Manage this event (organizer, arbiter)

@@ -33,3 +33,6 @@ form-expired = فرم منقضی شده یا از این سایت نیامده �
 calendar-hijri = تقویم هجری قمری
 calendar-default = تقویم خود زبان
 calendar-other = تقویم دیگر
+site-sign-in = ورود
+site-sign-up = ساختن حساب
+link-manage-event = مدیریت این مسابقه (برگزارکننده، داور)

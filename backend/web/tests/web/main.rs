@@ -31,4 +31,5 @@ mod team_upload;
 mod teams;
 mod typed_digits;
 mod visibility;
+mod way_in;
 mod worded_facts;
