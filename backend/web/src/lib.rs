@@ -18,8 +18,9 @@
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
 //! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
 //! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
-//! [`auth`], [`cache`], [`board`], [`config`], [`error`], [`names`] (player search, collation,
-//! duplicate refusals). `backend/cli/tests/cli/layout.rs` checks both rules.
+//! [`auth`], [`sessions`] (server-side sessions), [`throttle`] (sign-in, sign-up and API token
+//! throttles, the client's address), [`cache`], [`board`], [`config`], [`error`], [`names`]
+//! (player search, collation, duplicate refusals). `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -58,10 +59,12 @@ pub mod reports;
 pub mod respond;
 pub mod results;
 pub mod rounds;
+pub mod sessions;
 pub mod staff;
 pub mod team_public;
 pub mod teams;
 pub mod testing;
+pub mod throttle;
 pub mod tournaments;
 pub mod views;
 pub mod zone;
@@ -78,14 +81,32 @@ pub use error::WebError;
 
 use cache::Validators;
 
-/// What every handler shares: the pool and the configuration.
+/// What every handler shares: the pool, the configuration, the throttles and the cookies' key.
 pub struct AppState {
     /// The database pool.
     pub pool: Pool,
     /// The configuration.
     pub config: Config,
-    /// Sign-in attempts counted per account and client address.
-    pub sign_in: auth::SignInThrottle,
+    /// Sign-in failures, sign-ups and unknown API tokens, counted per client address (and per
+    /// account for sign-ins).
+    pub throttles: throttle::Throttles,
+    /// The key signing the session cookie and encrypting the known-device cookie
+    /// ([`auth::cookie_key`]).
+    pub cookie_key: actix_web::cookie::Key,
+}
+
+impl AppState {
+    /// The state of a service over `pool` with `config`: throttles at rest, the cookies' key
+    /// derived from [`Config::session_key`].
+    #[must_use]
+    pub fn new(pool: Pool, config: Config) -> AppState {
+        AppState {
+            cookie_key: auth::cookie_key(&config),
+            pool,
+            config,
+            throttles: throttle::Throttles::default(),
+        }
+    }
 }
 
 /// Runs `f` with a pooled connection on actix's blocking thread pool.
@@ -203,6 +224,29 @@ pub fn public_view(mut stored: StoredTournament) -> StoredTournament {
     stored
 }
 
+/// The tournaments listed publicly (the home page, `GET /api/v1/tournaments`), newest first:
+/// every one when [`Config::open_listing`] is set, else all but those whose organizers are all
+/// accounts awaiting an administrator's approval (`arbiter_db::accounts::unlisted_tournaments`;
+/// issue #45: a new account cannot advertise on the home page). Unlisted tournaments' pages stay
+/// reachable by their link.
+///
+/// # Errors
+/// [`WebError::Database`].
+pub async fn listed_tournaments(
+    state: &AppState,
+) -> Result<Vec<arbiter_db::TournamentSummary>, WebError> {
+    let open = state.config.open_listing;
+    with_db(state, move |c| {
+        let mut list = arbiter_db::list_tournaments(c)?;
+        if !open {
+            let unlisted = arbiter_db::accounts::unlisted_tournaments(c)?;
+            list.retain(|t| !unlisted.contains(&t.id));
+        }
+        Ok(list)
+    })
+    .await
+}
+
 /// The stylesheet (`static/style.css`), compiled in.
 pub const STYLESHEET: &str = include_str!("../../../static/style.css");
 
@@ -286,6 +330,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/account/password",
         web::post().to(accounts::change_password),
+    )
+    .route(
+        "/accounts/{id}/approve",
+        web::post().to(accounts::approve_account),
     )
     .route(
         "/tournaments/new",
@@ -489,18 +537,14 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
     config.seal_key =
         config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
     let bind = config.bind.clone();
-    let state = web::Data::new(AppState {
-        pool,
-        config,
-        sign_in: auth::SignInThrottle::default(),
-    });
+    let state = web::Data::new(AppState::new(pool, config));
     let pages = web::Data::new(cache::PageCache::default());
     actix_web::HttpServer::new(move || {
         actix_web::App::new()
             .app_data(state.clone())
             .app_data(pages.clone())
             .wrap(middleware::from_fn(error::localize_errors))
-            .wrap(auth::session_middleware(&state.config))
+            .wrap(auth::session_middleware(&state))
             .wrap(middleware::Compress::default())
             .wrap(default_headers(&state.config))
             .configure(configure)

@@ -8,6 +8,7 @@ mod l10n_common;
 
 mod accounts;
 mod api_write;
+mod approval;
 mod arbiter_adjourn;
 mod arbiter_clock;
 mod arbiter_reports;
@@ -23,7 +24,9 @@ mod names;
 mod rating_lists;
 mod routes;
 mod self_check_in;
+mod sessions;
 mod team_events;
 mod team_public;
 mod team_upload;
 mod teams;
+mod throttles;
