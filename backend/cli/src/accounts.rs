@@ -1,5 +1,6 @@
-//! `arbiter user create EMAIL [--admin]` (the password from standard input) and
-//! `arbiter token create EMAIL` (prints an API token, shown once).
+//! `arbiter user create EMAIL [--admin]` (the password from standard input), `arbiter user
+//! approve EMAIL` (the account's tournaments are listed publicly from then on) and `arbiter
+//! token create EMAIL` (prints an API token, shown once).
 
 use std::io::BufRead;
 use std::process::ExitCode;
@@ -23,6 +24,14 @@ pub enum UserCommand {
         #[command(flatten)]
         db: DatabaseArg,
     },
+    /// Approve an account as an organizer: its tournaments are listed on the home page and in
+    /// the API's list from now on (new accounts' are not, unless `ARBITER_OPEN_LISTING=1`).
+    Approve {
+        /// The account's e-mail address.
+        email: String,
+        #[command(flatten)]
+        db: DatabaseArg,
+    },
 }
 
 /// `arbiter token ...`.
@@ -43,9 +52,13 @@ pub enum TokenCommand {
 /// Runs `arbiter user`.
 ///
 /// # Errors
-/// An empty or short password, a taken address, or a database failure.
+/// An empty or short password, a taken address, an unknown account to approve, or a database
+/// failure.
 pub fn user(cmd: &UserCommand) -> anyhow::Result<ExitCode> {
-    let UserCommand::Create { email, admin, db } = cmd;
+    let (email, admin, db) = match cmd {
+        UserCommand::Create { email, admin, db } => (email, admin, db),
+        UserCommand::Approve { email, db } => return approve(email, db),
+    };
     if !email.contains('@') {
         bail!("`{email}` is not an e-mail address");
     }
@@ -71,6 +84,24 @@ pub fn user(cmd: &UserCommand) -> anyhow::Result<ExitCode> {
         u.email,
         if u.is_admin { " (administrator)" } else { "" }
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `arbiter user approve EMAIL`. Audited (actor `cli`).
+///
+/// # Errors
+/// An unknown account or a database failure.
+fn approve(email: &str, db: &DatabaseArg) -> anyhow::Result<ExitCode> {
+    let pool = open(&db.config())?;
+    let mut conn = pool.get().context("connecting to the database")?;
+    let Some(u) = arbiter_db::accounts::user_by_email(&mut conn, email)? else {
+        bail!("no account for {email}");
+    };
+    if arbiter_db::accounts::approve_user(&mut conn, u.uuid()?, &Actor::system("cli"))? {
+        outln!("approved {}", u.email);
+    } else {
+        outln!("{} was approved already", u.email);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -27,6 +27,10 @@ pub struct UserRow {
     pub is_admin: bool,
     /// When it was created (UTC).
     pub created_at: NaiveDateTime,
+    /// Whether an administrator approved the account as an organizer: only then are its
+    /// tournaments listed on the home page and in the API's list (issue #45). Administrators
+    /// are approved when created.
+    pub approved: bool,
 }
 
 impl UserRow {
@@ -56,6 +60,7 @@ struct NewUser<'a> {
     password_hash: &'a str,
     is_admin: bool,
     created_at: NaiveDateTime,
+    approved: bool,
 }
 
 /// What the audit log keeps of an account (never the hash).
@@ -147,7 +152,9 @@ pub fn user_count(conn: &mut DbConnection) -> QueryResult<i64> {
 }
 
 /// Creates an account (the e-mail normalised). It is an administrator when `admin` is asked for
-/// or when it is the first account of the database. Audited. Returns the account.
+/// or when it is the first account of the database; an administrator is approved as an
+/// organizer at once, any other account waits for [`approve_user`]. Audited. Returns the
+/// account.
 ///
 /// # Errors
 /// The database's error; a unique-constraint violation when the address is taken.
@@ -169,12 +176,13 @@ pub fn create_user(
                 password_hash,
                 is_admin: admin,
                 created_at: now(),
+                approved: admin,
             })
             .execute(conn)?;
         let first = user_count(conn)? == 1;
         if first && !admin {
             diesel::update(users::table.find(id.to_string()))
-                .set(users::is_admin.eq(true))
+                .set((users::is_admin.eq(true), users::approved.eq(true)))
                 .execute(conn)?;
         }
         let row = users::table
@@ -461,8 +469,9 @@ pub fn revoke_api_token(
     })
 }
 
-/// Replaces an account's password hash (argon2, PHC string, hashed by the caller). Audited
-/// (without either hash).
+/// Replaces an account's password hash (argon2, PHC string, hashed by the caller) and ends
+/// every session of the account (the caller opens a new one for the browser that changed it).
+/// Audited (without either hash).
 ///
 /// # Errors
 /// The database's error.
@@ -476,6 +485,7 @@ pub fn set_password_hash(
         diesel::update(users::table.find(user.to_string()))
             .set(users::password_hash.eq(password_hash))
             .execute(conn)?;
+        crate::sessions::delete_for_user(conn, user)?;
         append_audit(
             conn,
             actor,
@@ -500,4 +510,72 @@ pub fn user_by_token(conn: &mut DbConnection, token: &str) -> QueryResult<Option
         .select(UserRow::as_select())
         .first(conn)
         .optional()
+}
+
+/// Approves an account as an organizer: its tournaments are listed from now on. Audited.
+/// Returns whether anything changed (false for an account approved already or unknown).
+///
+/// # Errors
+/// The database's error.
+pub fn approve_user(conn: &mut DbConnection, user: Uuid, actor: &Actor) -> QueryResult<bool> {
+    crate::atomically(conn, |conn| {
+        let n = diesel::update(
+            users::table
+                .find(user.to_string())
+                .filter(users::approved.eq(false)),
+        )
+        .set(users::approved.eq(true))
+        .execute(conn)?;
+        if n > 0 {
+            append_audit(
+                conn,
+                actor,
+                None,
+                "user",
+                Some(&user.to_string()),
+                "approve",
+                Some(&false),
+                Some(&true),
+            )?;
+        }
+        Ok(n > 0)
+    })
+}
+
+/// The accounts awaiting approval as organizers, oldest first.
+///
+/// # Errors
+/// The database's error.
+pub fn awaiting_approval(conn: &mut DbConnection) -> QueryResult<Vec<UserRow>> {
+    users::table
+        .filter(users::approved.eq(false))
+        .order((users::created_at.asc(), users::email.asc()))
+        .select(UserRow::as_select())
+        .load(conn)
+}
+
+/// The tournaments not listed publicly: those whose organizers are all accounts awaiting
+/// approval (a tournament without any organizer, imported by the operator, is listed; so is
+/// one with at least one approved organizer or administrator).
+///
+/// # Errors
+/// The database's error.
+pub fn unlisted_tournaments(
+    conn: &mut DbConnection,
+) -> QueryResult<std::collections::BTreeSet<Uuid>> {
+    let organized: Vec<(String, bool)> = roles::table
+        .inner_join(users::table)
+        .filter(roles::role.eq(Role::Organizer.as_str()))
+        .select((roles::tournament_id, users::approved))
+        .load(conn)?;
+    let vouched: std::collections::BTreeSet<&str> = organized
+        .iter()
+        .filter(|(_, approved)| *approved)
+        .map(|(t, _)| t.as_str())
+        .collect();
+    organized
+        .iter()
+        .filter(|(t, _)| !vouched.contains(t.as_str()))
+        .map(|(t, _)| uuid("roles.tournament_id", t))
+        .collect()
 }

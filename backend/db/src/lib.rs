@@ -20,6 +20,7 @@ pub mod organizer;
 pub mod queries;
 pub mod rating_list;
 pub mod schema;
+pub mod sessions;
 pub mod team;
 mod team_row;
 #[cfg(feature = "testing")]

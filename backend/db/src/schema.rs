@@ -111,6 +111,19 @@ diesel::table! {
         password_hash -> Text,
         is_admin -> Bool,
         created_at -> Timestamp,
+        approved -> Bool,
+    }
+}
+
+// Server-side sessions (migration 2026-11-29-000010_sessions_approval): the SHA-256 of the
+// cookie's key, the state as JSON, the account, times in milliseconds since 1970 (UTC).
+diesel::table! {
+    sessions (key_hash) {
+        key_hash -> Text,
+        user_id -> Nullable<Text>,
+        state -> Text,
+        created_ms -> BigInt,
+        seen_ms -> BigInt,
     }
 }
 
@@ -152,6 +165,7 @@ diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(roles -> users (user_id));
 diesel::joinable!(roles -> tournaments (tournament_id));
 diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
@@ -163,6 +177,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     roles,
     api_tokens,
     audit_log,
+    sessions,
 );
 
 // The arbiter's work (migration 2026-11-21-000002_arbiter_work).

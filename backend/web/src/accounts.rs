@@ -1,7 +1,9 @@
-//! Accounts: sign up (the first account is the administrator), sign in (a new session id, no
-//! fixation; a failed attempt answers `401` with the form again), sign out, and the account page
-//! (the tournaments the account has a role in, its API tokens). Every form carries the session's
-//! CSRF token. Never cached (`no-store`).
+//! Accounts: sign up (the first account is the administrator; throttled per client address),
+//! sign in (a new session id, no fixation; a failed attempt answers `401` with the form again;
+//! failures throttled, [`crate::throttle::SignInThrottle`]), sign out (the session deleted),
+//! and the account page (the tournaments the account has a role in, its API tokens; for an
+//! administrator, the accounts awaiting approval as organizers). Every form carries the
+//! session's CSRF token. Never cached (`no-store`).
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -10,12 +12,14 @@ use askama::Template;
 use serde::Deserialize;
 
 use crate::auth::{
-    ThrottledBy, csrf_token, hash_password, role_name, sign_in, sign_out, verify_password,
+    csrf_token, device_cookie, hash_password, known_device, role_name, sign_in, sign_out,
+    verify_password,
 };
 use crate::error::WebError;
 use crate::extract::{Checked, SignedIn, csrf_field};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{ok, private, see_other};
+use crate::throttle::{Attempt, ThrottledBy, client_address};
 use crate::{AppState, with_db};
 
 #[derive(Template)]
@@ -93,42 +97,27 @@ pub(crate) fn retry(
     )
 }
 
-/// The client's address for the sign-in throttle: the peer's IP address, or, when the peer is
-/// this machine (a reverse proxy in front of the service), the client it names in
-/// `Forwarded` / `X-Forwarded-For`; `unknown` when there is none (a test request).
-fn client_address(req: &HttpRequest) -> String {
-    match req.peer_addr() {
-        Some(peer) if peer.ip().is_loopback() => {
-            req.connection_info().realip_remote_addr().map_or_else(
-                || peer.ip().to_string(),
-                |a| {
-                    // `realip_remote_addr` may carry a port (`1.2.3.4:5678`) or be the peer itself.
-                    a.parse::<std::net::SocketAddr>()
-                        .map_or_else(|_| a.to_owned(), |s| s.ip().to_string())
-                },
-            )
-        }
-        Some(peer) => peer.ip().to_string(),
-        None => "unknown".to_owned(),
-    }
-}
-
-/// The sign-in form again, `429 Too Many Requests` with `Retry-After`: the attempt went over
-/// [`crate::auth::SignInThrottle`]'s limits.
+/// The sign-in (or sign-up) form again, `429 Too Many Requests` with `Retry-After`: the
+/// attempt went over [`crate::throttle`]'s limits.
 fn throttled(
     session: &Session,
     l: L10n,
+    signup: bool,
     email: &str,
     wait: std::time::Duration,
 ) -> Result<HttpResponse, WebError> {
     let seconds = wait.as_secs().max(1);
     let minutes = seconds.div_ceil(60);
+    let key = if signup {
+        "signup-throttled"
+    } else {
+        "signin-throttled"
+    };
     let mut answer = private(
         &SignInPage {
             csrf: csrf_token(session)?,
-            signup: false,
-            error: l
-                .m(&Msg::new("signin-throttled").count(i64::try_from(minutes).unwrap_or(i64::MAX))),
+            signup,
+            error: l.m(&Msg::new(key).count(i64::try_from(minutes).unwrap_or(i64::MAX))),
             l,
             email: email.to_owned(),
         },
@@ -142,7 +131,63 @@ fn throttled(
     Ok(answer)
 }
 
-/// `POST /signin`.
+/// Writes a throttled sign-in to the audit log, at most once per 5 minutes per account or
+/// address ([`crate::throttle::SignInThrottle::first_report`]).
+async fn audit_throttled(
+    state: &AppState,
+    email: &str,
+    address: &str,
+    by: ThrottledBy,
+    wait: std::time::Duration,
+) -> Result<(), WebError> {
+    let email = email.trim().to_lowercase();
+    let key = match by {
+        ThrottledBy::Account => email.clone(),
+        ThrottledBy::Address => address.to_owned(),
+    };
+    if !state.throttles.sign_in.first_report(by, &key) {
+        return Ok(());
+    }
+    let (who, seconds) = (address.to_owned(), wait.as_secs());
+    with_db(state, move |c| {
+        Ok(arbiter_db::audit::append_audit(
+            c,
+            &Actor::system(who.clone()),
+            None,
+            "account",
+            Some(&email),
+            "sign-in-throttled",
+            None::<&()>,
+            Some(&serde_json::json!({
+                "limit": by.as_str(),
+                "address": who,
+                "retry_after_seconds": seconds,
+            })),
+        )?)
+    })
+    .await
+}
+
+/// Whose sign-in attempt this is: a browser that signed in to `user` before counts for itself
+/// alone, any other against its address and the e-mail address typed.
+fn attempt_of(
+    state: &AppState,
+    req: &HttpRequest,
+    email: &str,
+    user: Option<&arbiter_db::UserRow>,
+) -> Attempt {
+    match user.and_then(|u| known_device(req, &state.cookie_key, u)) {
+        Some(device) => Attempt::KnownDevice(device),
+        None => Attempt::Unknown {
+            address: client_address(req, &state.config),
+            account: email.to_owned(),
+        },
+    }
+}
+
+/// `POST /signin`. Only failures count against the throttle; a success clears the account's
+/// failures and marks the browser as known to the account (a private cookie), so that others'
+/// failures never lock its owner out.
 ///
 /// # Errors
 /// [`WebError::Forbidden`] for a bad CSRF token, [`WebError::Database`].
@@ -153,40 +198,17 @@ pub async fn signin(
     l: L10n,
     Checked(form): Checked<CredentialsForm>,
 ) -> Result<HttpResponse, WebError> {
-    let address = client_address(&req);
-    if let Err((by, wait)) = state.sign_in.attempt(&form.email, &address) {
-        let key = match by {
-            ThrottledBy::Account => form.email.trim().to_lowercase(),
-            ThrottledBy::Address => address.clone(),
-        };
-        if state.sign_in.first_report(by, &key) {
-            let (email, who) = (form.email.trim().to_lowercase(), address.clone());
-            let seconds = wait.as_secs();
-            with_db(&state, move |c| {
-                Ok(arbiter_db::audit::append_audit(
-                    c,
-                    &Actor::system(who.clone()),
-                    None,
-                    "account",
-                    Some(&email),
-                    "sign-in-throttled",
-                    None::<&()>,
-                    Some(&serde_json::json!({
-                        "limit": by.as_str(),
-                        "address": who,
-                        "retry_after_seconds": seconds,
-                    })),
-                )?)
-            })
-            .await?;
-        }
-        return throttled(&session, l, &form.email, wait);
-    }
     let email = form.email.clone();
     let user = with_db(&state, move |c| {
         Ok(arbiter_db::accounts::user_by_email(c, &email)?)
     })
     .await?;
+    let attempt = attempt_of(&state, &req, &form.email, user.as_ref());
+    if let Err((by, wait)) = state.throttles.sign_in.check(&attempt) {
+        let address = client_address(&req, &state.config);
+        audit_throttled(&state, &form.email, &address, by, wait).await?;
+        return throttled(&session, l, false, &form.email, wait);
+    }
     let password = form.password.clone();
     // argon2 is deliberately slow: off the async threads.
     let verified = match user {
@@ -199,39 +221,47 @@ pub async fn signin(
         }
         None => None,
     };
-    match verified {
-        Some(u) => {
-            sign_in(&session, &u)?;
-            let uid = u.uuid()?;
-            let kept = with_db(&state, move |c| {
-                Ok(arbiter_db::accounts::user_language(c, uid)?)
-            })
-            .await?;
-            let mut answer = see_other("/account");
-            // The language the account chose last becomes this browser's choice again.
-            if let Some(lang) = kept.as_deref().and_then(crate::l10n::Lang::parse) {
-                let cookie =
-                    actix_web::cookie::Cookie::build(crate::l10n::LANG_COOKIE, lang.code())
-                        .path("/")
-                        .max_age(actix_web::cookie::time::Duration::days(365))
-                        .same_site(actix_web::cookie::SameSite::Lax)
-                        .finish();
-                answer
-                    .add_cookie(&cookie)
-                    .map_err(|e| WebError::Internal(e.to_string()))?;
-            }
-            Ok(answer)
-        }
-        None => retry(&session, l, false, &form.email, &Msg::new("signin-refused")),
+    let Some(u) = verified else {
+        state.throttles.sign_in.failed(&attempt);
+        return retry(&session, l, false, &form.email, &Msg::new("signin-refused"));
+    };
+    state.throttles.sign_in.succeeded(&attempt);
+    sign_in(&session, &u)?;
+    let uid = u.uuid()?;
+    let kept = with_db(&state, move |c| {
+        Ok(arbiter_db::accounts::user_language(c, uid)?)
+    })
+    .await?;
+    let mut answer = see_other("/account");
+    let mut cookies = vec![device_cookie(&state.config, &state.cookie_key, &u)];
+    // The language the account chose last becomes this browser's choice again.
+    if let Some(lang) = kept.as_deref().and_then(crate::l10n::Lang::parse) {
+        cookies.push(
+            actix_web::cookie::Cookie::build(crate::l10n::LANG_COOKIE, lang.code())
+                .path("/")
+                .max_age(actix_web::cookie::time::Duration::days(365))
+                .same_site(actix_web::cookie::SameSite::Lax)
+                .finish(),
+        );
     }
+    for cookie in &cookies {
+        answer
+            .add_cookie(cookie)
+            .map_err(|e| WebError::Internal(e.to_string()))?;
+    }
+    Ok(answer)
 }
 
-/// `POST /signup`.
+/// `POST /signup`. Accounts are created at most 5 at once, then one every 10 minutes, per
+/// client address ([`crate::throttle::SignUpThrottle`]): over it, the form again with `429`
+/// and `Retry-After`, before the password is hashed. A new account's tournaments are not listed
+/// publicly until an administrator approves it.
 ///
 /// # Errors
 /// [`WebError::Forbidden`] for a bad CSRF token, [`WebError::Database`].
 pub async fn signup(
     state: web::Data<AppState>,
+    req: HttpRequest,
     session: Session,
     l: L10n,
     Checked(form): Checked<CredentialsForm>,
@@ -248,6 +278,10 @@ pub async fn signup(
             &email,
             &Msg::new("signup-short-password"),
         );
+    }
+    let address = client_address(&req, &state.config);
+    if let Err(wait) = state.throttles.sign_up.attempt(&address) {
+        return throttled(&session, l, true, &email, wait);
     }
     let password = form.password.clone();
     let hash = web::block(move || hash_password(&password))
@@ -310,12 +344,23 @@ pub(crate) struct TokenLine {
     last_used: String,
 }
 
+/// An account awaiting approval as an organizer, as an administrator's account page lists it.
+pub(crate) struct AwaitingLine {
+    id: String,
+    email: String,
+    created: String,
+}
+
 #[derive(Template)]
 #[template(path = "account.html")]
 pub(crate) struct AccountPage {
     l: L10n,
     email: String,
     is_admin: bool,
+    /// Whether the account's tournaments are listed publicly.
+    approved: bool,
+    /// For an administrator: the accounts awaiting approval.
+    awaiting: Vec<AwaitingLine>,
     csrf: String,
     tournaments: Vec<MyTournament>,
     tokens: Vec<TokenLine>,
@@ -346,12 +391,18 @@ async fn account_page(
     status: actix_web::http::StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let uid = user.uuid()?;
-    let (roles, list, tokens, kept) = with_db(state, move |c| {
+    let admin = user.is_admin;
+    let (roles, list, tokens, kept, awaiting) = with_db(state, move |c| {
         Ok((
             arbiter_db::accounts::tournaments_of(c, uid)?,
             arbiter_db::list_tournaments(c)?,
             arbiter_db::accounts::api_tokens_of(c, uid)?,
             arbiter_db::accounts::user_language(c, uid)?,
+            if admin {
+                arbiter_db::accounts::awaiting_approval(c)?
+            } else {
+                Vec::new()
+            },
         ))
     })
     .await?;
@@ -360,6 +411,14 @@ async fn account_page(
         .and_then(crate::l10n::Lang::parse)
         .map(|lang| L10n::new(lang, false).t("language-name"))
         .unwrap_or_default();
+    let awaiting = awaiting
+        .into_iter()
+        .map(|u| AwaitingLine {
+            created: l.date(u.created_at.date()),
+            id: u.id,
+            email: u.email,
+        })
+        .collect();
     let tournaments = list
         .iter()
         .filter_map(|t| {
@@ -393,6 +452,8 @@ async fn account_page(
         &AccountPage {
             email: user.email.clone(),
             is_admin: user.is_admin,
+            approved: user.approved,
+            awaiting,
             csrf: csrf_token(session)?,
             tournaments,
             tokens,
@@ -521,10 +582,10 @@ pub struct PasswordForm {
 }
 
 /// `POST /account/password`: changes the signed-in account's password, given the current one.
-/// Every other session of the account is signed out (sessions carry a fingerprint of the
-/// password hash they were opened with, [`crate::auth::current_user`]); this one is renewed.
-/// Attempts count against the sign-in throttle, so the form cannot be used to guess the
-/// password. Audited.
+/// Every session of the account is deleted (`arbiter_db::accounts::set_password_hash`) and
+/// this browser gets a new one. A wrong current password counts against the sign-in throttle
+/// (as a failure of this browser, or of the address and account), so the form cannot be used
+/// to guess the password. Audited.
 ///
 /// # Errors
 /// [`WebError::Unauthorized`], [`WebError::Forbidden`] (CSRF), [`WebError::Database`]; a wrong
@@ -544,7 +605,8 @@ pub async fn change_password(
         }
         .with(status)
     };
-    if let Err((_, wait)) = state.sign_in.attempt(&user.email, &client_address(&req)) {
+    let attempt = attempt_of(&state, &req, &user.email, Some(&user));
+    if let Err((_, wait)) = state.throttles.sign_in.check(&attempt) {
         let minutes = wait.as_secs().max(1).div_ceil(60);
         let shown = Shown {
             error: l.m(&Msg::new("signin-throttled").count(i64::try_from(minutes).unwrap_or(1))),
@@ -564,6 +626,9 @@ pub async fn change_password(
     let verified = web::block(move || verify_password(&current, &hash))
         .await
         .map_err(|e| WebError::Internal(e.to_string()))?;
+    if !verified {
+        state.throttles.sign_in.failed(&attempt);
+    }
     let refused = if !verified {
         Some(refuse(
             "account-password-wrong",
@@ -603,6 +668,51 @@ pub async fn change_password(
     sign_in(&session, &user)?;
     let shown = Shown {
         notice: l.t("account-password-changed"),
+        ..Shown::default()
+    };
+    account_page(
+        &state,
+        &session,
+        l,
+        &user,
+        shown,
+        actix_web::http::StatusCode::OK,
+    )
+    .await
+}
+
+/// `POST /accounts/{id}/approve`: an administrator approves an account as an organizer (its
+/// tournaments are listed on the home page and in the API's list from now on), and sees the
+/// account page again. Audited.
+///
+/// # Errors
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`] for an account that is not an
+/// administrator or a bad CSRF token, [`WebError::NotFound`] for an unknown account,
+/// [`WebError::Database`].
+pub async fn approve_account(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    session: Session,
+    l: L10n,
+    SignedIn(user): SignedIn,
+    Checked(_form): Checked<CsrfForm>,
+) -> Result<HttpResponse, WebError> {
+    if !user.is_admin {
+        return Err(WebError::Forbidden(Msg::new("error-needs-admin")));
+    }
+    let id = uuid::Uuid::parse_str(&path.into_inner()).map_err(|_| WebError::missing("account"))?;
+    let actor = user.actor();
+    let approved = with_db(&state, move |c| {
+        let Some(target) = arbiter_db::accounts::user_by_id(c, id)? else {
+            return Ok(None);
+        };
+        arbiter_db::accounts::approve_user(c, id, &actor)?;
+        Ok(Some(target.email))
+    })
+    .await?
+    .ok_or_else(|| WebError::missing("account"))?;
+    let shown = Shown {
+        notice: l.m(&Msg::new("account-approved").ltr("email", approved)),
         ..Shown::default()
     };
     account_page(

@@ -43,7 +43,7 @@ pub struct TournamentItem {
     pub updated_at: NaiveDateTime,
 }
 
-/// `GET /api/v1/tournaments`.
+/// `GET /api/v1/tournaments`: the tournaments listed publicly ([`crate::listed_tournaments`]).
 ///
 /// # Errors
 /// Problem JSON for a database failure.
@@ -51,10 +51,10 @@ pub struct TournamentItem {
     get,
     path = "/api/v1/tournaments",
     tag = "tournaments",
-    responses((status = 200, description = "Every tournament", body = [TournamentItem]))
+    responses((status = 200, description = "The tournaments listed publicly: those with an organizer an administrator approved, or without any organizer (every one when the server sets ARBITER_OPEN_LISTING); the others are reachable by their id", body = [TournamentItem]))
 )]
 pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let list = with_db(&state, |c| Ok(arbiter_db::list_tournaments(c)?))
+    let list = crate::listed_tournaments(&state)
         .await
         .map_err(WebError::api)?;
     let items: Vec<TournamentItem> = list

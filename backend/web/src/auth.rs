@@ -1,12 +1,13 @@
-//! Accounts in the web service: argon2 password hashes, signed cookie sessions (HttpOnly,
-//! SameSite=Lax), a CSRF token per session checked on every form, API tokens (`Authorization:
-//! Bearer ...`), and the roles a page needs.
+//! Accounts in the web service: argon2 password hashes, server-side sessions whose cookie holds
+//! only a random key (signed, HttpOnly, SameSite=Lax; [`crate::sessions`]), a CSRF token per
+//! session checked on every form, the known-device cookie that keeps the owner's sign-in open
+//! whatever others try ([`known_device`]), API tokens (`Authorization: Bearer ...`, unknown
+//! ones throttled per client address), and the roles a page needs.
 
 use actix_session::Session;
 use actix_session::config::CookieContentSecurity;
-use actix_session::storage::CookieSessionStore;
 use actix_web::HttpRequest;
-use actix_web::cookie::{Key, SameSite};
+use actix_web::cookie::{Cookie, CookieJar, Key, SameSite};
 use arbiter_db::{Role, UserRow};
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
@@ -18,26 +19,71 @@ use crate::{AppState, Config, with_db};
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "arbiter_session";
-const USER_KEY: &str = "uid";
+/// The known-device cookie's name ([`known_device`]).
+pub const DEVICE_COOKIE: &str = "arbiter_device";
+const USER_KEY: &str = crate::sessions::USER_KEY;
 const CSRF_KEY: &str = "csrf";
-const PASSWORD_KEY: &str = "pw";
 
-/// The session middleware: a signed cookie (the session holds only the account id and the CSRF
-/// token), HttpOnly, SameSite=Lax, `Secure` when configured.
+/// The key of the service's cookies, from [`Config::session_key`] (a random one when it is
+/// shorter than 64 bytes): it signs the session cookie and encrypts the known-device cookie.
 #[must_use]
-pub fn session_middleware(config: &Config) -> actix_session::SessionMiddleware<CookieSessionStore> {
-    let key = if config.session_key.len() >= 64 {
+pub fn cookie_key(config: &Config) -> Key {
+    if config.session_key.len() >= 64 {
         Key::derive_from(&config.session_key)
     } else {
         Key::derive_from(&crate::config::random_key())
-    };
-    actix_session::SessionMiddleware::builder(CookieSessionStore::default(), key)
+    }
+}
+
+/// The session middleware: sessions stored in the database ([`crate::sessions`]), the cookie a
+/// signed random key, HttpOnly, SameSite=Lax, `Secure` when configured.
+#[must_use]
+pub fn session_middleware(
+    state: &AppState,
+) -> actix_session::SessionMiddleware<crate::sessions::DbSessionStore> {
+    let store = crate::sessions::DbSessionStore::new(state.pool.clone(), &state.config);
+    actix_session::SessionMiddleware::builder(store, state.cookie_key.clone())
         .cookie_name(SESSION_COOKIE.to_owned())
         .cookie_http_only(true)
         .cookie_same_site(SameSite::Lax)
-        .cookie_secure(config.secure_cookies)
+        .cookie_secure(state.config.secure_cookies)
         .cookie_content_security(CookieContentSecurity::Signed)
         .build()
+}
+
+/// The browser's id for the account `user`, when its known-device cookie (encrypted and
+/// authenticated with [`cookie_key`]: nobody can read or forge it) says it signed in to that
+/// account before. Such a browser's sign-ins count against itself alone
+/// ([`crate::throttle::Attempt::KnownDevice`]).
+#[must_use]
+pub fn known_device(req: &HttpRequest, key: &Key, user: &UserRow) -> Option<String> {
+    let cookie = req.cookie(DEVICE_COOKIE)?;
+    let mut jar = CookieJar::new();
+    jar.add_original(cookie);
+    let value = jar.private(key).get(DEVICE_COOKIE)?.value().to_owned();
+    let (account, device) = value.split_once(' ')?;
+    (account == user.id).then(|| device.to_owned())
+}
+
+/// The known-device cookie for a browser that just signed in to `user`: the account id and a
+/// random id of the browser, encrypted; HttpOnly, SameSite=Lax, a year.
+#[must_use]
+pub fn device_cookie(config: &Config, key: &Key, user: &UserRow) -> Cookie<'static> {
+    let cookie = Cookie::build(
+        DEVICE_COOKIE,
+        format!("{} {}", user.id, Uuid::new_v4().simple()),
+    )
+    .path("/")
+    .http_only(true)
+    .secure(config.secure_cookies)
+    .same_site(SameSite::Lax)
+    .max_age(actix_web::cookie::time::Duration::days(365))
+    .finish();
+    let mut jar = CookieJar::new();
+    jar.private_mut(key).add(cookie);
+    jar.get(DEVICE_COOKIE)
+        .cloned()
+        .unwrap_or_else(|| Cookie::new(DEVICE_COOKIE, ""))
 }
 
 /// Hashes a password with argon2 (default parameters, random salt), PHC string form.
@@ -97,7 +143,8 @@ pub fn check_csrf(session: &Session, submitted: &str) -> Result<(), WebError> {
     }
 }
 
-/// Signs an account in: a new session id (no fixation), the account id stored.
+/// Signs an account in: a new session (a new key, no fixation; the old session is deleted),
+/// the account id stored in it.
 ///
 /// # Errors
 /// [`WebError::Internal`] when the session cannot be written.
@@ -105,20 +152,11 @@ pub fn sign_in(session: &Session, user: &UserRow) -> Result<(), WebError> {
     session.renew();
     session
         .insert(USER_KEY, &user.id)
-        .and_then(|()| session.insert(PASSWORD_KEY, password_fingerprint(user)))
         .map_err(|e| WebError::Internal(e.to_string()))
 }
 
-/// A fingerprint of the account's password hash (16 hex digits of its SHA-256; the hash's salt
-/// changes with every password), kept in the session: a session opened before the password
-/// changed no longer matches, and counts as signed out.
-fn password_fingerprint(user: &UserRow) -> String {
-    let mut f = arbiter_db::accounts::token_hash(&user.password_hash);
-    f.truncate(16);
-    f
-}
-
-/// Signs out: the session is emptied.
+/// Signs out: the session is deleted from the database and its cookie removed (a copy of the
+/// cookie opens nothing any more).
 pub fn sign_out(session: &Session) {
     session.purge();
 }
@@ -136,8 +174,9 @@ pub fn has_account(req: &HttpRequest) -> bool {
         .is_some()
 }
 
-/// The signed-in account, if any (an account deleted since, or whose password changed since the
-/// session was opened, counts as signed out and the session is emptied).
+/// The signed-in account, if any (an account deleted since counts as signed out and the
+/// session is emptied; a session ended by signing out, a password change or its time limits is
+/// not found at all).
 ///
 /// # Errors
 /// [`WebError::Database`].
@@ -154,15 +193,10 @@ pub async fn current_user(
         return Ok(None);
     };
     let user = with_db(state, move |c| Ok(arbiter_db::accounts::user_by_id(c, id)?)).await?;
-    let fingerprint = session.get::<String>(PASSWORD_KEY).ok().flatten();
-    match user {
-        Some(u) if fingerprint.as_deref() == Some(password_fingerprint(&u).as_str()) => Ok(Some(u)),
-        // The password changed since this session was opened (or the account is gone).
-        _ => {
-            session.purge();
-            Ok(None)
-        }
+    if user.is_none() {
+        session.purge();
     }
+    Ok(user)
 }
 
 /// The signed-in account.
@@ -175,10 +209,12 @@ pub async fn require_user(state: &AppState, session: &Session) -> Result<UserRow
         .ok_or(WebError::Unauthorized)
 }
 
-/// The account of an API request (`Authorization: Bearer TOKEN`).
+/// The account of an API request (`Authorization: Bearer TOKEN`). Unknown tokens are counted
+/// per client address ([`crate::throttle::TokenThrottle`]); an address over the limit is
+/// answered `429` before its token is looked up.
 ///
 /// # Errors
-/// [`WebError::Unauthorized`] without a known token.
+/// [`WebError::Unauthorized`] without a known token, [`WebError::TooManyRequests`].
 pub async fn api_user(state: &AppState, req: &HttpRequest) -> Result<UserRow, WebError> {
     let token = req
         .headers()
@@ -187,11 +223,20 @@ pub async fn api_user(state: &AppState, req: &HttpRequest) -> Result<UserRow, We
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(|t| t.trim().to_owned())
         .ok_or(WebError::Unauthorized)?;
-    with_db(state, move |c| {
+    let address = crate::throttle::client_address(req, &state.config);
+    if let Some(wait) = state.throttles.tokens.locked(&address) {
+        return Err(WebError::TooManyRequests {
+            retry_after: wait.as_secs().max(1),
+        });
+    }
+    let user = with_db(state, move |c| {
         Ok(arbiter_db::accounts::user_by_token(c, &token)?)
     })
-    .await?
-    .ok_or(WebError::Unauthorized)
+    .await?;
+    if user.is_none() {
+        state.throttles.tokens.failed(&address);
+    }
+    user.ok_or(WebError::Unauthorized)
 }
 
 /// The roles an account has in a tournament; an administrator has every role.
@@ -241,108 +286,6 @@ pub fn role_name(role: Role) -> crate::l10n::Msg {
         Role::Organizer => "role-organizer",
         Role::Arbiter => "role-arbiter",
     })
-}
-
-/// Sign-in attempts throttled per account and per client address (Issue #19: a password must
-/// not be guessable at full speed), with [governor]'s keyed limiters (GCRA). Every attempt
-/// counts, right or wrong: per client address 20 at once, then one every 10 seconds; per
-/// account 5 at once, then one a minute. An attempt over either limit is answered `429` with
-/// the wait, without checking the password (argon2 is not run for it), and written to the
-/// audit log at most once per 5 minutes per account or address. Kept in memory by each
-/// instance: with several instances behind one site, each allows its own share.
-pub struct SignInThrottle {
-    account: governor::DefaultKeyedRateLimiter<String>,
-    address: governor::DefaultKeyedRateLimiter<String>,
-    audited: governor::DefaultKeyedRateLimiter<String>,
-}
-
-/// Which limit an attempt went over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ThrottledBy {
-    /// Too many attempts for this account.
-    Account,
-    /// Too many attempts from this client address.
-    Address,
-}
-
-impl ThrottledBy {
-    /// `account` or `address`, as the audit log writes it.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ThrottledBy::Account => "account",
-            ThrottledBy::Address => "address",
-        }
-    }
-}
-
-impl Default for SignInThrottle {
-    fn default() -> Self {
-        use governor::{Quota, RateLimiter};
-        use std::num::NonZeroU32;
-        use std::time::Duration;
-        const ONE: NonZeroU32 = NonZeroU32::MIN;
-        const FIVE: NonZeroU32 = NonZeroU32::new(5).unwrap();
-        const TWENTY: NonZeroU32 = NonZeroU32::new(20).unwrap();
-        let every = |seconds: u64, burst: NonZeroU32| {
-            Quota::with_period(Duration::from_secs(seconds))
-                .unwrap_or_else(|| Quota::per_minute(ONE))
-                .allow_burst(burst)
-        };
-        SignInThrottle {
-            account: RateLimiter::keyed(every(60, FIVE)),
-            address: RateLimiter::keyed(every(10, TWENTY)),
-            audited: RateLimiter::keyed(every(300, ONE)),
-        }
-    }
-}
-
-impl SignInThrottle {
-    /// Counts one sign-in attempt for `account` (the e-mail address as typed, compared
-    /// without case) from `address` (the client's IP address).
-    ///
-    /// # Errors
-    /// Which limit the attempt went over and how long until the next attempt is allowed.
-    pub fn attempt(
-        &self,
-        account: &str,
-        address: &str,
-    ) -> Result<(), (ThrottledBy, std::time::Duration)> {
-        use governor::clock::{Clock, DefaultClock};
-        // Forget the keys that are at rest again, so that a flood of made-up addresses or
-        // accounts does not grow the maps without end.
-        for limiter in [&self.account, &self.address, &self.audited] {
-            if limiter.len() > 10_000 {
-                limiter.retain_recent();
-            }
-        }
-        let now = DefaultClock::default().now();
-        self.address
-            .check_key(&address.to_owned())
-            .map_err(|n| (ThrottledBy::Address, n.wait_time_from(now)))?;
-        self.account
-            .check_key(&account.trim().to_lowercase())
-            .map_err(|n| (ThrottledBy::Account, n.wait_time_from(now)))
-    }
-
-    /// Whether a throttled attempt on `key` should be written to the audit log: the first one,
-    /// then at most one per 5 minutes.
-    #[must_use]
-    pub fn first_report(&self, by: ThrottledBy, key: &str) -> bool {
-        self.audited
-            .check_key(&format!("{}:{}", by.as_str(), key.trim().to_lowercase()))
-            .is_ok()
-    }
-}
-
-impl std::fmt::Debug for SignInThrottle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SignInThrottle")
-            .field("accounts", &self.account.len())
-            .field("addresses", &self.address.len())
-            .field("audited", &self.audited.len())
-            .finish()
-    }
 }
 
 #[cfg(test)]

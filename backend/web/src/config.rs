@@ -2,6 +2,7 @@
 //! passed in (never a global).
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use arbiter_tournament::arbiter::adjournment::SealKey;
 
@@ -161,6 +162,41 @@ pub struct Config {
     /// key file [`SEAL_KEY_FILE`] in the working directory. Several instances must share
     /// `ARBITER_SEAL_KEY`.
     pub seal_key: SealKeySource,
+    /// The reverse proxies whose `X-Forwarded-For` is believed (`ARBITER_TRUSTED_PROXIES`, IP
+    /// addresses separated by commas or spaces; none by default, not even this machine). A
+    /// request from one of them is counted, by the sign-in, sign-up and API token throttles,
+    /// against the rightmost address of `X-Forwarded-For` that is not itself a trusted proxy;
+    /// any other request against its peer address ([`crate::throttle::client_address`]).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// List every account's tournaments on the home page and in `GET /api/v1/tournaments`
+    /// (`ARBITER_OPEN_LISTING=1`, for a private server); by default only those of accounts an
+    /// administrator approved as organizers (and those without an organizer, imported by the
+    /// operator) are listed. Every tournament's own pages stay reachable by their link.
+    pub open_listing: bool,
+    /// How long a session lasts without a request before it ends (`ARBITER_SESSION_IDLE_MINUTES`,
+    /// default 12 hours).
+    pub session_idle: Duration,
+    /// How long a session lasts at most after signing in (`ARBITER_SESSION_MAX_DAYS`, default
+    /// 30 days).
+    pub session_lifetime: Duration,
+}
+
+/// The default idle limit of a session: 12 hours.
+pub const DEFAULT_SESSION_IDLE: Duration = Duration::from_secs(12 * 3600);
+/// The default absolute limit of a session: 30 days.
+pub const DEFAULT_SESSION_LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Reads a list of IP addresses separated by commas or white space; unreadable entries are
+/// left out.
+fn ip_list(text: &str) -> Vec<std::net::IpAddr> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter_map(|a| a.trim().parse().ok())
+        .collect()
+}
+
+/// Whether an environment value means "on" (`1`, `true`, `yes`).
+fn is_on(value: &str) -> bool {
+    matches!(value.trim(), "1" | "true" | "yes")
 }
 
 /// A random 64-byte key (four v4 UUIDs: 488 random bits).
@@ -180,6 +216,10 @@ impl std::fmt::Debug for Config {
             .field("public_max_age", &self.public_max_age)
             .field("session_key", &"(secret)")
             .field("secure_cookies", &self.secure_cookies)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("open_listing", &self.open_listing)
+            .field("session_idle", &self.session_idle)
+            .field("session_lifetime", &self.session_lifetime)
             .field(
                 "seal_key",
                 &match &self.seal_key {
@@ -207,6 +247,10 @@ impl Default for Config {
             session_key: random_key(),
             secure_cookies: false,
             seal_key: SealKeySource::File(PathBuf::from(SEAL_KEY_FILE)),
+            trusted_proxies: Vec::new(),
+            open_listing: false,
+            session_idle: DEFAULT_SESSION_IDLE,
+            session_lifetime: DEFAULT_SESSION_LIFETIME,
         }
     }
 }
@@ -214,8 +258,10 @@ impl Default for Config {
 impl Config {
     /// The defaults, overridden by `ARBITER_BIND`, `DATABASE_URL`, `ARBITER_POOL_SIZE`,
     /// `ARBITER_PUBLIC_MAX_AGE`, `ARBITER_SESSION_KEY` (64 bytes or more) and
-    /// `ARBITER_SECURE_COOKIES` when set (unreadable values keep the default), and
-    /// `ARBITER_SEAL_KEY` (64 hex digits; an unreadable key makes sealing fail, never falls back).
+    /// `ARBITER_SECURE_COOKIES`, `ARBITER_TRUSTED_PROXIES`, `ARBITER_OPEN_LISTING`,
+    /// `ARBITER_SESSION_IDLE_MINUTES` and `ARBITER_SESSION_MAX_DAYS` (whole numbers above 0)
+    /// when set (unreadable values keep the default), and `ARBITER_SEAL_KEY` (64 hex digits; an
+    /// unreadable key makes sealing fail, never falls back).
     #[must_use]
     pub fn from_env() -> Config {
         Config::from_lookup(|k| std::env::var(k).ok())
@@ -226,6 +272,11 @@ impl Config {
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Config {
         let d = Config::default();
         let non_empty = |k: &str| get(k).filter(|v| !v.trim().is_empty());
+        let positive = |k: &str| {
+            non_empty(k)
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .filter(|&n| n > 0)
+        };
         Config {
             bind: non_empty("ARBITER_BIND").unwrap_or(d.bind),
             database_url: non_empty("DATABASE_URL").unwrap_or(d.database_url),
@@ -240,8 +291,17 @@ impl Config {
                 .map(String::into_bytes)
                 .filter(|k| k.len() >= 64)
                 .unwrap_or(d.session_key),
-            secure_cookies: non_empty("ARBITER_SECURE_COOKIES")
-                .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes")),
+            secure_cookies: non_empty("ARBITER_SECURE_COOKIES").is_some_and(|v| is_on(&v)),
+            trusted_proxies: non_empty("ARBITER_TRUSTED_PROXIES")
+                .map_or(d.trusted_proxies, |v| ip_list(&v)),
+            open_listing: non_empty("ARBITER_OPEN_LISTING").is_some_and(|v| is_on(&v)),
+            session_idle: positive("ARBITER_SESSION_IDLE_MINUTES").map_or(d.session_idle, |m| {
+                Duration::from_secs(m.saturating_mul(60))
+            }),
+            session_lifetime: positive("ARBITER_SESSION_MAX_DAYS")
+                .map_or(d.session_lifetime, |days| {
+                    Duration::from_secs(days.saturating_mul(86_400))
+                }),
             seal_key: match non_empty("ARBITER_SEAL_KEY") {
                 None => d.seal_key,
                 Some(v) => SealKey::from_hex(&v).map_or_else(
@@ -271,6 +331,28 @@ mod tests {
         assert_eq!(
             c.seal_key,
             SealKeySource::File(PathBuf::from(SEAL_KEY_FILE))
+        );
+        assert!(c.trusted_proxies.is_empty(), "no proxy trusted by default");
+        assert!(!c.open_listing);
+        assert_eq!(c.session_idle, DEFAULT_SESSION_IDLE);
+    }
+
+    #[test]
+    fn proxies_listing_and_session_limits_come_from_the_environment() {
+        let c = Config::from_lookup(|k| match k {
+            "ARBITER_TRUSTED_PROXIES" => Some("10.0.0.1, ::1 nonsense,192.168.1.2".into()),
+            "ARBITER_OPEN_LISTING" => Some("1".into()),
+            "ARBITER_SESSION_IDLE_MINUTES" => Some("30".into()),
+            "ARBITER_SESSION_MAX_DAYS" => Some("0".into()),
+            _ => None,
+        });
+        let ips: Vec<String> = c.trusted_proxies.iter().map(ToString::to_string).collect();
+        assert_eq!(ips, ["10.0.0.1", "::1", "192.168.1.2"]);
+        assert!(c.open_listing);
+        assert_eq!(c.session_idle, Duration::from_secs(1800));
+        assert_eq!(
+            c.session_lifetime, DEFAULT_SESSION_LIFETIME,
+            "0 is unreadable"
         );
     }
 

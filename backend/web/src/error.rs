@@ -39,6 +39,13 @@ pub enum WebError {
         /// The current state, as JSON.
         current: serde_json::Value,
     },
+    /// Too many attempts from this client (429): unknown API tokens, sign-ups or sign-ins over
+    /// their throttle ([`crate::throttle`]); answered with `Retry-After`.
+    #[error("too many attempts; try again in {retry_after} s")]
+    TooManyRequests {
+        /// Seconds until the next attempt is allowed.
+        retry_after: u64,
+    },
     /// The database could not be reached or was busy (503: try again); the detail is logged,
     /// not shown.
     #[error("database unavailable: {0}")]
@@ -107,6 +114,7 @@ impl WebError {
             "envelope" => Msg::new("what-an-envelope"),
             "check-in link" => Msg::new("what-a-check-in-link"),
             "token" => Msg::new("what-a-token"),
+            "account" => Msg::new("what-an-account"),
             "result" => Msg::new("what-a-result"),
             _ => Msg::plain(what),
         })
@@ -140,6 +148,7 @@ impl WebError {
             WebError::Unauthorized => l.t("error-unauthorized"),
             WebError::Forbidden(why) => l.m(why),
             WebError::Conflict { .. } => l.t("error-conflict"),
+            WebError::TooManyRequests { .. } => l.t("error-too-many"),
             WebError::Api(e) => e.detail(l),
         }
     }
@@ -155,10 +164,29 @@ impl WebError {
             403 => "status-403",
             404 => "status-404",
             409 => "status-409",
+            429 => "status-429",
             503 => "status-503",
             _ => "status-500",
         });
         let detail = self.detail(l);
+        let mut resp = self.respond_body(l, status, title, detail);
+        if let WebError::TooManyRequests { retry_after } = self.inner() {
+            if let Ok(v) = HeaderValue::from_str(&retry_after.to_string()) {
+                resp.headers_mut()
+                    .insert(actix_web::http::header::RETRY_AFTER, v);
+            }
+        }
+        resp
+    }
+
+    /// The body of [`WebError::respond`]: problem+json or the HTML error page.
+    fn respond_body(
+        &self,
+        l: &L10n,
+        status: StatusCode,
+        title: String,
+        detail: String,
+    ) -> HttpResponse {
         if let WebError::Api(_) = self {
             let mut body = serde_json::json!({
                 "type": "about:blank",
@@ -416,6 +444,7 @@ impl ResponseError for WebError {
             WebError::Unauthorized => StatusCode::UNAUTHORIZED,
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Conflict { .. } => StatusCode::CONFLICT,
+            WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Database(_) | WebError::Internal(_) | WebError::Api(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR

@@ -20,9 +20,11 @@
 //! [`extract`] (who may call a handler: [`extract::SignedIn`], [`extract::Staff`],
 //! [`extract::ApiStaff`], [`extract::Checked`] forms), [`respond`] (responses and field
 //! checks), [`forms`] (forms several topics read), [`pages`], [`pairing`], [`views`], [`zone`],
-//! [`auth`], [`cache`], [`board`], [`config`], [`error`], [`names`] (player search, collation,
-//! duplicate refusals), [`visibility`] (the one rule of what the public may read: every public
-//! page loads through [`load_if_changed`] and reads games through its filters). `backend/cli/tests/cli/layout.rs` checks both rules.
+//! [`auth`], [`sessions`] (server-side sessions), [`throttle`] (sign-in, sign-up and API token
+//! throttles, the client's address), [`cache`], [`board`], [`config`], [`error`], [`names`]
+//! (player search, collation, duplicate refusals), [`visibility`] (the one rule of what the
+//! public may read: every public page loads through [`load_if_changed`] and reads games through
+//! its filters). `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -62,10 +64,12 @@ pub mod reports;
 pub mod respond;
 pub mod results;
 pub mod rounds;
+pub mod sessions;
 pub mod staff;
 pub mod team_public;
 pub mod teams;
 pub mod testing;
+pub mod throttle;
 pub mod tournaments;
 pub mod views;
 pub mod visibility;
@@ -77,16 +81,34 @@ use arbiter_db::{DbConnection, Pool};
 
 pub use config::Config;
 pub use error::WebError;
-pub use visibility::{Loaded, load_if_changed, public_view};
+pub use visibility::{Loaded, listed_tournaments, load_if_changed, public_view};
 
-/// What every handler shares: the pool and the configuration.
+/// What every handler shares: the pool, the configuration, the throttles and the cookies' key.
 pub struct AppState {
     /// The database pool.
     pub pool: Pool,
     /// The configuration.
     pub config: Config,
-    /// Sign-in attempts counted per account and client address.
-    pub sign_in: auth::SignInThrottle,
+    /// Sign-in failures, sign-ups and unknown API tokens, counted per client address (and per
+    /// account for sign-ins).
+    pub throttles: throttle::Throttles,
+    /// The key signing the session cookie and encrypting the known-device cookie
+    /// ([`auth::cookie_key`]).
+    pub cookie_key: actix_web::cookie::Key,
+}
+
+impl AppState {
+    /// The state of a service over `pool` with `config`: throttles at rest, the cookies' key
+    /// derived from [`Config::session_key`].
+    #[must_use]
+    pub fn new(pool: Pool, config: Config) -> AppState {
+        AppState {
+            cookie_key: auth::cookie_key(&config),
+            pool,
+            config,
+            throttles: throttle::Throttles::default(),
+        }
+    }
 }
 
 /// Runs `f` with a pooled connection on actix's blocking thread pool.
@@ -193,6 +215,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/account/password",
         web::post().to(accounts::change_password),
+    )
+    .route(
+        "/accounts/{id}/approve",
+        web::post().to(accounts::approve_account),
     )
     .route(
         "/tournaments/new",
@@ -396,18 +422,14 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
     config.seal_key =
         config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
     let bind = config.bind.clone();
-    let state = web::Data::new(AppState {
-        pool,
-        config,
-        sign_in: auth::SignInThrottle::default(),
-    });
+    let state = web::Data::new(AppState::new(pool, config));
     let pages = web::Data::new(cache::PageCache::default());
     actix_web::HttpServer::new(move || {
         actix_web::App::new()
             .app_data(state.clone())
             .app_data(pages.clone())
             .wrap(middleware::from_fn(error::localize_errors))
-            .wrap(auth::session_middleware(&state.config))
+            .wrap(auth::session_middleware(&state))
             .wrap(middleware::Compress::default())
             .wrap(default_headers(&state.config))
             .configure(configure)

@@ -2,7 +2,8 @@
 //! `#[utoipa::path]` attributes and the bodies' `ToSchema` derives, served at
 //! `GET /api/v1/openapi.json`. Every operation is documented with the problem+json answers
 //! (RFC 9457) it can give: `400` naming the field (a malformed path, query or body too), `404`,
-//! and for the operations that need a bearer token `401` and `403`; a write that names the state
+//! and for the operations that need a bearer token `401`, `403` and `429` (too many unknown
+//! tokens from the client's address, with `Retry-After`); a write that names the state
 //! it read, or that the event's state refuses, also `409`. The web crate's `routes` test checks
 //! the document against the route tables of [`crate::configure`] (every `/api/v1` route
 //! documented, nothing documented that is not routed).
@@ -130,6 +131,10 @@ impl Modify for Answers {
                 if guarded {
                     codes.push(("401", "No token, or a revoked or unknown one"));
                     codes.push(("403", "The token's account has no role here"));
+                    codes.push((
+                        "429",
+                        "Too many unknown tokens from this address: wait the seconds of `Retry-After`",
+                    ));
                 }
                 if writes {
                     codes.push((

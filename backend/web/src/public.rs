@@ -16,7 +16,7 @@ use crate::views::{
     Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
     standings_for, state_in, titled_name,
 };
-use crate::{AppState, Loaded, load_if_changed, with_db};
+use crate::{AppState, Loaded, load_if_changed};
 
 /// One line of the list of tournaments.
 struct TournamentLine {
@@ -37,12 +37,12 @@ struct IndexPage {
     empty: String,
 }
 
-/// `GET /`: every tournament, most recent first.
+/// `GET /`: the tournaments listed publicly ([`crate::listed_tournaments`]), most recent first.
 ///
 /// # Errors
 /// [`WebError::Database`].
 pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
-    let list = with_db(&state, |c| Ok(arbiter_db::list_tournaments(c)?)).await?;
+    let list = crate::listed_tournaments(&state).await?;
     let l = L10n::negotiate(&req);
     let newest = list.iter().map(|t| t.updated_at).max().unwrap_or_default();
     let v = Validators::new(&format!("index:{}:{}", list.len(), l.variant()), newest);

@@ -9,11 +9,43 @@ use actix_web::http::{StatusCode, header};
 use actix_web::test;
 use actix_web::test::TestRequest;
 
-/// A browser: the session cookie (`name=value`) carried from a response to the next request.
+/// A browser: the cookies responses set (`name=value; name=value`, as a `Cookie` header),
+/// carried to the next request; a cookie set empty or expired is dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Jar(pub Option<String>);
 
 impl Jar {
+    /// The value of the cookie `name`, if the jar holds it.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .as_deref()?
+            .split("; ")
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Keeps what a `Set-Cookie` header says.
+    fn keep(&mut self, set_cookie: &str) {
+        let Some((name, value)) = set_cookie.split(';').next().and_then(|p| p.split_once('='))
+        else {
+            return;
+        };
+        let expired = set_cookie.to_ascii_lowercase().contains("max-age=0");
+        let mut pairs: Vec<String> = self
+            .0
+            .iter()
+            .flat_map(|c| c.split("; "))
+            .filter(|p| p.split_once('=').is_some_and(|(n, _)| n != name))
+            .map(str::to_owned)
+            .collect();
+        if !value.is_empty() && !expired {
+            pairs.push(format!("{name}={value}"));
+        }
+        self.0 = (!pairs.is_empty()).then(|| pairs.join("; "));
+    }
+
     /// The jar itself, mutably: `jar.reborrow()` works on a `Jar` and on a `&mut Jar` alike (for
     /// macros that take either).
     pub fn reborrow(&mut self) -> &mut Jar {
@@ -21,8 +53,8 @@ impl Jar {
     }
 }
 
-/// What a response left: its status, the `Location`, `Refresh` and `Set-Cookie` headers (empty
-/// when absent) and the body as text.
+/// What a response left: its status, the `Location` and `Refresh` headers, the `Set-Cookie`
+/// headers (one a line; empty when absent) and the body as text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Page {
     /// The status.
@@ -31,7 +63,7 @@ pub struct Page {
     pub location: String,
     /// `Refresh` (seconds), for a page that reloads itself.
     pub refresh: String,
-    /// `Set-Cookie`.
+    /// `Set-Cookie`, one header a line.
     pub set_cookie: String,
     /// The body (UTF-8).
     pub body: String,
@@ -62,10 +94,16 @@ where
     };
     let location = header_text(header::LOCATION);
     let refresh = header_text(header::REFRESH);
-    let set_cookie = header_text(header::SET_COOKIE);
-    if let Some(pair) = set_cookie.split(';').next().filter(|p| p.contains('=')) {
-        jar.0 = Some(pair.to_owned());
+    let set_cookies: Vec<String> = resp
+        .headers()
+        .get_all(header::SET_COOKIE)
+        .filter_map(|v| v.to_str().ok())
+        .map(str::to_owned)
+        .collect();
+    for c in &set_cookies {
+        jar.keep(c);
     }
+    let set_cookie = set_cookies.join("\n");
     let body = String::from_utf8(test::read_body(resp).await.to_vec()).expect("a UTF-8 body");
     Page {
         status,
@@ -191,15 +229,12 @@ pub fn service_with_pages(
 > + use<> {
     let (pool, config) = (pool.clone(), config.clone());
     async move {
-        let session = crate::auth::session_middleware(&config);
         let headers = crate::default_headers(&config);
+        let state = actix_web::web::Data::new(crate::AppState::new(pool, config));
+        let session = crate::auth::session_middleware(&state);
         test::init_service(
             actix_web::App::new()
-                .app_data(actix_web::web::Data::new(crate::AppState {
-                    pool,
-                    config,
-                    sign_in: crate::auth::SignInThrottle::default(),
-                }))
+                .app_data(state)
                 .app_data(actix_web::web::Data::from(pages))
                 .wrap(actix_web::middleware::from_fn(
                     crate::error::localize_errors,

@@ -157,3 +157,26 @@ pub fn of_public_games<V>(
     by_game.retain(|id, _| rows.iter().any(|g| &g.id == id));
     by_game
 }
+
+/// The tournaments listed publicly (the home page, `GET /api/v1/tournaments`), newest first:
+/// every one when [`crate::Config::open_listing`] is set, else all but those whose organizers are all
+/// accounts awaiting an administrator's approval (`arbiter_db::accounts::unlisted_tournaments`;
+/// issue #45: a new account cannot advertise on the home page). Unlisted tournaments' pages stay
+/// reachable by their link.
+///
+/// # Errors
+/// [`WebError::Database`].
+pub async fn listed_tournaments(
+    state: &AppState,
+) -> Result<Vec<arbiter_db::TournamentSummary>, WebError> {
+    let open = state.config.open_listing;
+    with_db(state, move |c| {
+        let mut list = arbiter_db::list_tournaments(c)?;
+        if !open {
+            let unlisted = arbiter_db::accounts::unlisted_tournaments(c)?;
+            list.retain(|t| !unlisted.contains(&t.id));
+        }
+        Ok(list)
+    })
+    .await
+}

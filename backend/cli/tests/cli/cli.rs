@@ -739,3 +739,36 @@ fn an_over_long_event_name_is_refused_by_every_command() {
     assert!(!dir.join("name.sqlite").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn user_approve_lists_an_accounts_tournaments() {
+    use std::io::Write;
+    let dir = temp_dir("approve");
+    let url = format!("sqlite://{}", dir.join("a.sqlite").display());
+    let create = |email: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["user", "create", email, "--database", &url])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"0123456789ab\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    create("admin@example.org");
+    create("new@example.org");
+    let o = arbiter(&["user", "approve", "new@example.org", "--database", &url]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(stdout(&o).trim(), "approved new@example.org");
+    let o = arbiter(&["user", "approve", "new@example.org", "--database", &url]);
+    assert_eq!(stdout(&o).trim(), "new@example.org was approved already");
+    let o = arbiter(&["user", "approve", "nobody@example.org", "--database", &url]);
+    assert!(!o.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

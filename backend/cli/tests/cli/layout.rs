@@ -692,6 +692,8 @@ const WEB_SHARED: &[&str] = &[
     "arbiter_words",
     "names",
     "listed",
+    "sessions",
+    "throttle",
 ];
 
 /// The web crate's modules that, like the crate root's route table, assemble every handler

@@ -172,6 +172,16 @@ signin-throttled = { $count ->
     [one] Too many sign-in attempts for this account or from this address. Try again in a minute.
    *[other] Too many sign-in attempts for this account or from this address. Try again in { $n } minutes.
  }
+signup-throttled = { $count ->
+    [one] Too many accounts were created from this address. Try again in a minute.
+   *[other] Too many accounts were created from this address. Try again in { $n } minutes.
+ }
+account-approvals = Accounts awaiting approval
+account-approvals-about = The tournaments of these accounts are not listed on the home page until you approve the account as an organizer. Their pages stay reachable by link.
+account-approvals-none = No accounts await approval.
+account-approve = Approve as organizer
+account-approved = { $email } is approved: its tournaments are listed.
+account-pending = Your tournaments are listed on the home page once an administrator approves your account. Meanwhile their pages can be shared by link.
 account-tokens = API tokens
 account-tokens-about = A program using the JSON API sends one with each request, as below, and acts as this account. Only a fingerprint is stored: a token is shown once, when it is created.
 account-tokens-none = No API tokens.

@@ -17,11 +17,10 @@ async fn two_submissions_for_one_board_one_wins_one_conflicts() {
     for db in TestDb::all() {
         let app = test::init_service(
             App::new()
-                .app_data(web::Data::new(AppState {
-                    pool: db.pool.clone(),
-                    config: Config::default(),
-                    sign_in: arbiter_web::auth::SignInThrottle::default(),
-                }))
+                .app_data(web::Data::new(AppState::new(
+                    db.pool.clone(),
+                    Config::default(),
+                )))
                 .configure(configure),
         )
         .await;

@@ -27,6 +27,8 @@ enum Guard {
     Organizer,
     /// The tournament's arbiter or organizer.
     Arbiter,
+    /// An administrator (approving accounts).
+    Admin,
     /// An API route with a bearer token of an account with the arbiter role (no CSRF: no
     /// cookies are read).
     ApiArbiter,
@@ -61,6 +63,7 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Body::Form,
     ),
     ("POST", "/account/password", Guard::User, Body::Form),
+    ("POST", "/accounts/{id}/approve", Guard::Admin, Body::Form),
     ("POST", "/tournaments/new", Guard::User, Body::Form),
     ("POST", "/tournaments/import", Guard::User, Body::Multipart),
     (
@@ -559,12 +562,13 @@ macro_rules! send {
         }
         let resp = test::call_service(&$app, req.to_request()).await;
         let status = resp.status();
+        // The session's cookie (a sign-in also sets the known-device cookie).
         let cookie = resp
             .headers()
-            .get(header::SET_COOKIE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(';').next())
-            .filter(|p| p.contains('='))
+            .get_all(header::SET_COOKIE)
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| v.split(';').next())
+            .find(|p| p.starts_with("arbiter_session=") && p.len() > "arbiter_session=".len())
             .map(str::to_owned);
         let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
         (status, cookie, body)
@@ -810,7 +814,7 @@ async fn write_routes_reject_anonymous_roleless_and_forged_requests() {
                         send!(app, None::<String>, request(method, &uri, body, "forged"));
                     assert_eq!(s, StatusCode::FORBIDDEN, "forged CSRF {what}");
                 }
-                Guard::User | Guard::Organizer | Guard::Arbiter => {
+                Guard::User | Guard::Organizer | Guard::Arbiter | Guard::Admin => {
                     let (s, _, _) =
                         send!(app, None::<String>, request(method, &uri, body, "forged"));
                     if guard == Guard::User {
