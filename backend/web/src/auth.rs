@@ -161,19 +161,6 @@ pub fn sign_out(session: &Session) {
     session.purge();
 }
 
-/// Whether the request's session names an account: what the page's frame needs to offer a
-/// visitor "Sign in" and "Sign up" and an account holder "Your account" (no database read: an
-/// account deleted since still shows its link, and `/account` then asks to sign in).
-#[must_use]
-pub fn has_account(req: &HttpRequest) -> bool {
-    use actix_session::SessionExt;
-    req.get_session()
-        .get::<String>(USER_KEY)
-        .ok()
-        .flatten()
-        .is_some()
-}
-
 /// The signed-in account, if any (an account deleted since counts as signed out and the
 /// session is emptied; a session ended by signing out, a password change or its time limits is
 /// not found at all).

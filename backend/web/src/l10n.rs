@@ -208,7 +208,7 @@ pub struct L10n {
     back: String,
     /// The piece letters of moves (game pages).
     pieces: Pieces,
-    /// Whether the reader's session names an account ([`crate::auth::has_account`]): the frame
+    /// Whether the reader's session names an account ([`crate::sessions::has_account`]): the frame
     /// offers "Your account", else "Sign in" and "Sign up".
     signed_in: bool,
 }
@@ -270,7 +270,7 @@ impl L10n {
             .uri()
             .path_and_query()
             .map_or_else(|| "/".to_owned(), ToString::to_string);
-        l.signed_in = crate::auth::has_account(req);
+        l.signed_in = crate::sessions::has_account(req);
         l
     }
 

@@ -143,3 +143,16 @@ impl SessionStore for DbSessionStore {
         self.with_conn(move |c| sessions::delete(c, &key)).await
     }
 }
+
+/// Whether the request's session names an account: what the page's frame needs to offer a
+/// visitor "Sign in" and "Sign up" and an account holder "Your account" (an account deleted
+/// since still shows its link, and `/account` then asks to sign in).
+#[must_use]
+pub fn has_account(req: &actix_web::HttpRequest) -> bool {
+    use actix_session::SessionExt;
+    req.get_session()
+        .get::<String>(USER_KEY)
+        .ok()
+        .flatten()
+        .is_some()
+}
