@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
 use crate::forms::PlayerForm;
+use crate::json_body::ApiJson;
 use crate::respond::{created, load, stale_api as stale};
 use crate::{AppState, with_db};
 
@@ -83,7 +84,7 @@ pub async fn add_players(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<Vec<ApiPlayer>>,
+    body: ApiJson<Vec<ApiPlayer>>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -198,7 +199,7 @@ pub async fn player_status(
     _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiStatus>,
+    body: ApiJson<ApiStatus>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
     async {
@@ -255,7 +256,7 @@ pub async fn request_bye(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiBye>,
+    body: ApiJson<ApiBye>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -436,7 +437,7 @@ pub async fn store_round(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiStoreRound>,
+    body: ApiJson<ApiStoreRound>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {

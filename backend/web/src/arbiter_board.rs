@@ -694,7 +694,7 @@ pub async fn api_board(
 }
 
 /// The body of `POST /api/v1/games/{id}/check-in`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// `white` or `black`.
@@ -712,7 +712,7 @@ pub struct CheckInBody {
     path = "/api/v1/games/{id}/check-in",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    request_body = Object,
+    request_body = CheckInBody,
     responses((status = 201, description = "Checked in", body = serde_json::Value)),
     security(("bearer" = []))
 )]
@@ -726,7 +726,7 @@ pub async fn api_check_in(
     let run = async {
         let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: CheckInBody =
-            serde_json::from_value(body.into_inner()).map_err(|e| bad("colour", e.to_string()))?;
+            crate::json_body::from_value(&body).map_err(|(_, e)| bad("colour", e.to_string()))?;
         let colour = colour_of(&b.colour)?;
         let actor = user.actor();
         let row = with_db(&state, move |c| {
@@ -747,7 +747,7 @@ pub async fn api_check_in(
 }
 
 /// The body of `POST /api/v1/games/{id}/override`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverrideBody {
     /// Why the default time does not apply (required, kept with the decision and audited).
@@ -769,7 +769,7 @@ pub struct OverrideBody {
     path = "/api/v1/games/{id}/override",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    request_body = Object,
+    request_body = OverrideBody,
     responses((status = 200, description = "The arbiter's decision, recorded", body = serde_json::Value)),
     security(("bearer" = []))
 )]
@@ -783,7 +783,7 @@ pub async fn api_override(
     let run = async {
         let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: OverrideBody =
-            serde_json::from_value(body.into_inner()).map_err(|e| bad("reason", e.to_string()))?;
+            crate::json_body::from_value(&body).map_err(|(_, e)| bad("reason", e.to_string()))?;
         let decision = Override::new(b.reason.trim(), Some(user.email.clone()))
             .map_err(|e| bad("reason", default_time_msg(&e)))?;
         let actor = user.actor();

@@ -137,6 +137,9 @@ impl Modify for Answers {
                         "The state changed since it was read: `current` is it",
                     ));
                 }
+                if op.request_body.is_some() {
+                    codes.push(("413", "The body is larger than the limit (64 KiB)"));
+                }
                 for (code, why) in codes {
                     if !op.responses.responses.contains_key(code) {
                         op.responses
@@ -275,6 +278,54 @@ fn problem(why: &str) -> utoipa::openapi::Response {
         .build()
 }
 
+/// The methods the document gives `path` (a request's path, `/api/v1/...`), `HEAD` with `GET`,
+/// or `None` when it documents no such path: what a `405` answers in `Allow`.
+#[must_use]
+pub fn allowed_methods(path: &str) -> Option<Vec<&'static str>> {
+    static PATHS: std::sync::LazyLock<Vec<(Vec<String>, Vec<&'static str>)>> =
+        std::sync::LazyLock::new(|| {
+            let mut doc = document();
+            doc.paths
+                .paths
+                .iter_mut()
+                .map(|(template, item)| {
+                    let mut methods: Vec<&'static str> = operations(item)
+                        .map(|(method, _, _)| method)
+                        .flat_map(|m| match m {
+                            "get" => vec!["GET", "HEAD"],
+                            "put" => vec!["PUT"],
+                            "post" => vec!["POST"],
+                            "delete" => vec!["DELETE"],
+                            _ => vec!["PATCH"],
+                        })
+                        .collect();
+                    methods.sort_unstable();
+                    let segments = template.split('/').map(str::to_owned).collect();
+                    (segments, methods)
+                })
+                .collect()
+        });
+    let segments: Vec<&str> = path.split('/').collect();
+    let fits = |template: &[String]| {
+        template.len() == segments.len()
+            && template
+                .iter()
+                .zip(&segments)
+                .all(|(t, s)| (t.starts_with('{') && t.ends_with('}') && !s.is_empty()) || t == s)
+    };
+    let mut methods: Vec<&'static str> = PATHS
+        .iter()
+        .filter(|(template, _)| fits(template))
+        .flat_map(|(_, methods)| methods.iter().copied())
+        .collect();
+    if methods.is_empty() {
+        return None;
+    }
+    methods.sort_unstable();
+    methods.dedup();
+    Some(methods)
+}
+
 /// The OpenAPI 3.1 document of `/api/v1`, built from the handlers (the same each call).
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
@@ -286,6 +337,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 #[must_use]
 pub fn document_json() -> serde_json::Value {
     let mut doc = serde_json::to_value(document()).unwrap_or_default();
+    bound_integers(&mut doc);
     if let Some(paths) = doc
         .get_mut("paths")
         .and_then(serde_json::Value::as_object_mut)
@@ -314,6 +366,39 @@ pub fn document_json() -> serde_json::Value {
         }
     }
     doc
+}
+
+/// Gives every integer the bounds of its Rust type, so that the document takes no number the
+/// body or parameter cannot hold: utoipa (`non_strict_integers`) writes a `u16` as format
+/// `uint16`, which JSON Schema readers do not know; it becomes `minimum: 0, maximum: 65535`
+/// with the standard format `int32` (`int64` for the 64-bit ones). Bounds a field sets itself
+/// are kept.
+fn bound_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let bounds: Option<(i64, u64, &str)> = match map.get("format").and_then(|f| f.as_str())
+            {
+                Some("int8") => Some((-128, 127, "int32")),
+                Some("uint8") => Some((0, 255, "int32")),
+                Some("int16") => Some((-32_768, 32_767, "int32")),
+                Some("uint16") => Some((0, 65_535, "int32")),
+                Some("int32") => {
+                    Some((i64::from(i32::MIN), i32::MAX.unsigned_abs().into(), "int32"))
+                }
+                Some("uint32") => Some((0, u32::MAX.into(), "int64")),
+                Some("uint64") => Some((0, u64::MAX, "int64")),
+                _ => None,
+            };
+            if let Some((min, max, format)) = bounds {
+                map.entry("minimum").or_insert(min.into());
+                map.entry("maximum").or_insert(max.into());
+                map.insert("format".to_owned(), format.into());
+            }
+            map.values_mut().for_each(bound_integers);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
 }
 
 /// `GET /api/v1/openapi.json`: the OpenAPI document of this API.

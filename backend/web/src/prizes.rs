@@ -25,6 +25,7 @@ use uuid::Uuid;
 use crate::auth::csrf_token;
 use crate::error::{FormError, WebError};
 use crate::extract::{ApiStaff, Checked, Organizer, Staff};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
 use crate::views::{Head, head_in, standings_for, titled_name};
@@ -613,7 +614,7 @@ pub async fn api_put(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<PutPrizes>,
+    body: ApiJson<PutPrizes>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {

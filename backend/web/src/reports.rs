@@ -40,6 +40,7 @@ use crate::arbiter_words::{self as words, record_msg};
 use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -488,7 +489,7 @@ pub async fn api_score(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<Uuid>,
-    body: web::Json<ApiScore>,
+    body: ApiJson<ApiScore>,
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {

@@ -16,6 +16,7 @@ use crate::arbiter_words as words;
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -347,7 +348,7 @@ pub async fn api_enter_result(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<Uuid>,
-    body: web::Json<ApiResult>,
+    body: ApiJson<ApiResult>,
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {

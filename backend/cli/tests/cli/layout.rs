@@ -691,6 +691,7 @@ const WEB_SHARED: &[&str] = &[
     "arbiter_words",
     "names",
     "listed",
+    "json_body",
 ];
 
 /// The web crate's modules that, like the crate root's route table, assemble every handler

@@ -2,6 +2,7 @@
 //! the same changes as the team page, with typed bodies; refusals as problem+json naming the
 //! field.
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use arbiter_tournament::team::{
     MatchPointSystem, PrimaryScore, TeamColourPreferences, TeamNumber, TeamPairingSystem,
@@ -17,8 +18,9 @@ use super::ops;
 use crate::AppState;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
+use crate::json_body::ApiJson;
 use crate::l10n::Msg;
-use crate::respond::{bad, json, load};
+use crate::respond::{bad, created, json, load};
 
 /// `POST /api/v1/tournaments/{id}/teams/setup`: the team event's rules. Points are decimal
 /// numbers (`2`, `1.5`).
@@ -122,26 +124,55 @@ impl SettingsJson {
     }
 }
 
-/// A player of a roster: a registered player's pairing number, or a new player.
-#[derive(Debug, Deserialize)]
+/// A player of a roster: a registered player's pairing number, or a new player (an object;
+/// never an array of its fields).
+#[derive(Debug, ToSchema)]
 #[serde(untagged)]
 pub enum RosterJson {
-    /// A registered player.
+    /// A registered player's pairing number.
     Registered(PairingNumber),
     /// A player registered with the team.
-    New {
-        /// `Last, First`.
-        name: String,
-        /// FIDE rating.
-        #[serde(default)]
-        rating: Option<u16>,
-        /// FIDE ID.
-        #[serde(default)]
-        fide_id: Option<u64>,
-        /// Federation, three letters.
-        #[serde(default)]
-        federation: Option<String>,
-    },
+    New(NewRosterPlayer),
+}
+
+/// A player registered with the team ([`RosterJson::New`]).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRosterPlayer {
+    /// `Last, First`.
+    pub name: String,
+    /// FIDE rating.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// FIDE ID.
+    #[serde(default)]
+    pub fide_id: Option<u64>,
+    /// Federation, three letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RosterJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, Unexpected};
+        struct Entry;
+        impl<'de> de::Visitor<'de> for Entry {
+            type Value = RosterJson;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a pairing number or a new player {\"name\", ...}")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RosterJson, E> {
+                PairingNumber::try_from(n)
+                    .map(RosterJson::Registered)
+                    .map_err(|_| E::invalid_value(Unexpected::Unsigned(n), &self))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<RosterJson, A::Error> {
+                NewRosterPlayer::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RosterJson::New)
+            }
+        }
+        d.deserialize_any(Entry)
+    }
 }
 
 /// `POST /api/v1/tournaments/{id}/teams`: a team and its roster in board order.
@@ -161,7 +192,6 @@ pub struct TeamJson {
     pub captain: Option<String>,
     /// The roster, board order: a registered player's pairing number, or a new player
     /// `{"name", "rating"?, "fide_id"?, "federation"?}`.
-    #[schema(value_type = Vec<Value>)]
     pub roster: Vec<RosterJson>,
 }
 
@@ -222,7 +252,7 @@ struct Seated {
     roster_order: Vec<TeamNumber>,
 }
 
-/// `POST /api/v1/tournaments/{id}/teams/setup` (organizer).
+/// `POST /api/v1/tournaments/{id}/teams/setup` (organizer): sets the team event's rules. `204`.
 ///
 /// # Errors
 /// 400 naming the field, 401, 403, 404, as problem+json.
@@ -239,19 +269,19 @@ pub async fn setup(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<SettingsJson>,
+    body: ApiJson<SettingsJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
         let settings = body.settings()?;
-        ops::setup(&state, id, settings.clone(), None, user.actor()).await?;
-        json(&settings, None, 0)
+        ops::setup(&state, id, settings, None, user.actor()).await?;
+        Ok(HttpResponse::NoContent().finish())
     }
     .await
     .map_err(WebError::api)
 }
 
-/// `POST /api/v1/tournaments/{id}/teams` (organizer): answers `{"number": N, "roster": [...]}`
+/// `POST /api/v1/tournaments/{id}/teams` (organizer): answers `201` with `{"number": N, "roster": [...]}`
 /// with the pairing numbers of the roster (new players numbered).
 ///
 /// # Errors
@@ -269,7 +299,7 @@ pub async fn add_team(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<TeamJson>,
+    body: ApiJson<TeamJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -280,12 +310,12 @@ pub async fn add_team(
             .iter()
             .map(|r| match r {
                 RosterJson::Registered(pn) => pn.to_string(),
-                RosterJson::New {
+                RosterJson::New(NewRosterPlayer {
                     name,
                     rating,
                     fide_id,
                     federation,
-                } => format!(
+                }) => format!(
                     "{}; {}; {}; {}",
                     name.replace(';', ","),
                     rating.map(|r| r.to_string()).unwrap_or_default(),
@@ -306,13 +336,12 @@ pub async fn add_team(
         let fields = form.fields()?;
         let entries: Vec<RosterEntry> = form.roster(&stored.tournament)?;
         let team = ops::save_team(&state, id, None, fields, entries, None, user.actor()).await?;
-        json(
+        created(
+            StatusCode::CREATED,
             &Saved {
                 number: team.number,
                 roster: team.roster,
             },
-            None,
-            0,
         )
     }
     .await
@@ -337,7 +366,7 @@ pub async fn pair(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<PairJson>,
+    body: ApiJson<PairJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
