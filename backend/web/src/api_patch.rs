@@ -31,27 +31,31 @@ const PLAYER_FIELDS: &[&str] = &[
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerPatch {
-    /// `Last, First`, at most 33 characters.
+    /// `Last, First`, at most 33 characters; never `null` (a player has a name).
     #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 33, nullable = false)]
     pub name: Option<String>,
     /// `m` or `w`.
     #[serde(default)]
+    #[schema(pattern = "^[mw]$")]
     pub sex: Option<String>,
     /// FIDE title.
     #[serde(default)]
     pub title: Option<String>,
     /// FIDE rating, 0-3500.
     #[serde(default)]
+    #[schema(maximum = 3500)]
     pub rating: Option<u16>,
     /// Federation, three letters.
     #[serde(default)]
     pub federation: Option<String>,
     /// FIDE id.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 99_999_999_999_u64)]
     pub fide_id: Option<u64>,
     /// The tournament's `updated_at` as read (a change since gets `409`).
     #[serde(default)]
-    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: Option<NaiveDateTime>,
 }
 
@@ -61,7 +65,10 @@ pub struct PlayerPatch {
 pub struct RoundPatch {
     /// The round's start, UTC (`YYYY-MM-DDTHH:MM:SS`); `null` clears it.
     #[serde(default)]
-    #[schema(example = "2026-12-01T14:30:00")]
+    #[schema(
+        example = "2026-12-01T14:30:00",
+        pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$"
+    )]
     pub scheduled: Option<String>,
 }
 

@@ -472,8 +472,7 @@ pub struct EditionForm {
 /// follows (`2001` or `later`: Art. 7.4(b), 9.5(b) and the mobile-phone rule differ); audited.
 ///
 /// # Errors
-/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming
-/// `edition`.
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming `edition`.
 pub async fn set_edition(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
@@ -698,6 +697,7 @@ pub async fn api_board(
 #[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// `white` or `black`.
+    #[schema(pattern = "^(white|black)$")]
     pub colour: String,
 }
 
@@ -751,7 +751,7 @@ pub async fn api_check_in(
 #[serde(deny_unknown_fields)]
 pub struct OverrideBody {
     /// Why the default time does not apply (required, kept with the decision and audited).
-    #[serde(default)]
+    #[schema(pattern = r"\S")]
     pub reason: String,
 }
 

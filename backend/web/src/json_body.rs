@@ -176,6 +176,17 @@ impl<'a> Strict<'a> {
     }
 }
 
+/// `f` as an integer when it is one (`3.0`), within `i64`.
+fn whole(f: f64) -> Option<i64> {
+    // Within ±2^53 every integer is exact in an f64, so the conversion loses nothing.
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "whole and within ±2^53: exact"
+    )]
+    (f.fract() == 0.0 && f.abs() <= EXACT).then_some(f as i64)
+}
+
 /// What `value` is, in serde's words.
 fn unexpected(value: &Value) -> Unexpected<'_> {
     match value {
@@ -202,7 +213,11 @@ impl<'de> de::Deserializer<'de> for Strict<'de> {
             Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
                 (Some(u), _, _) => visitor.visit_u64(u),
                 (None, Some(i), _) => visitor.visit_i64(i),
-                (None, None, Some(f)) => visitor.visit_f64(f),
+                // `12080.0` is the integer 12080 to JSON Schema, so to the document too.
+                (None, None, Some(f)) => match whole(f) {
+                    Some(i) => visitor.visit_i64(i),
+                    None => visitor.visit_f64(f),
+                },
                 (None, None, None) => {
                     Err(de::Error::invalid_value(unexpected(self.value), &visitor))
                 }
@@ -324,6 +339,9 @@ mod tests {
         );
         let o: Outer = from_value(&json!({"round": 1, "inner": null})).unwrap();
         assert!(o.inner.is_none() && o.list.is_empty());
+        // A whole number written with a fraction is that integer, as in JSON Schema.
+        let o: Outer = from_value(&json!({"round": 7.0, "inner": null})).unwrap();
+        assert_eq!(o.round, 7);
     }
 
     #[test]
@@ -359,6 +377,10 @@ mod tests {
             (
                 json!({"round": 3.5, "inner": null}),
                 "invalid type: floating point",
+            ),
+            (
+                json!({"round": -3.0, "inner": null}),
+                "invalid value: integer `-3`",
             ),
             (json!({"round": 70000, "inner": null}), "invalid value"),
             (

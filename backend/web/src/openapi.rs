@@ -370,7 +370,7 @@ pub fn document_json() -> serde_json::Value {
 
 /// Gives every integer the bounds of its Rust type, so that the document takes no number the
 /// body or parameter cannot hold: utoipa (`non_strict_integers`) writes a `u16` as format
-/// `uint16`, which JSON Schema readers do not know; it becomes `minimum: 0, maximum: 65535`
+/// `u-int16`, which JSON Schema readers do not know; it becomes `minimum: 0, maximum: 65535`
 /// with the standard format `int32` (`int64` for the 64-bit ones). Bounds a field sets itself
 /// are kept.
 fn bound_integers(value: &mut serde_json::Value) {
@@ -379,14 +379,14 @@ fn bound_integers(value: &mut serde_json::Value) {
             let bounds: Option<(i64, u64, &str)> = match map.get("format").and_then(|f| f.as_str())
             {
                 Some("int8") => Some((-128, 127, "int32")),
-                Some("uint8") => Some((0, 255, "int32")),
+                Some("u-int8") => Some((0, 255, "int32")),
                 Some("int16") => Some((-32_768, 32_767, "int32")),
-                Some("uint16") => Some((0, 65_535, "int32")),
+                Some("u-int16") => Some((0, 65_535, "int32")),
                 Some("int32") => {
                     Some((i64::from(i32::MIN), i32::MAX.unsigned_abs().into(), "int32"))
                 }
-                Some("uint32") => Some((0, u32::MAX.into(), "int64")),
-                Some("uint64") => Some((0, u64::MAX, "int64")),
+                Some("u-int32") => Some((0, u32::MAX.into(), "int64")),
+                Some("u-int64") => Some((0, u64::MAX, "int64")),
                 _ => None,
             };
             if let Some((min, max, format)) = bounds {
@@ -439,6 +439,29 @@ mod tests {
         let round = &doc["paths"]["/api/v1/tournaments/{id}/rounds"]["post"]["responses"]["201"]["links"]
             ["post_tournaments_id_rounds_n_publish"]["parameters"];
         assert_eq!(round["n"], "$response.body#/round");
+    }
+
+    #[test]
+    fn integers_carry_the_bounds_of_their_types_and_paths_their_methods() {
+        let doc = super::document_json();
+        let bye = &doc["components"]["schemas"]["ApiBye"]["properties"];
+        assert_eq!(bye["player"]["maximum"], 65_535, "{bye}");
+        assert_eq!(bye["player"]["format"], "int32", "{bye}");
+        assert_eq!(
+            bye["round"]["maximum"], 99,
+            "a bound of its own is kept: {bye}"
+        );
+        let rating = &doc["components"]["schemas"]["ApiPlayer"]["properties"]["fide_id"];
+        assert_eq!(rating["maximum"], 99_999_999_999_u64, "{rating}");
+        assert_eq!(
+            super::allowed_methods("/api/v1/tournaments/x/rounds/3"),
+            Some(vec!["DELETE", "GET", "HEAD", "PATCH"])
+        );
+        assert_eq!(
+            super::allowed_methods("/api/v1/tournaments//rounds/3"),
+            None
+        );
+        assert_eq!(super::allowed_methods("/api/v1/nothing"), None);
     }
 
     #[test]

@@ -511,8 +511,12 @@ pub struct IncidentBody {
     /// The game's version as read.
     pub version: i32,
     /// As [`IncidentForm::kind`].
+    #[schema(
+        pattern = "^(warning|time_added|time_removed|game_lost|points_reduced|opponent_raised|expulsion|persistent_refusal|lost_by_both|mobile_phone|illegal_move|incorrect_claim)$"
+    )]
     pub kind: String,
-    /// As [`IncidentForm::offender`].
+    /// As [`IncidentForm::offender`]: `white` or `black`.
+    #[schema(pattern = "^(white|black)$")]
     pub offender: String,
     /// As [`IncidentForm::reason`].
     #[serde(default)]

@@ -592,7 +592,7 @@ pub struct PutPrizes {
     pub list: Option<PrizeList>,
     /// `updated_at` of the tournament as last read.
     #[serde(default)]
-    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: Option<chrono::NaiveDateTime>,
 }
 

@@ -454,11 +454,14 @@ pub async fn submit_report(
 #[serde(deny_unknown_fields)]
 pub struct ApiScore {
     /// The scoresheet: PGN or moves.
+    #[schema(pattern = r"\S")]
     pub scoresheet: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`.
+    #[schema(pattern = r"^(1-0|0-1|1/2-1/2|\+/-|-/\+|-/-)$")]
     pub result: String,
     /// `unspecified` (default), `board` or `time` (Art. 6.9).
     #[serde(default)]
+    #[schema(pattern = "^(unspecified|board|time)?$")]
     pub how: String,
 }
 

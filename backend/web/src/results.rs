@@ -321,9 +321,12 @@ pub async fn enter_result(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiResult {
-    /// White's TRF code (`1 = 0 W D L + - X`, empty for none).
+    /// White's TRF code (`1 = 0 W D L + - X`, empty for none); with black's, a result the
+    /// Laws allow (`1` with `0`, `=` with `=`, ...).
+    #[schema(pattern = r"^[10=WDL+\-X]?$")]
     pub white: String,
     /// Black's TRF code.
+    #[schema(pattern = r"^[10=WDL+\-X]?$")]
     pub black: String,
     /// The version the client read.
     pub version: i32,

@@ -28,24 +28,30 @@ use crate::respond::{bad, created, json, load};
 #[serde(deny_unknown_fields)]
 pub struct SettingsJson {
     /// Boards per match, 1-99.
+    #[schema(minimum = 1, maximum = 99)]
     pub boards: u8,
     /// Match points for a won, drawn and lost match (default 2, 1, 0).
     #[serde(default)]
+    #[schema(min_items = 3, max_items = 3)]
     pub match_points: Option<[f64; 3]>,
     /// `MP` (default) or `GP`.
     #[serde(default)]
+    #[schema(pattern = "^(MP|GP)$")]
     pub primary: Option<String>,
     /// `white` (default) or `black`: the first-named team's colour on board 1.
     #[serde(default)]
+    #[schema(pattern = "^(white|black)$")]
     pub first_colour: Option<String>,
     /// `a` (default), `b` or `none` (C.04.6 art. 1.7).
     #[serde(default)]
+    #[schema(pattern = "^(a|b|none)$")]
     pub colour_preferences: Option<String>,
     /// Boards counted for the team rating (default: all).
     #[serde(default)]
     pub rating_boards: Option<u8>,
     /// Match and game points of the bye (default: a drawn match, C.04.6 art. 1.4).
     #[serde(default)]
+    #[schema(min_items = 2, max_items = 2)]
     pub bye: Option<[f64; 2]>,
     /// Minutes before the round's start by which line-ups are due.
     #[serde(default)]
@@ -139,13 +145,16 @@ pub enum RosterJson {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRosterPlayer {
-    /// `Last, First`.
+    /// `Last, First`, at most 33 characters.
+    #[schema(pattern = r"\S", max_length = 33)]
     pub name: String,
-    /// FIDE rating.
+    /// FIDE rating, 0-3500.
     #[serde(default)]
+    #[schema(maximum = 3500)]
     pub rating: Option<u16>,
     /// FIDE ID.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 99_999_999_999_u64)]
     pub fide_id: Option<u64>,
     /// Federation, three letters.
     #[serde(default)]
@@ -180,6 +189,7 @@ impl<'de> Deserialize<'de> for RosterJson {
 #[serde(deny_unknown_fields)]
 pub struct TeamJson {
     /// The name.
+    #[schema(pattern = r"\S")]
     pub name: String,
     /// The federation, three letters.
     #[serde(default)]
@@ -201,6 +211,7 @@ pub struct TeamJson {
 #[serde(deny_unknown_fields)]
 pub struct PairJson {
     /// The pairing system.
+    #[schema(pattern = "^(swiss|round-robin|double-round-robin)$")]
     pub system: String,
 }
 
