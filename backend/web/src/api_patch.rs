@@ -13,7 +13,7 @@ use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
 use crate::forms::PlayerForm;
 use crate::l10n::Msg;
-use crate::respond::{arbiter_error, bad, merge_patch, patch_seen, patch_text, stale_api as stale};
+use crate::respond::{arbiter_error, bad, patch_seen, patch_text, stale_api as stale, typed_patch};
 use crate::{AppState, with_db};
 
 /// Every field a player patch may hold.
@@ -27,6 +27,51 @@ const PLAYER_FIELDS: &[&str] = &[
     "seen",
 ];
 
+/// A JSON Merge Patch of a registered player: each field sent sets it, `null` clears it.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerPatch {
+    /// `Last, First`, at most 33 characters; never `null` (a player has a name).
+    #[serde(default)]
+    #[schema(pattern = r"\S", max_length = 33, nullable = false)]
+    pub name: Option<String>,
+    /// `m` or `w`.
+    #[serde(default)]
+    #[schema(pattern = "^[mw]$")]
+    pub sex: Option<String>,
+    /// FIDE title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// FIDE rating, 0-3500.
+    #[serde(default)]
+    #[schema(maximum = 3500)]
+    pub rating: Option<u16>,
+    /// Federation, three letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+    /// FIDE id.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 99_999_999_999_u64)]
+    pub fide_id: Option<u64>,
+    /// The tournament's `updated_at` as read (a change since gets `409`).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
+    pub seen: Option<NaiveDateTime>,
+}
+
+/// A JSON Merge Patch of a round.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundPatch {
+    /// The round's start, UTC (`YYYY-MM-DDTHH:MM:SS`); `null` clears it.
+    #[serde(default)]
+    #[schema(
+        example = "2026-12-01T14:30:00",
+        pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$"
+    )]
+    pub scheduled: Option<String>,
+}
+
 /// `PATCH /api/v1/tournaments/{id}/players/{pn}`: corrects a registered player's `name`,
 /// `sex` (`m`, `w`), `title`, `rating`, `federation` or `fide_id`; the pairing number, status and
 /// results stay. Audited with the player before and after. `204`.
@@ -39,7 +84,7 @@ const PLAYER_FIELDS: &[&str] = &[
     path = "/api/v1/tournaments/{id}/players/{pn}",
     tag = "tournaments",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("pn" = u16, Path, description = "Pairing number")),
-    request_body(content = Object, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the player: `name`, `sex`, `title`, `rating`, `federation`, `fide_id`, and `seen`"),
+    request_body(content = PlayerPatch, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the player; `application/json` is taken too"),
     responses((status = 204, description = "Changed")),
     security(("bearer" = []))
 )]
@@ -52,7 +97,7 @@ pub async fn patch_player(
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
     async {
-        let patch = merge_patch(&body, PLAYER_FIELDS)?;
+        let (patch, _) = typed_patch::<PlayerPatch>(&body, PLAYER_FIELDS)?;
         let seen = patch_seen(&patch)?;
         let stored = with_db(&state, move |c| {
             arbiter_db::load_tournament(c, id)?.ok_or_else(|| WebError::no_tournament(id))
@@ -135,7 +180,7 @@ const ROUND_FIELDS: &[&str] = &["scheduled"];
     path = "/api/v1/tournaments/{id}/rounds/{n}",
     tag = "rounds",
     params(("id" = Uuid, Path, description = "The tournament's id"), ("n" = u16, Path, description = "Round number")),
-    request_body(content = Object, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the round: `scheduled` (UTC, `YYYY-MM-DDTHH:MM`, `null` clears it)"),
+    request_body(content = RoundPatch, content_type = "application/merge-patch+json", description = "A JSON Merge Patch (RFC 7396) of the round; `application/json` is taken too"),
     responses((status = 204, description = "Changed")),
     security(("bearer" = []))
 )]
@@ -148,7 +193,7 @@ pub async fn patch_round(
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
     async {
-        let patch = merge_patch(&body, ROUND_FIELDS)?;
+        let (patch, _) = typed_patch::<RoundPatch>(&body, ROUND_FIELDS)?;
         let Some(value) = patch.get("scheduled") else {
             return Ok(HttpResponse::NoContent().finish());
         };

@@ -15,8 +15,9 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, ApiUser, Organizer};
 use crate::forms::{ApiSettings, EditForm};
+use crate::json_body::ApiJson;
 use crate::l10n::Msg;
-use crate::respond::{bad, created, merge_patch, patch_seen, patch_text, stale_api as stale};
+use crate::respond::{bad, created, patch_seen, patch_text, stale_api as stale, typed_patch};
 use crate::{AppState, with_db};
 
 /// The id of something created.
@@ -43,7 +44,7 @@ pub struct Created {
 pub async fn create_tournament(
     state: web::Data<AppState>,
     ApiUser(user): ApiUser,
-    body: web::Json<ApiSettings>,
+    body: ApiJson<ApiSettings>,
 ) -> Result<HttpResponse, WebError> {
     async {
         if body.seen.is_some() {
@@ -101,7 +102,7 @@ pub async fn update_tournament(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiSettings>,
+    body: ApiJson<ApiSettings>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -183,7 +184,7 @@ pub async fn patch_tournament(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
-        let patch = merge_patch(&body, PATCH_FIELDS)?;
+        let (patch, _) = typed_patch::<ApiSettings>(&body, PATCH_FIELDS)?;
         let seen = patch_seen(&patch)?;
         let (stored, provisional) = with_db(&state, move |c| {
             let stored =

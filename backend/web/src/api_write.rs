@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
 use crate::forms::PlayerForm;
+use crate::json_body::ApiJson;
 use crate::respond::{created, load, stale_api as stale};
 use crate::{AppState, with_db};
 
@@ -30,18 +31,21 @@ pub struct ApiPlayer {
     /// `Last, First`, at most 33 characters; may be left out with a `fide_id` listed in the
     /// newest FIDE rating list, which then gives it (and the other fields left out).
     #[serde(default)]
+    #[schema(pattern = r"\S")]
     pub name: String,
     /// FIDE title.
     #[serde(default)]
     pub title: Option<String>,
     /// FIDE rating, 0-3500.
     #[serde(default)]
+    #[schema(maximum = 3500)]
     pub rating: Option<u16>,
     /// Federation, three letters.
     #[serde(default)]
     pub federation: Option<String>,
     /// FIDE id.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 99_999_999_999_u64)]
     pub fide_id: Option<u64>,
     /// `true` registers the player even when a player with the same name (folded:
     /// `arbiter_tournament::names::fold_name`) is already registered or earlier in the list; a
@@ -83,7 +87,7 @@ pub async fn add_players(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<Vec<ApiPlayer>>,
+    body: ApiJson<Vec<ApiPlayer>>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -177,6 +181,7 @@ pub async fn add_players(
 #[serde(deny_unknown_fields)]
 pub struct ApiStatus {
     /// `withdrawn` or `active`.
+    #[schema(pattern = "^(withdrawn|active)$")]
     pub status: String,
 }
 
@@ -198,7 +203,7 @@ pub async fn player_status(
     _req: HttpRequest,
     path: web::Path<(Uuid, u16)>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiStatus>,
+    body: ApiJson<ApiStatus>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
     async {
@@ -227,12 +232,14 @@ pub async fn player_status(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiBye {
-    /// The round, from 1.
-    #[schema(value_type = u16)]
+    /// The round, from 1 to the rounds planned.
+    #[schema(value_type = u16, minimum = 1, maximum = 99)]
     pub round: RoundNumber,
     /// The player's pairing number.
+    #[schema(minimum = 1)]
     pub player: u16,
     /// `H`, `Z` or `F`; `null` cancels the request.
+    #[schema(pattern = "^[HZF]$")]
     pub code: Option<String>,
 }
 
@@ -255,7 +262,7 @@ pub async fn request_bye(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiBye>,
+    body: ApiJson<ApiBye>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -288,10 +295,26 @@ pub async fn request_bye(
 #[serde(deny_unknown_fields)]
 pub struct ApiPairing {
     /// Boards, board 1 first.
+    #[schema(schema_with = board_pairs)]
     pub boards: Vec<[u16; 2]>,
     /// The player with the round's bye.
     #[serde(default)]
     pub bye: Option<u16>,
+}
+
+/// The schema of [`ApiPairing::boards`]: a list of `[white, black]`, exactly two pairing
+/// numbers each.
+fn board_pairs() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let number = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(1))
+        .maximum(Some(u16::MAX));
+    let board = ArrayBuilder::new()
+        .items(number)
+        .min_items(Some(2))
+        .max_items(Some(2));
+    ArrayBuilder::new().items(board).build()
 }
 
 impl From<&Pairing> for ApiPairing {
@@ -380,7 +403,7 @@ pub struct ApiStoreRound {
     #[schema(value_type = u16)]
     pub round: RoundNumber,
     /// The tournament's `updated_at` as read.
-    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456")]
+    #[schema(value_type = String, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: NaiveDateTime,
     /// The pairing; absent: the engine's.
     #[serde(default)]
@@ -436,7 +459,7 @@ pub async fn store_round(
     _req: HttpRequest,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<ApiStoreRound>,
+    body: ApiJson<ApiStoreRound>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {

@@ -472,8 +472,7 @@ pub struct EditionForm {
 /// follows (`2001` or `later`: Art. 7.4(b), 9.5(b) and the mobile-phone rule differ); audited.
 ///
 /// # Errors
-/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming
-/// `edition`.
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming `edition`.
 pub async fn set_edition(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
@@ -694,10 +693,11 @@ pub async fn api_board(
 }
 
 /// The body of `POST /api/v1/games/{id}/check-in`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckInBody {
     /// `white` or `black`.
+    #[schema(pattern = "^(white|black)$")]
     pub colour: String,
 }
 
@@ -712,7 +712,7 @@ pub struct CheckInBody {
     path = "/api/v1/games/{id}/check-in",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    request_body = Object,
+    request_body = CheckInBody,
     responses((status = 201, description = "Checked in", body = serde_json::Value)),
     security(("bearer" = []))
 )]
@@ -726,7 +726,7 @@ pub async fn api_check_in(
     let run = async {
         let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: CheckInBody =
-            serde_json::from_value(body.into_inner()).map_err(|e| bad("colour", e.to_string()))?;
+            crate::json_body::from_value(&body).map_err(|(_, e)| bad("colour", e.to_string()))?;
         let colour = colour_of(&b.colour)?;
         let actor = user.actor();
         let row = with_db(&state, move |c| {
@@ -747,11 +747,11 @@ pub async fn api_check_in(
 }
 
 /// The body of `POST /api/v1/games/{id}/override`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverrideBody {
     /// Why the default time does not apply (required, kept with the decision and audited).
-    #[serde(default)]
+    #[schema(pattern = r"\S")]
     pub reason: String,
 }
 
@@ -769,7 +769,7 @@ pub struct OverrideBody {
     path = "/api/v1/games/{id}/override",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    request_body = Object,
+    request_body = OverrideBody,
     responses((status = 200, description = "The arbiter's decision, recorded", body = serde_json::Value)),
     security(("bearer" = []))
 )]
@@ -783,7 +783,7 @@ pub async fn api_override(
     let run = async {
         let (user, _) = api_arbiter_game(&state, &req, gid).await?;
         let b: OverrideBody =
-            serde_json::from_value(body.into_inner()).map_err(|e| bad("reason", e.to_string()))?;
+            crate::json_body::from_value(&body).map_err(|(_, e)| bad("reason", e.to_string()))?;
         let decision = Override::new(b.reason.trim(), Some(user.email.clone()))
             .map_err(|e| bad("reason", default_time_msg(&e)))?;
         let actor = user.actor();

@@ -46,6 +46,20 @@ pub enum WebError {
         /// Seconds until the next attempt is allowed.
         retry_after: u64,
     },
+    /// A method the path does not take (405); `Allow` lists those it takes.
+    #[error("{method} is not allowed here")]
+    MethodNotAllowed {
+        /// The method of the request.
+        method: String,
+        /// The methods the path takes.
+        allow: Vec<&'static str>,
+    },
+    /// A request body larger than the route takes (413 Payload Too Large): `limit` bytes.
+    #[error("the body is larger than {limit} bytes")]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// The database could not be reached or was busy (503: try again); the detail is logged,
     /// not shown.
     #[error("database unavailable: {0}")]
@@ -149,6 +163,11 @@ impl WebError {
             WebError::Forbidden(why) => l.m(why),
             WebError::Conflict { .. } => l.t("error-conflict"),
             WebError::TooManyRequests { .. } => l.t("error-too-many"),
+            WebError::MethodNotAllowed { method, allow } => l.m(&Msg::new("error-method")
+                .ltr("method", method.clone())
+                .ltr("allow", allow.join(", "))),
+            WebError::TooLarge { limit } => l.m(&Msg::new("error-too-large")
+                .int("kib", i64::try_from(limit / 1024).unwrap_or(i64::MAX))),
             WebError::Api(e) => e.detail(l),
         }
     }
@@ -163,7 +182,9 @@ impl WebError {
             401 => "status-401",
             403 => "status-403",
             404 => "status-404",
+            405 => "status-405",
             409 => "status-409",
+            413 => "status-413",
             429 => "status-429",
             503 => "status-503",
             _ => "status-500",
@@ -200,6 +221,11 @@ impl WebError {
                 _ => {}
             }
             let mut resp = HttpResponse::build(status).body(body.to_string());
+            if let WebError::MethodNotAllowed { allow, .. } = self.inner() {
+                if let Ok(v) = HeaderValue::from_str(&allow.join(", ")) {
+                    resp.headers_mut().insert(actix_web::http::header::ALLOW, v);
+                }
+            }
             resp.headers_mut().insert(
                 CONTENT_TYPE,
                 HeaderValue::from_static("application/problem+json"),
@@ -345,6 +371,28 @@ pub async fn localize_errors(
         .map_or_else(|| Uuid::new_v4().to_string(), str::to_owned);
     let (method, path) = (req.method().clone(), req.path().to_owned());
     let mut res = next.call(req).await?;
+    // A body read whole (`web::Bytes`, the merge patches) over its limit: actix's plain 413
+    // becomes this service's, problem+json on the API.
+    let overflow = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<actix_web::error::PayloadError>())
+        .is_some_and(|e| matches!(e, actix_web::error::PayloadError::Overflow));
+    if overflow {
+        let e = WebError::TooLarge {
+            limit: crate::JSON_LIMIT,
+        };
+        let e = if path.starts_with("/api/") {
+            e.api()
+        } else {
+            e
+        };
+        let mut answer = e.respond(&L10n::negotiate(res.request()));
+        if let Ok(v) = HeaderValue::from_str(&request_id) {
+            answer.headers_mut().insert(REQUEST_ID, v);
+        }
+        return Ok(res.into_response(answer));
+    }
     if let Some(e) = res
         .response()
         .error()
@@ -372,7 +420,10 @@ pub async fn localize_errors(
         Some(mut answer) => {
             // Keep the headers other layers set (session cookies, caching).
             for (name, value) in res.response().headers() {
-                if name != CONTENT_TYPE && name != actix_web::http::header::CONTENT_LENGTH {
+                if name != CONTENT_TYPE
+                    && name != actix_web::http::header::CONTENT_LENGTH
+                    && name != actix_web::http::header::ALLOW
+                {
                     answer.headers_mut().append(name.clone(), value.clone());
                 }
             }
@@ -445,6 +496,8 @@ impl ResponseError for WebError {
             WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::Conflict { .. } => StatusCode::CONFLICT,
             WebError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            WebError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Database(_) | WebError::Internal(_) | WebError::Api(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR

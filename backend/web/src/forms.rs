@@ -376,8 +376,9 @@ impl EditForm {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiSettings {
-    /// Name (required when creating).
+    /// Name (required when creating and replacing; never `null`: it cannot be cleared).
     #[serde(default)]
+    #[schema(pattern = r"\S", nullable = false)]
     pub name: Option<String>,
     /// City.
     #[serde(default)]
@@ -398,6 +399,7 @@ pub struct ApiSettings {
     pub end_date: Option<String>,
     /// Rounds planned, 1-99.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 99)]
     pub rounds_planned: Option<u16>,
     /// A TRF-2026 `192` code: `FIDE_DUTCH_2025` (the default), `FIDE_DUTCH`,
     /// `FIDE_ROUNDROBIN`, `FIDE_DOUBLE_ROUNDROBIN`.
@@ -406,17 +408,20 @@ pub struct ApiSettings {
     /// Time control, free text.
     #[serde(default)]
     pub time_control: Option<String>,
-    /// Default time (Art. 6.7), minutes.
+    /// Default time (Art. 6.7), minutes, 0-600.
     #[serde(default)]
+    #[schema(maximum = 600)]
     pub default_time_minutes: Option<u32>,
     /// Tie-breaks, C.07 codes separated by commas.
     #[serde(default)]
     pub tiebreaks: Option<String>,
     /// C.07 edition, `2024` or `2026`.
     #[serde(default)]
+    #[schema(pattern = "^(2024|2026)?$")]
     pub tiebreak_edition: Option<String>,
     /// Settings only: `white` or `black`, the first player's colour in round 1.
     #[serde(default)]
+    #[schema(pattern = "^(white|black)?$")]
     pub initial_colour: Option<String>,
     /// Settings only: points for a win (Art. 11), as text (`"1"`, `"3"`).
     #[serde(default)]
@@ -436,6 +441,7 @@ pub struct ApiSettings {
     /// Settings only: `wait` (the default) or `provisional`: pairing while a game is adjourned
     /// (Appendix A; the adjourned game counted as a draw, TRF-2026 `X`).
     #[serde(default)]
+    #[schema(pattern = "^(wait|provisional)?$")]
     pub adjourned_pairing: Option<String>,
     /// Settings only: the time zone the pages show and take times in (an IANA name such as
     /// `Europe/Amsterdam`; absent: UTC). The API's times are UTC whatever it is.
@@ -443,7 +449,7 @@ pub struct ApiSettings {
     pub time_zone: Option<String>,
     /// Settings only: the tournament's `updated_at` as read (a change since gets `409`).
     #[serde(default)]
-    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: Option<NaiveDateTime>,
 }
 

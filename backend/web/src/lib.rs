@@ -24,7 +24,8 @@
 //! throttles, the client's address), [`cache`], [`board`], [`config`], [`error`], [`names`]
 //! (player search, collation, duplicate refusals), [`visibility`] (the one rule of what the
 //! public may read: every public page loads through [`load_if_changed`] and reads games through
-//! its filters). `backend/cli/tests/cli/layout.rs` checks both rules.
+//! its filters), [`json_body`] (the API's JSON bodies, read as strictly as documented).
+//! `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -43,6 +44,7 @@ pub mod error;
 pub mod extract;
 pub mod forms;
 pub mod games;
+pub mod json_body;
 pub mod kiosk;
 pub mod l10n;
 pub mod language;
@@ -145,7 +147,26 @@ fn is_api(req: &HttpRequest) -> bool {
     req.path().starts_with("/api/")
 }
 
+/// What no route answers: on the API, a path the document has with a method it does not give
+/// is `405` with `Allow` (`OPTIONS` is answered `204` with `Allow`); anything else is `404`.
 async fn not_found(req: HttpRequest) -> Result<HttpResponse, WebError> {
+    if is_api(&req) {
+        if let Some(allow) = openapi::allowed_methods(req.path()) {
+            if req.method() == actix_web::http::Method::OPTIONS {
+                let allow = allow.iter().copied().chain(["OPTIONS"]).collect::<Vec<_>>();
+                return Ok(HttpResponse::NoContent()
+                    .insert_header((header::ALLOW, allow.join(", ")))
+                    .finish());
+            }
+            if !allow.contains(&req.method().as_str()) {
+                return Err(WebError::MethodNotAllowed {
+                    method: req.method().to_string(),
+                    allow,
+                }
+                .api());
+            }
+        }
+    }
     let e = WebError::no_page(req.path());
     Err(if is_api(&req) { e.api() } else { e })
 }
@@ -166,6 +187,19 @@ fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> a
     (if is_api(req) { e.api() } else { e }).into()
 }
 
+/// The largest JSON body (and `PATCH` body) the API takes, in bytes.
+pub const JSON_LIMIT: usize = 64 * 1024;
+/// The largest form (`application/x-www-form-urlencoded`) the pages take, in bytes.
+pub const FORM_LIMIT: usize = 64 * 1024;
+/// The largest upload (`multipart/form-data`, a TRF or CSV file with its form), in bytes.
+pub const UPLOAD_LIMIT: usize = 8 * 1024 * 1024;
+
+/// A body over `limit` bytes: `413`, as problem+json on the API, else the error page.
+fn too_large(limit: usize, req: &HttpRequest) -> actix_web::Error {
+    let e = WebError::TooLarge { limit };
+    (if is_api(req) { e.api() } else { e }).into()
+}
+
 /// A route answering `GET` and `HEAD` (actix sends no body for `HEAD`).
 fn page() -> actix_web::Route {
     web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
@@ -183,20 +217,37 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .app_data(
         web::FormConfig::default()
-            .limit(64 * 1024)
-            .error_handler(|e, req| extractor_error("form", e.to_string(), req)),
+            .limit(FORM_LIMIT)
+            .error_handler(|e, req| match e {
+                actix_web::error::UrlencodedError::Overflow { limit, .. } => too_large(limit, req),
+                e => extractor_error("form", e.to_string(), req),
+            }),
     )
     .app_data(
         actix_multipart::form::MultipartFormConfig::default()
-            .total_limit(8 * 1024 * 1024)
-            .memory_limit(8 * 1024 * 1024)
-            .error_handler(|e, req| extractor_error("upload", e.to_string(), req)),
+            .total_limit(UPLOAD_LIMIT)
+            .memory_limit(UPLOAD_LIMIT)
+            .error_handler(|e, req| match e {
+                actix_multipart::MultipartError::Payload(
+                    actix_web::error::PayloadError::Overflow,
+                ) => too_large(UPLOAD_LIMIT, req),
+                e => extractor_error("upload", e.to_string(), req),
+            }),
     )
     .app_data(
         web::JsonConfig::default()
-            .limit(64 * 1024)
-            .error_handler(|e, req| extractor_error("body", e.to_string(), req)),
+            .limit(JSON_LIMIT)
+            .error_handler(|e, req| match e {
+                actix_web::error::JsonPayloadError::Overflow { limit }
+                | actix_web::error::JsonPayloadError::OverflowKnownLength { limit, .. } => {
+                    too_large(limit, req)
+                }
+                e => extractor_error("body", e.to_string(), req),
+            }),
     )
+    // The merge patches' bodies (`web::Bytes`); an overflow is answered by
+    // [`error::localize_errors`].
+    .app_data(web::PayloadConfig::new(JSON_LIMIT))
     .route("/", page().to(public::index))
     .route("/language", page().to(language::language))
     .route("/language", web::post().to(language::choose_language))

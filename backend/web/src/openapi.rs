@@ -142,6 +142,9 @@ impl Modify for Answers {
                         "The state changed since it was read: `current` is it",
                     ));
                 }
+                if op.request_body.is_some() {
+                    codes.push(("413", "The body is larger than the limit (64 KiB)"));
+                }
                 for (code, why) in codes {
                     if !op.responses.responses.contains_key(code) {
                         op.responses
@@ -280,6 +283,54 @@ fn problem(why: &str) -> utoipa::openapi::Response {
         .build()
 }
 
+/// The methods the document gives `path` (a request's path, `/api/v1/...`), `HEAD` with `GET`,
+/// or `None` when it documents no such path: what a `405` answers in `Allow`.
+#[must_use]
+pub fn allowed_methods(path: &str) -> Option<Vec<&'static str>> {
+    static PATHS: std::sync::LazyLock<Vec<(Vec<String>, Vec<&'static str>)>> =
+        std::sync::LazyLock::new(|| {
+            let mut doc = document();
+            doc.paths
+                .paths
+                .iter_mut()
+                .map(|(template, item)| {
+                    let mut methods: Vec<&'static str> = operations(item)
+                        .map(|(method, _, _)| method)
+                        .flat_map(|m| match m {
+                            "get" => vec!["GET", "HEAD"],
+                            "put" => vec!["PUT"],
+                            "post" => vec!["POST"],
+                            "delete" => vec!["DELETE"],
+                            _ => vec!["PATCH"],
+                        })
+                        .collect();
+                    methods.sort_unstable();
+                    let segments = template.split('/').map(str::to_owned).collect();
+                    (segments, methods)
+                })
+                .collect()
+        });
+    let segments: Vec<&str> = path.split('/').collect();
+    let fits = |template: &[String]| {
+        template.len() == segments.len()
+            && template
+                .iter()
+                .zip(&segments)
+                .all(|(t, s)| (t.starts_with('{') && t.ends_with('}') && !s.is_empty()) || t == s)
+    };
+    let mut methods: Vec<&'static str> = PATHS
+        .iter()
+        .filter(|(template, _)| fits(template))
+        .flat_map(|(_, methods)| methods.iter().copied())
+        .collect();
+    if methods.is_empty() {
+        return None;
+    }
+    methods.sort_unstable();
+    methods.dedup();
+    Some(methods)
+}
+
 /// The OpenAPI 3.1 document of `/api/v1`, built from the handlers (the same each call).
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
@@ -291,6 +342,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 #[must_use]
 pub fn document_json() -> serde_json::Value {
     let mut doc = serde_json::to_value(document()).unwrap_or_default();
+    bound_integers(&mut doc);
     if let Some(paths) = doc
         .get_mut("paths")
         .and_then(serde_json::Value::as_object_mut)
@@ -319,6 +371,39 @@ pub fn document_json() -> serde_json::Value {
         }
     }
     doc
+}
+
+/// Gives every integer the bounds of its Rust type, so that the document takes no number the
+/// body or parameter cannot hold: utoipa (`non_strict_integers`) writes a `u16` as format
+/// `u-int16`, which JSON Schema readers do not know; it becomes `minimum: 0, maximum: 65535`
+/// with the standard format `int32` (`int64` for the 64-bit ones). Bounds a field sets itself
+/// are kept.
+fn bound_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let bounds: Option<(i64, u64, &str)> = match map.get("format").and_then(|f| f.as_str())
+            {
+                Some("int8") => Some((-128, 127, "int32")),
+                Some("u-int8") => Some((0, 255, "int32")),
+                Some("int16") => Some((-32_768, 32_767, "int32")),
+                Some("u-int16") => Some((0, 65_535, "int32")),
+                Some("int32") => {
+                    Some((i64::from(i32::MIN), i32::MAX.unsigned_abs().into(), "int32"))
+                }
+                Some("u-int32") => Some((0, u32::MAX.into(), "int64")),
+                Some("u-int64") => Some((0, u64::MAX, "int64")),
+                _ => None,
+            };
+            if let Some((min, max, format)) = bounds {
+                map.entry("minimum").or_insert(min.into());
+                map.entry("maximum").or_insert(max.into());
+                map.insert("format".to_owned(), format.into());
+            }
+            map.values_mut().for_each(bound_integers);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
 }
 
 /// `GET /api/v1/openapi.json`: the OpenAPI document of this API.
@@ -359,6 +444,29 @@ mod tests {
         let round = &doc["paths"]["/api/v1/tournaments/{id}/rounds"]["post"]["responses"]["201"]["links"]
             ["post_tournaments_id_rounds_n_publish"]["parameters"];
         assert_eq!(round["n"], "$response.body#/round");
+    }
+
+    #[test]
+    fn integers_carry_the_bounds_of_their_types_and_paths_their_methods() {
+        let doc = super::document_json();
+        let bye = &doc["components"]["schemas"]["ApiBye"]["properties"];
+        assert_eq!(bye["player"]["maximum"], 65_535, "{bye}");
+        assert_eq!(bye["player"]["format"], "int32", "{bye}");
+        assert_eq!(
+            bye["round"]["maximum"], 99,
+            "a bound of its own is kept: {bye}"
+        );
+        let rating = &doc["components"]["schemas"]["ApiPlayer"]["properties"]["fide_id"];
+        assert_eq!(rating["maximum"], 99_999_999_999_u64, "{rating}");
+        assert_eq!(
+            super::allowed_methods("/api/v1/tournaments/x/rounds/3"),
+            Some(vec!["DELETE", "GET", "HEAD", "PATCH"])
+        );
+        assert_eq!(
+            super::allowed_methods("/api/v1/tournaments//rounds/3"),
+            None
+        );
+        assert_eq!(super::allowed_methods("/api/v1/nothing"), None);
     }
 
     #[test]

@@ -501,21 +501,25 @@ pub async fn record(
 
 /// The body of `POST /api/v1/games/{id}/incidents`: the form's fields, with `version` a number
 /// and `minutes` a number or text.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IncidentBody {
     /// The game's version as read.
     pub version: i32,
     /// As [`IncidentForm::kind`].
+    #[schema(
+        pattern = "^(warning|time_added|time_removed|game_lost|points_reduced|opponent_raised|expulsion|persistent_refusal|lost_by_both|mobile_phone|illegal_move|incorrect_claim)$"
+    )]
     pub kind: String,
-    /// As [`IncidentForm::offender`].
+    /// As [`IncidentForm::offender`]: `white` or `black`.
+    #[schema(pattern = "^(white|black)$")]
     pub offender: String,
     /// As [`IncidentForm::reason`].
     #[serde(default)]
     pub reason: String,
     /// As [`IncidentForm::minutes`].
     #[serde(default)]
-    pub minutes: Option<serde_json::Value>,
+    pub minutes: Option<Minutes>,
     /// As [`IncidentForm::code`].
     #[serde(default)]
     pub code: String,
@@ -536,6 +540,17 @@ pub struct IncidentBody {
     pub black_clock: String,
 }
 
+/// Minutes of an incident ([`IncidentBody::minutes`]): a number or its text.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum Minutes {
+    /// A number of minutes.
+    #[schema(value_type = f64)]
+    Number(serde_json::Number),
+    /// The minutes as text, read as the form reads them.
+    Text(String),
+}
+
 /// `POST /api/v1/games/{id}/incidents` (bearer token, arbiter role): records one incident;
 /// `201` with [`Recorded`] (the incident, the result and version after it, the clock changes).
 ///
@@ -546,7 +561,7 @@ pub struct IncidentBody {
     path = "/api/v1/games/{id}/incidents",
     tag = "games",
     params(("id" = Uuid, Path, description = "The game's id")),
-    request_body = Object,
+    request_body = IncidentBody,
     responses((status = 201, description = "The incident, recorded", body = serde_json::Value)),
     security(("bearer" = []))
 )]
@@ -559,16 +574,15 @@ pub async fn api_record(
     let gid = path.into_inner();
     let run = async {
         let (user, g) = api_arbiter_game(&state, &req, gid).await?;
-        let b: IncidentBody =
-            serde_json::from_value(body.into_inner()).map_err(|e| bad("body", e.to_string()))?;
+        let b: IncidentBody = crate::json_body::read(&body)?;
         let form = IncidentForm {
             kind: b.kind,
             offender: b.offender,
             reason: b.reason,
             version: b.version.to_string(),
             minutes: match b.minutes {
-                Some(serde_json::Value::String(s)) => s,
-                Some(v) => v.to_string(),
+                Some(Minutes::Text(s)) => s,
+                Some(Minutes::Number(n)) => n.to_string(),
                 None => String::new(),
             },
             code: b.code,

@@ -25,6 +25,7 @@ use uuid::Uuid;
 use crate::auth::csrf_token;
 use crate::error::{FormError, WebError};
 use crate::extract::{ApiStaff, Checked, Organizer, Staff};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
 use crate::views::{Head, head_in, standings_for, titled_name};
@@ -591,7 +592,7 @@ pub struct PutPrizes {
     pub list: Option<PrizeList>,
     /// `updated_at` of the tournament as last read.
     #[serde(default)]
-    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456")]
+    #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: Option<chrono::NaiveDateTime>,
 }
 
@@ -613,7 +614,7 @@ pub async fn api_put(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<PutPrizes>,
+    body: ApiJson<PutPrizes>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {

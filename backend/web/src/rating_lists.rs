@@ -74,6 +74,14 @@ pub struct SearchQuery {
     pub t: Option<Uuid>,
 }
 
+/// The API's `?q=` ([`api_search`]): required, as documented (the page's [`SearchQuery`] shows
+/// the empty form without it).
+#[derive(Debug, Deserialize)]
+pub struct ApiSearchQuery {
+    /// A FIDE id or the start of a name.
+    pub q: String,
+}
+
 /// A FIDE id (digits) or a name, looked up in the newest snapshot (at most 50 players).
 async fn search(state: &AppState, q: String) -> Result<Vec<StoredListedPlayer>, WebError> {
     let q = q.trim().to_owned();
@@ -684,7 +692,7 @@ pub async fn api_player(
 /// case and Persian/Arabic letter forms do not matter), at most 50 players of the newest snapshot.
 ///
 /// # Errors
-/// [`WebError::Database`] (problem+json).
+/// [`WebError::Database`] (problem+json); `400` naming `query` without `q`.
 #[utoipa::path(
     get,
     path = "/api/v1/rating-lists/search",
@@ -694,7 +702,7 @@ pub async fn api_player(
 )]
 pub async fn api_search(
     state: web::Data<AppState>,
-    query: web::Query<SearchQuery>,
+    query: web::Query<ApiSearchQuery>,
 ) -> Result<HttpResponse, WebError> {
     let found = search(&state, query.into_inner().q)
         .await

@@ -40,6 +40,7 @@ use crate::arbiter_words::{self as words, record_msg};
 use crate::auth::{check_csrf, csrf_token};
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -453,11 +454,14 @@ pub async fn submit_report(
 #[serde(deny_unknown_fields)]
 pub struct ApiScore {
     /// The scoresheet: PGN or moves.
+    #[schema(pattern = r"\S")]
     pub scoresheet: String,
     /// `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-`.
+    #[schema(pattern = r"^(1-0|0-1|1/2-1/2|\+/-|-/\+|-/-)$")]
     pub result: String,
     /// `unspecified` (default), `board` or `time` (Art. 6.9).
     #[serde(default)]
+    #[schema(pattern = "^(unspecified|board|time)?$")]
     pub how: String,
 }
 
@@ -488,7 +492,7 @@ pub async fn api_score(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<Uuid>,
-    body: web::Json<ApiScore>,
+    body: ApiJson<ApiScore>,
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {

@@ -232,6 +232,22 @@ pub(crate) fn merge_patch(
     Ok(patch)
 }
 
+/// A merge patch ([`merge_patch`]) read as `T` too, the type that documents it: a value of
+/// the wrong type (a number where text is documented, text where a number is) is refused naming
+/// its field, as `POST` and `PUT` refuse it. The patch is kept to tell a field sent as `null`
+/// from one left out.
+///
+/// # Errors
+/// As [`merge_patch`]; [`WebError::BadRequest`] naming the field of the wrong type.
+pub(crate) fn typed_patch<T: serde::de::DeserializeOwned>(
+    body: &[u8],
+    fields: &[&str],
+) -> Result<(serde_json::Map<String, serde_json::Value>, T), WebError> {
+    let patch = merge_patch(body, fields)?;
+    let typed = crate::json_body::read(&serde_json::Value::Object(patch.clone()))?;
+    Ok((patch, typed))
+}
+
 /// A merge patch's value as a form field's text: a string as it is, a number written out,
 /// `null` empty (the field cleared).
 ///

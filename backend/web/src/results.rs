@@ -16,6 +16,7 @@ use crate::arbiter_words as words;
 use crate::auth::csrf_token;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
@@ -317,9 +318,12 @@ pub async fn enter_result(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ApiResult {
-    /// White's TRF code (`1 = 0 W D L + - X`, empty for none).
+    /// White's TRF code (`1 = 0 W D L + - X`, empty for none); with black's, a result the
+    /// Laws allow (`1` with `0`, `=` with `=`, ...).
+    #[schema(pattern = r"^[10=WDL+\-X]?$")]
     pub white: String,
     /// Black's TRF code.
+    #[schema(pattern = r"^[10=WDL+\-X]?$")]
     pub black: String,
     /// The version the client read.
     pub version: i32,
@@ -344,7 +348,7 @@ pub async fn api_enter_result(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<Uuid>,
-    body: web::Json<ApiResult>,
+    body: ApiJson<ApiResult>,
 ) -> Result<HttpResponse, WebError> {
     let game = path.into_inner();
     let inner = async {

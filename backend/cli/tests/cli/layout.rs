@@ -694,6 +694,7 @@ const WEB_SHARED: &[&str] = &[
     "listed",
     "sessions",
     "throttle",
+    "json_body",
 ];
 
 /// The web crate's modules that, like the crate root's route table, assemble every handler

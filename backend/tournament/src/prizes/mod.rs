@@ -50,6 +50,7 @@ pub use eligibility::is_eligible;
 /// minor units (JPY) counts whole units. `Display` always writes two decimals (`1500.00 EUR`);
 /// the web formats amounts by the currency's own exponent.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Money {
     /// The amount in minor units (cents); negative only in a list [`check_list`] rejects.
     pub minor_units: i64,
@@ -68,7 +69,7 @@ impl std::fmt::Display for Money {
 
 /// What a prize gives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Award {
     /// Money, which can be shared between tied players.
     Money(Money),
@@ -116,6 +117,7 @@ impl std::fmt::Display for Award {
 
 /// One prize of a list: a place within its category and what it gives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Prize {
     /// The place within the category, from 1 (1st, 2nd, ...).
     pub place: u16,
@@ -129,7 +131,12 @@ pub struct Prize {
 /// In JSON: `{"kind": "junior_under", "value": 12}`, `{"kind": "sex", "value": "Female"}`,
 /// `{"kind": "unrated"}`, `{"kind": "rating", "value": {"min": 1600, "max": 1799}}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+#[serde(
+    tag = "kind",
+    content = "value",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
 pub enum Criterion {
     /// A rating group `min..=max` by the player's FIDE rating (`001` columns 49-52); a bound left
     /// out is open. Unrated players (no rating, or 0) belong when `unrated_included`.
@@ -200,6 +207,7 @@ impl std::fmt::Display for Criterion {
 
 /// A category of prizes: its name, who may win it, and its prizes by place.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Category {
     /// The organizer's name for it, shown as written (e.g. `Women`, `U1800`).
     pub name: String,
@@ -258,6 +266,7 @@ pub enum TieSharing {
 
 /// The list's settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PrizeSettings {
     /// How many prizes a player may receive.
     #[serde(default)]
@@ -267,8 +276,10 @@ pub struct PrizeSettings {
     pub ties: TieSharing,
 }
 
-/// An organizer's prize list.
+/// An organizer's prize list. Unknown fields are refused at every level, so that a misspelt
+/// field is never silently dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PrizeList {
     /// The main prizes, by place in the whole standings.
     #[serde(default)]

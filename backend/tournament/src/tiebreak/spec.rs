@@ -450,6 +450,19 @@ pub enum TieBreakError {
         /// The modifier.
         modifier: String,
     },
+    /// A modifier given twice, or with one it conflicts with (`/C` and `/M` both cut): each
+    /// tie-break takes a modifier once (C.07 Art. 14), never one silently overriding another.
+    #[error(
+        "modifier `/{modifier}` repeats or conflicts with `/{earlier}` in `{code}` (C.07 Art. 14)"
+    )]
+    RepeatedModifier {
+        /// The tie-break code.
+        code: String,
+        /// The modifier refused (the later one).
+        modifier: String,
+        /// The modifier given before it that it repeats or conflicts with.
+        earlier: String,
+    },
     /// The list is empty.
     #[error("no tie-breaks given")]
     Empty,
@@ -488,12 +501,23 @@ impl FromStr for TieBreak {
         };
         let mut tb = TieBreak::new(kind);
         tb.modifiers.score = score;
+        // The modifiers read so far, by the setting each one fills (`C` and `M` fill the same).
+        let mut given: Vec<(&str, &str)> = Vec::new();
         for m in parts {
             let bad = || TieBreakError::BadModifier {
                 code: name.to_owned(),
                 modifier: m.to_owned(),
             };
             let (letter, rest) = m.split_at(m.char_indices().nth(1).map_or(m.len(), |(i, _)| i));
+            let setting = if letter == "M" { "C" } else { letter };
+            if let Some((_, earlier)) = given.iter().find(|(s, _)| *s == setting) {
+                return Err(TieBreakError::RepeatedModifier {
+                    code: name.to_owned(),
+                    modifier: m.to_owned(),
+                    earlier: (*earlier).to_owned(),
+                });
+            }
+            given.push((setting, m));
             let number = || rest.parse::<u16>().ok();
             let cuttable = matches!(
                 kind,
@@ -671,6 +695,29 @@ mod tests {
             Err(TieBreakError::BadModifier { .. })
         ));
         assert_eq!(parse_list(" , "), Err(TieBreakError::Empty));
+        // A modifier twice, or `/C` with `/M`: refused naming both, never one overriding.
+        for (code, modifier, earlier) in [
+            ("BH/M1/C1", "C1", "M1"),
+            ("BH/C1/C2", "C2", "C1"),
+            ("BH/C1/P/P", "P", "P"),
+            ("KS/L40/L50", "L50", "L40"),
+            ("ARO/U1400/U1200", "U1200", "U1400"),
+            ("BH/V1/V2", "V2", "V1"),
+        ] {
+            assert_eq!(
+                code.parse::<TieBreak>(),
+                Err(TieBreakError::RepeatedModifier {
+                    code: code.split('/').next().unwrap_or_default().into(),
+                    modifier: modifier.into(),
+                    earlier: earlier.into(),
+                }),
+                "{code}"
+            );
+        }
+        assert!(matches!(
+            parse_list("PTS,BH/M1/C1"),
+            Err(TieBreakError::RepeatedModifier { .. })
+        ));
         assert_eq!(parse_list("PTS,BH/C1,SB").map(|l| l.len()), Ok(3));
     }
 }

@@ -204,6 +204,12 @@ impl Reader {
         } else {
             value
         };
+        // A tie-break list is read by the parser every door uses: an unreadable one (an unknown
+        // code, a modifier misspelt, repeated or against another) is a warning naming the line,
+        // the line kept verbatim, never stored as a list that is not read as written.
+        if matches!(code, "202" | "212") && crate::tiebreak::parse_list(value).is_err() {
+            return self.bad_header(no, code, value.trim(), line);
+        }
         let slot = match code {
             "012" => &mut self.t.name,
             "022" => &mut self.t.city,

@@ -287,6 +287,28 @@ fn trf_2026_records_convert_to_trf16_and_back() {
 }
 
 #[test]
+fn a_tiebreak_list_the_parser_refuses_is_kept_and_warned() {
+    // `/M1` then `/C1`: two cuts; once read as `BH/C1`, now refused as the API and forms refuse it.
+    let text = "012 T\n212 PTS, BH/M1/C1, SB\n202 BH/C1, SB\n\
+                001    1      Alpha, A                          2100\n";
+    let r = read_trf(text.as_bytes()).unwrap();
+    assert_eq!(r.tournament.tiebreaks, None);
+    assert_eq!(r.tournament.tiebreaks_202.as_deref(), Some("BH/C1, SB"));
+    assert!(
+        r.warnings.iter().any(|w| w.line == 2
+            && w.kind
+                == IssueKind::BadHeaderValue {
+                    record: "212".into(),
+                    value: "PTS, BH/M1/C1, SB".into()
+                }),
+        "{:?}",
+        r.warnings
+    );
+    let out = write_trf(&r.tournament, TrfVersion::Trf2026);
+    assert!(out.contains("212 PTS, BH/M1/C1, SB\n"), "{out}");
+}
+
+#[test]
 fn unreadable_header_values_are_kept_and_warned() {
     let text = "012 T\nXXR nine\nZZZ something\n\
                 001    1      Alpha, A                          2100\n";

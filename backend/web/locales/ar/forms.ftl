@@ -90,6 +90,7 @@ bad-required = هذا الحقل مطلوب
 bad-control-character = فيه محرف تحكم ({ $code }) في المحرف { $position }
 bad-tiebreak-code = «{ $value }» ليس رمزًا من أنظمة كسر التعادل في C.07 (PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO؛ وللفرق MPVGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, SSSC)
 bad-tiebreak-modifier = المعدِّل «{ $modifier }» لا ينطبق على «{ $code }» (C.07 المادة ١٤)
+bad-tiebreak-modifier-twice = المعدِّل «{ $modifier }» في «{ $code }» يكرر المعدِّل «{ $earlier }» أو يتعارض معه: يُذكر كل معدِّل مرة واحدة، ولا يكون إلا حذف واحد (C.07 المادة ١٤)
 bad-tiebreak-empty = لم يُعطَ أي نظام لكسر التعادل
 bad-tiebreak-repeated = «{ $value }» مذكور مرتين
 bad-tiebreak-too-many = { $n } من أنظمة كسر التعادل على الأكثر

@@ -90,6 +90,7 @@ bad-required = a value is required
 bad-control-character = holds a control character ({ $code }) at character { $position }
 bad-tiebreak-code = `{ $value }` is not a C.07 tie-break code (PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO; for teams MPVGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, SSSC)
 bad-tiebreak-modifier = the modifier `{ $modifier }` does not apply to `{ $code }` (C.07 art. 14)
+bad-tiebreak-modifier-twice = the modifier `{ $modifier }` repeats or conflicts with `{ $earlier }` in `{ $code }`: a tie-break takes each modifier once, and one cut only (C.07 art. 14)
 bad-tiebreak-empty = no tie-breaks given
 bad-tiebreak-repeated = `{ $value }` is listed twice
 bad-tiebreak-too-many = at most { $n } tie-breaks

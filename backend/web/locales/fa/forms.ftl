@@ -90,6 +90,7 @@ bad-required = این فیلد لازم است
 bad-control-character = نویسهٔ کنترلی ({ $code }) در نویسهٔ { $position } دارد
 bad-tiebreak-code = «{ $value }» کد ملاک شکستن امتیاز C.07 نیست (PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO؛ برای تیم‌ها MPVGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, SSSC)
 bad-tiebreak-modifier = پسوند «{ $modifier }» به «{ $code }» نمی‌خورد (C.07 مادهٔ ۱۴)
+bad-tiebreak-modifier-twice = پسوند «{ $modifier }» در «{ $code }» پسوند «{ $earlier }» را تکرار می‌کند یا با آن ناسازگار است: هر پسوند فقط یک بار می‌آید و حذف هم فقط یک بار (C.07 مادهٔ ۱۴)
 bad-tiebreak-empty = هیچ ملاک شکستن امتیازی داده نشده است
 bad-tiebreak-repeated = «{ $value }» دو بار آمده است
 bad-tiebreak-too-many = حداکثر { $n } ملاک شکستن امتیاز

@@ -69,6 +69,14 @@ impl Msg {
             E::Tiebreak(T::BadModifier { code, modifier }) => Msg::new("bad-tiebreak-modifier")
                 .ltr("modifier", format!("/{modifier}"))
                 .ltr("code", code.clone()),
+            E::Tiebreak(T::RepeatedModifier {
+                code,
+                modifier,
+                earlier,
+            }) => Msg::new("bad-tiebreak-modifier-twice")
+                .ltr("modifier", format!("/{modifier}"))
+                .ltr("earlier", format!("/{earlier}"))
+                .ltr("code", code.clone()),
             E::Tiebreak(T::Empty) => Msg::new("bad-tiebreak-empty"),
             E::RepeatedTiebreak(code) => {
                 Msg::new("bad-tiebreak-repeated").ltr("value", code.clone())

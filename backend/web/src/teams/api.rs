@@ -2,6 +2,7 @@
 //! the same changes as the team page, with typed bodies; refusals as problem+json naming the
 //! field.
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use arbiter_tournament::team::{
     MatchPointSystem, PrimaryScore, TeamColourPreferences, TeamNumber, TeamPairingSystem,
@@ -17,8 +18,9 @@ use super::ops;
 use crate::AppState;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
+use crate::json_body::ApiJson;
 use crate::l10n::Msg;
-use crate::respond::{bad, json, load};
+use crate::respond::{bad, created, json, load};
 
 /// `POST /api/v1/tournaments/{id}/teams/setup`: the team event's rules. Points are decimal
 /// numbers (`2`, `1.5`).
@@ -26,24 +28,30 @@ use crate::respond::{bad, json, load};
 #[serde(deny_unknown_fields)]
 pub struct SettingsJson {
     /// Boards per match, 1-99.
+    #[schema(minimum = 1, maximum = 99)]
     pub boards: u8,
     /// Match points for a won, drawn and lost match (default 2, 1, 0).
     #[serde(default)]
+    #[schema(min_items = 3, max_items = 3)]
     pub match_points: Option<[f64; 3]>,
     /// `MP` (default) or `GP`.
     #[serde(default)]
+    #[schema(pattern = "^(MP|GP)$")]
     pub primary: Option<String>,
     /// `white` (default) or `black`: the first-named team's colour on board 1.
     #[serde(default)]
+    #[schema(pattern = "^(white|black)$")]
     pub first_colour: Option<String>,
     /// `a` (default), `b` or `none` (C.04.6 art. 1.7).
     #[serde(default)]
+    #[schema(pattern = "^(a|b|none)$")]
     pub colour_preferences: Option<String>,
     /// Boards counted for the team rating (default: all).
     #[serde(default)]
     pub rating_boards: Option<u8>,
     /// Match and game points of the bye (default: a drawn match, C.04.6 art. 1.4).
     #[serde(default)]
+    #[schema(min_items = 2, max_items = 2)]
     pub bye: Option<[f64; 2]>,
     /// Minutes before the round's start by which line-ups are due.
     #[serde(default)]
@@ -122,26 +130,58 @@ impl SettingsJson {
     }
 }
 
-/// A player of a roster: a registered player's pairing number, or a new player.
-#[derive(Debug, Deserialize)]
+/// A player of a roster: a registered player's pairing number, or a new player (an object;
+/// never an array of its fields).
+#[derive(Debug, ToSchema)]
 #[serde(untagged)]
 pub enum RosterJson {
-    /// A registered player.
+    /// A registered player's pairing number.
     Registered(PairingNumber),
     /// A player registered with the team.
-    New {
-        /// `Last, First`.
-        name: String,
-        /// FIDE rating.
-        #[serde(default)]
-        rating: Option<u16>,
-        /// FIDE ID.
-        #[serde(default)]
-        fide_id: Option<u64>,
-        /// Federation, three letters.
-        #[serde(default)]
-        federation: Option<String>,
-    },
+    New(NewRosterPlayer),
+}
+
+/// A player registered with the team ([`RosterJson::New`]).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRosterPlayer {
+    /// `Last, First`, at most 33 characters.
+    #[schema(pattern = r"\S", max_length = 33)]
+    pub name: String,
+    /// FIDE rating, 0-3500.
+    #[serde(default)]
+    #[schema(maximum = 3500)]
+    pub rating: Option<u16>,
+    /// FIDE ID.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 99_999_999_999_u64)]
+    pub fide_id: Option<u64>,
+    /// Federation, three letters.
+    #[serde(default)]
+    pub federation: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for RosterJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, Unexpected};
+        struct Entry;
+        impl<'de> de::Visitor<'de> for Entry {
+            type Value = RosterJson;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a pairing number or a new player {\"name\", ...}")
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RosterJson, E> {
+                PairingNumber::try_from(n)
+                    .map(RosterJson::Registered)
+                    .map_err(|_| E::invalid_value(Unexpected::Unsigned(n), &self))
+            }
+            fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<RosterJson, A::Error> {
+                NewRosterPlayer::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(RosterJson::New)
+            }
+        }
+        d.deserialize_any(Entry)
+    }
 }
 
 /// `POST /api/v1/tournaments/{id}/teams`: a team and its roster in board order.
@@ -149,6 +189,7 @@ pub enum RosterJson {
 #[serde(deny_unknown_fields)]
 pub struct TeamJson {
     /// The name.
+    #[schema(pattern = r"\S")]
     pub name: String,
     /// The federation, three letters.
     #[serde(default)]
@@ -161,7 +202,6 @@ pub struct TeamJson {
     pub captain: Option<String>,
     /// The roster, board order: a registered player's pairing number, or a new player
     /// `{"name", "rating"?, "fide_id"?, "federation"?}`.
-    #[schema(value_type = Vec<Value>)]
     pub roster: Vec<RosterJson>,
 }
 
@@ -171,6 +211,7 @@ pub struct TeamJson {
 #[serde(deny_unknown_fields)]
 pub struct PairJson {
     /// The pairing system.
+    #[schema(pattern = "^(swiss|round-robin|double-round-robin)$")]
     pub system: String,
 }
 
@@ -222,7 +263,7 @@ struct Seated {
     roster_order: Vec<TeamNumber>,
 }
 
-/// `POST /api/v1/tournaments/{id}/teams/setup` (organizer).
+/// `POST /api/v1/tournaments/{id}/teams/setup` (organizer): sets the team event's rules. `204`.
 ///
 /// # Errors
 /// 400 naming the field, 401, 403, 404, as problem+json.
@@ -239,19 +280,19 @@ pub async fn setup(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<SettingsJson>,
+    body: ApiJson<SettingsJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
         let settings = body.settings()?;
-        ops::setup(&state, id, settings.clone(), None, user.actor()).await?;
-        json(&settings, None, 0)
+        ops::setup(&state, id, settings, None, user.actor()).await?;
+        Ok(HttpResponse::NoContent().finish())
     }
     .await
     .map_err(WebError::api)
 }
 
-/// `POST /api/v1/tournaments/{id}/teams` (organizer): answers `{"number": N, "roster": [...]}`
+/// `POST /api/v1/tournaments/{id}/teams` (organizer): answers `201` with `{"number": N, "roster": [...]}`
 /// with the pairing numbers of the roster (new players numbered).
 ///
 /// # Errors
@@ -269,7 +310,7 @@ pub async fn add_team(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<TeamJson>,
+    body: ApiJson<TeamJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {
@@ -280,12 +321,12 @@ pub async fn add_team(
             .iter()
             .map(|r| match r {
                 RosterJson::Registered(pn) => pn.to_string(),
-                RosterJson::New {
+                RosterJson::New(NewRosterPlayer {
                     name,
                     rating,
                     fide_id,
                     federation,
-                } => format!(
+                }) => format!(
                     "{}; {}; {}; {}",
                     name.replace(';', ","),
                     rating.map(|r| r.to_string()).unwrap_or_default(),
@@ -306,13 +347,12 @@ pub async fn add_team(
         let fields = form.fields()?;
         let entries: Vec<RosterEntry> = form.roster(&stored.tournament)?;
         let team = ops::save_team(&state, id, None, fields, entries, None, user.actor()).await?;
-        json(
+        created(
+            StatusCode::CREATED,
             &Saved {
                 number: team.number,
                 roster: team.roster,
             },
-            None,
-            0,
         )
     }
     .await
@@ -337,7 +377,7 @@ pub async fn pair(
     state: web::Data<AppState>,
     path: web::Path<Uuid>,
     ApiStaff { user, .. }: ApiStaff<Organizer>,
-    body: web::Json<PairJson>,
+    body: ApiJson<PairJson>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     async {

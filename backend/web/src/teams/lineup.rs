@@ -19,6 +19,7 @@ use super::{seated, team_change_error};
 use crate::auth::{csrf_token, roles_in};
 use crate::error::WebError;
 use crate::extract::{ApiUser, Checked, SignedIn};
+use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, json, load, private, see_other};
 use crate::zone::Zone;
@@ -429,7 +430,7 @@ pub async fn api_submit_lineup(
     state: web::Data<AppState>,
     path: web::Path<(Uuid, u16, TeamNumber)>,
     ApiUser(user): ApiUser,
-    body: web::Json<LineupJson>,
+    body: ApiJson<LineupJson>,
 ) -> Result<HttpResponse, WebError> {
     let (id, round, team) = path.into_inner();
     async {

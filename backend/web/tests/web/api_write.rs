@@ -34,6 +34,9 @@ mod input_gate;
 // Dates known only in part through the API (issue #19), in `api_write/dates.rs`.
 mod dates;
 
+// The API as strict as its document (issue #45), in `api_write/strict.rs`.
+mod strict;
+
 #[actix_web::test]
 async fn a_program_runs_a_tournament() {
     for db in TestDb::all() {

@@ -84,7 +84,7 @@ where
         format!("{base}/teams/setup"),
         json!({"boards": 4})
     );
-    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(s, StatusCode::NO_CONTENT, "{body}");
     for n in 1..=teams {
         let roster: Vec<Json> = (1..=5)
             .map(|k| json!({"name": format!("Player {n}-{k}"), "rating": 2400 - 10 * n - k, "federation": "IRI"}))
@@ -96,7 +96,7 @@ where
             format!("{base}/teams"),
             json!({"name": format!("Team {n}"), "roster": roster})
         );
-        assert_eq!(s, StatusCode::OK, "{body}");
+        assert_eq!(s, StatusCode::CREATED, "{body}");
         assert_eq!(j["number"], n);
     }
     // The captain of team 1.

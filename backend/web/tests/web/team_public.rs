@@ -128,7 +128,7 @@ async fn a_team_event_has_its_public_pages_and_json() {
             format!("{base}/teams/setup"),
             json!({"boards": 2})
         );
-        assert_eq!(s, StatusCode::OK, "{body}");
+        assert_eq!(s, StatusCode::NO_CONTENT, "{body}");
         for (i, name) in names.iter().enumerate() {
             let n = i as u64 + 1;
             let roster: Vec<Json> = (1..=3)
@@ -144,7 +144,7 @@ async fn a_team_event_has_its_public_pages_and_json() {
                 format!("{base}/teams"),
                 json!({"name": name, "club": format!("Club {n}"), "roster": roster})
             );
-            assert_eq!(s, StatusCode::OK, "{body}");
+            assert_eq!(s, StatusCode::CREATED, "{body}");
             assert_eq!(j["number"], n);
         }
         // Each team's match points and game points, computed here from the games.
