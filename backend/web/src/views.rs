@@ -348,7 +348,19 @@ pub(crate) fn type_in(t: &Tournament, l: &L10n) -> Option<String> {
     match system {
         Some(PairingSystem::Dutch(_)) => Some(l.t("type-individual-swiss")),
         Some(_) => Some(l.t("type-individual-round-robin")),
-        None => t.tournament_type.clone(),
+        // A TRF16 file's `092` says it in English words (`Individual: Swiss-System`).
+        None => {
+            let text = t.tournament_type.as_deref()?.to_ascii_lowercase();
+            if text.contains("team") {
+                Some(l.t("type-team"))
+            } else if text.contains("swiss") {
+                Some(l.t("type-individual-swiss"))
+            } else if text.contains("robin") || text.contains("berger") {
+                Some(l.t("type-individual-round-robin"))
+            } else {
+                t.tournament_type.clone()
+            }
+        }
     }
 }
 

@@ -329,7 +329,7 @@ async fn no_public_route_shows_an_unpublished_team_round() {
                 json!({"name": name, "roster": roster}),
             )
             .await;
-            assert_eq!(s, StatusCode::OK, "{j}");
+            assert_eq!(s, StatusCode::CREATED, "{j}");
         }
         // Pairs, seats (and publishes, when asked) a round; returns its first game's id.
         let play = async |round: u16, publish: bool| {

@@ -56,11 +56,18 @@ async fn the_event_page_words_its_facts_in_the_readers_language() {
         team: Some(TeamEvent::new(TeamSettings::new(4))),
         ..Tournament::default()
     };
-    let (swiss, team) = {
+    // A TRF16 file's event: its type in English words (`092`), no `192` code.
+    let trf16 = Tournament {
+        name: Some("Karl-Mala".into()),
+        tournament_type: Some("Individual: Swiss-System (Standard)".into()),
+        ..Tournament::default()
+    };
+    let (swiss, team, trf16) = {
         let c = &mut db.pool.get().unwrap();
         (
             create_tournament(c, &swiss, None, &sys, "create").unwrap(),
             create_tournament(c, &team, None, &sys, "create").unwrap(),
+            create_tournament(c, &trf16, None, &sys, "create").unwrap(),
         )
     };
     for (lang, kind, system, buchholz, utc) in [
@@ -97,6 +104,11 @@ async fn the_event_page_words_its_facts_in_the_readers_language() {
         for worded in [kind, system, buchholz, utc] {
             assert!(facts.contains(worded), "{lang}: no {worded:?} in {facts}");
         }
+        let facts = facts_of(&app, trf16, lang).await;
+        assert!(
+            facts.contains(kind) && !facts.contains("Individual:"),
+            "{lang}: {facts}"
+        );
         let facts = facts_of(&app, team, lang).await;
         assert!(
             !facts.contains(kind) && !facts.contains("Individual"),
