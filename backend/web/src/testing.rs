@@ -198,6 +198,26 @@ where
     .await
 }
 
+/// Creates an account through the sign-up form (as a browser does: the form, then its `POST`
+/// with the form's CSRF token) and signs the browser in; returns the answer (`303` on success).
+pub async fn sign_up<S, B>(app: &S, jar: &mut Jar, email: &str, password: &str) -> Page
+where
+    S: Service<Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let page = call(app, jar, get("/signup")).await;
+    let csrf = csrf_of(&page.body);
+    call(
+        app,
+        jar,
+        form(
+            "/signup",
+            &[("email", email), ("password", password), ("csrf", &csrf)],
+        ),
+    )
+    .await
+}
+
 /// The service as [`crate::serve`] configures it (the page cache, the session, compression and
 /// the default headers, every route), over `pool` with `config` (both cloned: the service
 /// borrows neither), ready for [`call`].

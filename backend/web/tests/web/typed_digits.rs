@@ -7,28 +7,14 @@
 use actix_web::http::StatusCode;
 use arbiter_db::testing::TestDb;
 use arbiter_web::Config;
-use arbiter_web::testing::{Jar, call, csrf_of, form, get, multipart};
+use arbiter_web::testing::{Jar, call, csrf_of, form, get, multipart, sign_up};
 
 #[actix_web::test]
 async fn persian_and_arabic_digits_typed_in_forms_are_stored() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let mut b = Jar(None);
-        let p = call(&app, &mut b, get("/signup")).await;
-        let csrf = csrf_of(&p.body);
-        let p = call(
-            &app,
-            &mut b,
-            form(
-                "/signup",
-                &[
-                    ("email", "org@example.org"),
-                    ("password", "0123456789ab"),
-                    ("csrf", &csrf),
-                ],
-            ),
-        )
-        .await;
+        let p = sign_up(&app, &mut b, "org@example.org", "0123456789ab").await;
         assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
         let page = call(&app, &mut b, get("/tournaments/new")).await;
         assert!(
@@ -146,21 +132,8 @@ async fn a_team_roster_reads_the_persian_semicolon() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
         let mut b = Jar(None);
-        let p = call(&app, &mut b, get("/signup")).await;
-        let csrf = csrf_of(&p.body);
-        call(
-            &app,
-            &mut b,
-            form(
-                "/signup",
-                &[
-                    ("email", "org@example.org"),
-                    ("password", "0123456789ab"),
-                    ("csrf", &csrf),
-                ],
-            ),
-        )
-        .await;
+        sign_up(&app, &mut b, "org@example.org", "0123456789ab").await;
+        let csrf = csrf_of(&call(&app, &mut b, get("/tournaments/new")).await.body);
         let p = call(
             &app,
             &mut b,

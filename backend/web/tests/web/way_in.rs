@@ -8,7 +8,7 @@ use arbiter_db::testing::TestDb;
 use arbiter_db::{Actor, create_tournament};
 use arbiter_tournament::{Player, Tournament};
 use arbiter_web::Config;
-use arbiter_web::testing::{Jar, call, csrf_of, form, get};
+use arbiter_web::testing::{Jar, call, get, sign_up};
 
 #[actix_web::test]
 async fn a_visitor_can_sign_in_or_up_from_every_page() {
@@ -50,21 +50,7 @@ async fn a_visitor_can_sign_in_or_up_from_every_page() {
 
     // An account holder: "Your account", and the event page links its manage page.
     let mut holder = Jar(None);
-    let p = call(&app, &mut holder, get("/signup")).await;
-    let csrf = csrf_of(&p.body);
-    let p = call(
-        &app,
-        &mut holder,
-        form(
-            "/signup",
-            &[
-                ("email", "org@example.org"),
-                ("password", "0123456789ab"),
-                ("csrf", &csrf),
-            ],
-        ),
-    )
-    .await;
+    let p = sign_up(&app, &mut holder, "org@example.org", "0123456789ab").await;
     assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
     let p = call(&app, &mut holder, get(&event)).await;
     assert!(p.body.contains("href=\"/account\""), "{}", p.body);
