@@ -139,6 +139,63 @@ fn same_answers(
     );
 }
 
+/// The walk of one event: every answer with round 1 played and round 2 not yet paired, then
+/// again after `hide` paired round 2 without publishing it (gave it results and a score;
+/// returns one of its games): the same answers, naming what differs. Then round 2 is published
+/// and the route ending with `public` must show it (so the walk can see a round at all).
+async fn round_two_stays_hidden<S, B>(
+    app: &S,
+    pool: &arbiter_db::Pool,
+    id: Uuid,
+    g1: &str,
+    hide: impl AsyncFnOnce() -> String,
+    public: &str,
+) where
+    S: actix_web::dev::Service<
+            actix_http::Request,
+            Response = actix_web::dev::ServiceResponse<B>,
+            Error = actix_web::Error,
+        >,
+    B: actix_web::body::MessageBody,
+{
+    let guess = Uuid::new_v4().to_string();
+    let unknown = Walk {
+        tournament: id,
+        round: 2,
+        game: &guess,
+    };
+    let round1 = Walk {
+        tournament: id,
+        round: 1,
+        game: g1,
+    };
+    let before_round2 = walk(app, &unknown).await;
+    let before_round1 = walk(app, &round1).await;
+    let g2 = hide().await;
+    let round2 = Walk {
+        tournament: id,
+        round: 2,
+        game: &g2,
+    };
+    same_answers(
+        "the unpublished round's own routes",
+        &before_round2,
+        &walk(app, &round2).await,
+    );
+    same_answers(
+        "the published round's and the event's routes",
+        &before_round1,
+        &walk(app, &round1).await,
+    );
+    arbiter_db::publish_round(&mut pool.get().unwrap(), id, 2, &Actor::system("test")).unwrap();
+    let published = walk(app, &round2).await;
+    let (uri, status, body) = published
+        .iter()
+        .find(|(uri, _, _)| uri.ends_with(public))
+        .expect("the route that shows the round");
+    assert_eq!(*status, StatusCode::OK, "{uri}: {body}");
+}
+
 #[actix_web::test]
 async fn no_public_route_shows_an_unpublished_round() {
     for db in TestDb::all() {
@@ -177,25 +234,11 @@ async fn no_public_route_shows_an_unpublished_round() {
                 .unwrap();
             id
         };
-        let guess = Uuid::new_v4().to_string();
-        let unknown = Walk {
-            tournament: id,
-            round: 2,
-            game: &guess,
-        };
-        let before_round2 = walk(&app, &unknown).await;
         let g1 = arbiter_db::round_games(&mut db.pool.get().unwrap(), id, 1).unwrap()[0]
             .id
             .clone();
-        let round1 = Walk {
-            tournament: id,
-            round: 1,
-            game: &g1,
-        };
-        let before_round1 = walk(&app, &round1).await;
-
         // Round 2 paired, not published; the arbiter enters a result and stores a score.
-        let g2 = {
+        let hide = async || {
             let c = &mut db.pool.get().unwrap();
             let seen = arbiter_db::last_change(c, id).unwrap().unwrap();
             let r2 = Round {
@@ -225,29 +268,7 @@ async fn no_public_route_shows_an_unpublished_round() {
                 .unwrap();
             row.id
         };
-        let round2 = Walk {
-            tournament: id,
-            round: 2,
-            game: &g2,
-        };
-        same_answers(
-            "the unpublished round's own routes",
-            &before_round2,
-            &walk(&app, &round2).await,
-        );
-        same_answers(
-            "the published round's and the event's routes",
-            &before_round1,
-            &walk(&app, &round1).await,
-        );
-        // Published, the round is public: the walk sees it (the test can fail).
-        arbiter_db::publish_round(&mut db.pool.get().unwrap(), id, 2, &sys).unwrap();
-        let published = walk(&app, &round2).await;
-        let game = published
-            .iter()
-            .find(|(uri, _, _)| uri == "/api/v1/games/{game}")
-            .expect("the API's game route");
-        assert_eq!(game.1, StatusCode::OK, "{}", game.2);
+        round_two_stays_hidden(&app, &db.pool, id, &g1, hide, "/api/v1/games/{game}").await;
     }
 }
 
@@ -387,42 +408,14 @@ async fn no_public_route_shows_an_unpublished_team_round() {
             rows[0].id.clone()
         };
         let g1 = play(1, true).await;
-        let guess = Uuid::new_v4().to_string();
-        let unknown = Walk {
-            tournament: id,
-            round: 2,
-            game: &guess,
-        };
-        let round1 = Walk {
-            tournament: id,
-            round: 1,
-            game: &g1,
-        };
-        let before_round2 = walk(&app, &unknown).await;
-        let before_round1 = walk(&app, &round1).await;
-        let g2 = play(2, false).await;
-        let round2 = Walk {
-            tournament: id,
-            round: 2,
-            game: &g2,
-        };
-        same_answers(
-            "the unpublished team round's own routes",
-            &before_round2,
-            &walk(&app, &round2).await,
-        );
-        same_answers(
-            "the published team round's and the event's routes",
-            &before_round1,
-            &walk(&app, &round1).await,
-        );
-        // Published, the round's matches are public: the walk sees them.
-        arbiter_db::publish_round(&mut db.pool.get().unwrap(), id, 2, &sys).unwrap();
-        let published = walk(&app, &round2).await;
-        let matches = published
-            .iter()
-            .find(|(uri, _, _)| uri.ends_with("/rounds/2/matches"))
-            .expect("the matches page");
-        assert_eq!(matches.1, StatusCode::OK, "{}", matches.2);
+        round_two_stays_hidden(
+            &app,
+            &db.pool,
+            id,
+            &g1,
+            async || play(2, false).await,
+            "/rounds/2/matches",
+        )
+        .await;
     }
 }
