@@ -327,11 +327,13 @@ pub(crate) async fn public_pages(w: &mut Walk, id: &str, round: u16, team: bool)
                 false,
             ),
             (format!("/tournaments/{id}/teams"), "teams", false),
+            (format!("/tournaments/{id}/teams/1"), "team-1", false),
         ]);
     } else {
         pages.extend([
             (format!("/tournaments/{id}/standings"), "standings", false),
             (format!("/tournaments/{id}/crosstable"), "crosstable", false),
+            (format!("/tournaments/{id}/players/1"), "player-after", false),
         ]);
     }
     pages.push((format!("/tournaments/{id}"), "event-after", false));
