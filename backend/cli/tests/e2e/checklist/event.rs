@@ -333,7 +333,11 @@ pub(crate) async fn public_pages(w: &mut Walk, id: &str, round: u16, team: bool)
         pages.extend([
             (format!("/tournaments/{id}/standings"), "standings", false),
             (format!("/tournaments/{id}/crosstable"), "crosstable", false),
-            (format!("/tournaments/{id}/players/1"), "player-after", false),
+            (
+                format!("/tournaments/{id}/players/1"),
+                "player-after",
+                false,
+            ),
         ]);
     }
     pages.push((format!("/tournaments/{id}"), "event-after", false));

@@ -17,17 +17,29 @@ fn height(width: u32) -> u32 {
 }
 
 /// Elements whose text may legitimately be Latin on a Persian or Arabic page, the marker the
-/// pages use: `<bdi>` without `dir="ltr"` (what the user typed: names, e-mail addresses),
-/// `<code>`, `<abbr>`, `<kbd>`, `<samp>` (codes of the FIDE Handbook or the file formats),
-/// a `<textarea>` (what the user typed), anything marked `translate="no"`, and anything in another language by its `lang` (the
-/// language switch's «English»). A `<bdi dir="ltr">` is only a direction: its words are checked.
-pub(crate) const LATIN_ALLOWED: &str =
-    "bdi:not([dir=ltr]), code, abbr, kbd, samp, textarea, [translate=no]";
+/// pages use for codes: `<code>`, `<abbr>` (a FIDE code such as `PTS` with its name in the
+/// title), `<kbd>`, `<samp>`, a `<textarea>` (what the user typed), anything marked
+/// `translate="no"`, and anything in another language by its `lang` (the language switch's
+/// «English»). Besides, a value set inside a message between the isolates U+2066 and U+2069
+/// (what `L10n::ltr` writes: column names, a time zone), the [`ACRONYMS`], and the Latin the
+/// walk itself typed ([`TYPED_LATIN`]). A `<bdi>` is only an isolation: its words are checked
+/// (every name the walk types is Persian or Arabic, so a Latin word in a `<bdi>` is the
+/// interface's own, such as a tie-break's name).
+pub(crate) const LATIN_ALLOWED: &str = "code, abbr, kbd, samp, textarea, [translate=no]";
 
-/// The names of standards and file formats the Persian and Arabic catalogues write in Latin
-/// capitals inside their sentences, as Persian and Arabic technical writing does (a catalogue's
-/// text cannot carry a `<code>` element): allowed as whole words, in capitals only.
-pub(crate) const ACRONYMS: &[&str] = &["API", "JSON", "CSV", "TRF", "UTC", "IANA", "PGN", "FEN"];
+/// The Latin words the walk types: the organizer's e-mail address and the federation code.
+pub(crate) const TYPED_LATIN: &[&str] = &["organizer", "example", "org", "IRI"];
+
+/// Latin capitals the Persian and Arabic texts keep inside their sentences, as Persian and Arabic
+/// technical writing does (a catalogue's text cannot carry a `<code>` element), allowed as whole
+/// words in capitals only: names of standards and file formats, and the codes of the FIDE
+/// Handbook (C.07's tie-breaks beside their names, such as «بوخهولتس (BH)», and C.04's PAB).
+pub(crate) const ACRONYMS: &[&str] = &[
+    "API", "JSON", "CSV", "TRF", "UTC", "IANA", "PGN", "FEN", // standards, formats
+    "PAB", "AOB", "APPO", "APRO", "ARO", "BBE", "BC", "BH", "BPG", "BWG", "DE", "EDE", "EGGSB",
+    "EGMSB", "EMGSB", "EMMSB", "ESB", "FB", "GE", "KS", "MPVGP", "PS", "PTP", "PTS", "REP", "SB",
+    "SSSC", "TBR", "TPR", "VUR", "WIN", "WON", // FIDE Handbook C.04, C.07
+];
 
 /// One page as the checks found it at one width.
 struct Found {
@@ -71,6 +83,7 @@ impl From<&serde_json::Value> for Found {
 const SCRIPT: &str = r"
 const allowed = arguments[0];
 const acronyms = arguments[1];
+const typed = arguments[2];
 const say = e => {
   const t = (e.innerText || e.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 60);
   return e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).replace(/ /g, '.') : '') + ' «' + t + '»';
@@ -108,7 +121,7 @@ for (let n = walker.nextNode(); n; n = walker.nextNode()) {
   if (isHidden(el)) continue;
   const data = n.data.replace(/\u2066[^\u2069]*\u2069?/g, ' ');
   for (const m of data.matchAll(/[A-Za-z]{2,}/g)) {
-    if (!acronyms.includes(m[0])) latin.add('«' + m[0] + '» in ' + say(el));
+    if (!acronyms.includes(m[0]) && !typed.includes(m[0])) latin.add('«' + m[0] + '» in ' + say(el));
   }
 }
 for (const b of document.querySelectorAll('input[type=submit], input[type=button]')) {
@@ -301,6 +314,7 @@ impl Walk {
                 vec![
                     serde_json::Value::from(LATIN_ALLOWED),
                     serde_json::Value::from(ACRONYMS.to_vec()),
+                    serde_json::Value::from(TYPED_LATIN.to_vec()),
                 ],
             )
             .await
