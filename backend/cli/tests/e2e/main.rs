@@ -14,5 +14,6 @@
 
 mod arbiter;
 mod browser;
+mod checklist;
 mod swiss;
 mod teams;

@@ -103,6 +103,6 @@ team-lineup-late = the line-ups of round { $n } were due; the organizer can stil
 team-lineup-refused = the line-up is refused: { $reason }
 team-upload = Register teams from a file
 team-upload-file = CSV file, one row per player (columns: { $columns })
-team-upload-help = Rows with the same team name make one team; its players are registered with it in board order (the `board` column, else the rows' order). All or nothing: any error is listed with its line and column and nothing is stored.
+team-upload-help = Rows with the same team name make one team; its players are registered with it in board order (the { $column } column, else the rows' order). All or nothing: any error is listed with its line and column and nothing is stored.
 team-upload-button = Register the teams
 team-upload-empty = the file holds no team
