@@ -24,6 +24,7 @@ macro_rules! out {
 }
 
 mod accounts;
+mod check;
 mod database;
 mod dead;
 mod games;
@@ -74,6 +75,9 @@ enum Command {
     Token(accounts::TokenCommand),
     /// Pair the next round of a TRF file by the FIDE Dutch system (C.04.3).
     Pair(pair::PairArgs),
+    /// Check a TRF file's pairings (Dutch C.04.3, team C.04.6) and ranks (its 202/212 tie-break
+    /// list): FIDE's pairing and tie-break checker. Exit status 0 consistent, 1 not, 2 unreadable.
+    Check(check::CheckArgs),
     /// FIDE rating lists: import a downloaded file, find a player.
     #[command(subcommand, name = "rating-list")]
     RatingList(rating_list::RatingListCommand),
@@ -103,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::User(cmd)) => accounts::user(&cmd),
         Some(Command::Token(cmd)) => accounts::token(&cmd),
         Some(Command::Pair(args)) => pair::run(&args),
+        Some(Command::Check(args)) => check::run(&args),
         Some(Command::RatingList(cmd)) => rating_list::run(&cmd),
         None => serve::run_default(),
     };

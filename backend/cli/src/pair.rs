@@ -29,7 +29,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_pairing::check::Finding;
 use arbiter_pairing::{Edition, Pairing, PairingError};
 use arbiter_tournament::generator::GeneratorConfig;
 
@@ -157,26 +156,14 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
             Ok(rounds) => {
                 let mut clean = true;
                 for rc in &rounds {
-                    if rc.findings.is_empty() {
+                    let lines = crate::check::dutch_round_lines(rc);
+                    if lines.is_empty() {
                         outln!("round {}: as the engine pairs it", rc.round);
-                        continue;
                     }
-                    clean = false;
-                    // The quality findings name their boards themselves.
-                    let named = rc.findings.iter().any(|f| {
-                        matches!(
-                            f,
-                            Finding::DiffersFromEngine { .. } | Finding::ColoursDiffer(_)
-                        )
-                    });
-                    if !named {
-                        for b in &rc.boards {
-                            outln!("round {}: {b}", rc.round);
-                        }
+                    for line in &lines {
+                        outln!("round {}: {line}", rc.round);
                     }
-                    for f in &rc.findings {
-                        outln!("round {}: {f}", rc.round);
-                    }
+                    clean &= lines.is_empty();
                 }
                 Ok(ExitCode::from(u8::from(!clean)))
             }

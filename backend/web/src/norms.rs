@@ -13,8 +13,8 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_tournament::norms::{
-    FederationExemption, GameScore, LastRoundNeed, NormReport, NormRules, NormTitle, NotCounted,
-    Requirement, RequirementKind, norm_report, norm_reports, open_norms,
+    FederationExemption, GameScore, LastRoundNeed, NormBasis, NormReport, NormRules, NormTitle,
+    NotCounted, Requirement, RequirementKind, norm_report, norm_reports, open_norms,
 };
 use arbiter_tournament::{Points, Tournament};
 use askama::Template;
@@ -146,12 +146,26 @@ fn result_in(l: &L10n, s: GameScore) -> String {
     })
 }
 
-/// The report's standing in one line: a norm, what the rounds left need, or not a norm.
+/// The rule of B.01 by which the games make the norm (1.4.1a, 1.4.1c, 1.4.2c).
+fn basis_in(l: &L10n, r: &NormReport, b: NormBasis) -> String {
+    match b {
+        NormBasis::Games => l.ta("norm-basis-games", &[("n", l.int(r.games.len()))]),
+        NormBasis::EightGamesWithBye => l.t("norm-basis-bye"),
+        NormBasis::LastRoundForfeitAsLoss { round, opponent } => l.ta(
+            "norm-basis-forfeit",
+            &[("round", l.int(round)), ("opponent", l.int(opponent))],
+        ),
+    }
+}
+
+/// The report's standing in one line: a norm (with the rule that gives it), what the rounds
+/// left need, or not a norm.
 fn status_in(l: &L10n, r: &NormReport) -> String {
     if r.is_norm {
-        return match r.norm_through_round {
-            Some(n) => l.ta("norm-made-through", &[("round", l.int(n))]),
-            None => l.t("norm-made"),
+        return match (r.norm_through_round, r.basis) {
+            (Some(n), _) => l.ta("norm-made-through", &[("round", l.int(n))]),
+            (None, Some(b)) => l.ta("norm-made-rule", &[("rule", basis_in(l, r, b))]),
+            (None, None) => l.t("norm-made"),
         };
     }
     match &r.last_round {
@@ -253,6 +267,7 @@ struct GameLine {
     rating: String,
     rating_used: String,
     raised: bool,
+    forfeit_as_loss: bool,
     result: String,
 }
 
@@ -426,6 +441,7 @@ fn report_view(l: &L10n, t: &Tournament, r: &NormReport) -> ReportView {
             rating: g.opponent_rating.map(|x| l.int(x)).unwrap_or_default(),
             rating_used: l.int(g.rating_used),
             raised: g.raised_to_floor,
+            forfeit_as_loss: g.forfeit_as_loss,
             result: result_in(l, g.result),
         })
         .collect();

@@ -2,6 +2,7 @@
 //! child process, `CARGO_BIN_EXE_arbiter`), and the project's layout check. The browser test is
 //! a binary of its own (`tests/e2e/`, `cargo test -p arbiter-cli --test e2e`).
 
+mod check;
 mod cli;
 mod crash;
 mod layout;

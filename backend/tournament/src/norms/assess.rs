@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
-    ExcludedRound, FederationExemption, GameScore, LastRoundNeed, NormGame, NormReport, NormRules,
-    NormTitle, NotCounted, Requirement, RequirementCheck, RoundToPlay, UNRATED_RATING,
+    ExcludedRound, FederationExemption, GameScore, LastRoundNeed, NormBasis, NormGame, NormReport,
+    NormRules, NormTitle, NotCounted, Requirement, RequirementCheck, RoundToPlay, UNRATED_RATING,
     is_title_holder,
 };
 use crate::model::{PairingNumber, Player, RoundNumber, RoundState, Title, Tournament};
@@ -14,12 +14,14 @@ use crate::points::Points;
 use crate::result::ResultCode;
 use crate::tiebreak::rating::{div_half_up, dp_for_percent};
 
-/// A game that counts: round, opponent, result.
+/// A game that counts: round, opponent, result; `forfeit_as_loss` for the last-round forfeit
+/// win of 1.4.2c counted as a loss.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     round: RoundNumber,
     opponent: PairingNumber,
     result: GameScore,
+    forfeit_as_loss: bool,
 }
 
 /// A player's rounds sorted into counted games, rounds without a game and rounds to play.
@@ -134,6 +136,7 @@ fn collect(t: &Tournament, p: &Player, rules: &NormRules) -> Collected {
                         round,
                         opponent,
                         result,
+                        forfeit_as_loss: false,
                     });
                 }
             }
@@ -289,6 +292,7 @@ fn assess(
                 rating_used: rating.unwrap_or(UNRATED_RATING),
                 raised_to_floor: false,
                 result: e.result,
+                forfeit_as_loss: e.forfeit_as_loss,
             }
         })
         .collect();
@@ -482,6 +486,7 @@ fn last_round_need(
                         round: *round,
                         opponent: *opponent,
                         result,
+                        forfeit_as_loss: false,
                     });
                 }
                 assess(t, p, title, rules, &entries, ctx)
@@ -545,6 +550,27 @@ fn norm_through_round(
     })
 }
 
+/// 1.4.2c: the player's forfeit win in the event's last round when it is the game missing for
+/// the minimum, as a loss against that opponent; `None` when the rule does not apply.
+fn last_round_forfeit(t: &Tournament, rules: &NormRules, c: &Collected) -> Option<Entry> {
+    if !c.to_play.is_empty() || c.entries.len() + 1 != usize::from(rules.min_games) {
+        return None;
+    }
+    let last = event_rounds(t);
+    c.excluded.iter().find_map(|e| match e.reason {
+        NotCounted::Forfeit {
+            opponent,
+            won: true,
+        } if e.round == last && not_countable(t, opponent, rules).is_none() => Some(Entry {
+            round: e.round,
+            opponent,
+            result: GameScore::Loss,
+            forfeit_as_loss: true,
+        }),
+        _ => None,
+    })
+}
+
 /// The whole report of one player for one norm; `field` is [`foreign_field_of`].
 pub(super) fn report(
     t: &Tournament,
@@ -553,7 +579,7 @@ pub(super) fn report(
     rules: &NormRules,
     field: Option<&FederationExemption>,
 ) -> NormReport {
-    let c = collect(t, p, rules);
+    let mut c = collect(t, p, rules);
     let had_bye = c.excluded.iter().any(|e| {
         matches!(
             e.reason,
@@ -567,7 +593,27 @@ pub(super) fn report(
         bye_rule_possible: event_rounds(t) == 9 && had_bye,
         exemption: exemption_for(t, p, rules, field),
     };
-    let now = assess(t, p, title, rules, &c.entries, &ctx);
+    let mut now = assess(t, p, title, rules, &c.entries, &ctx);
+    let mut basis = now.is_norm.then(|| {
+        if now.games.len() < usize::from(rules.min_games) {
+            NormBasis::EightGamesWithBye
+        } else {
+            NormBasis::Games
+        }
+    });
+    if let Some(forfeit) = last_round_forfeit(t, rules, &c).filter(|_| !now.is_norm) {
+        let mut entries = c.entries.clone();
+        entries.push(forfeit);
+        let with_loss = assess(t, p, title, rules, &entries, &ctx);
+        if with_loss.is_norm {
+            now = with_loss;
+            c.excluded.retain(|e| e.round != forfeit.round);
+            basis = Some(NormBasis::LastRoundForfeitAsLoss {
+                round: forfeit.round,
+                opponent: forfeit.opponent,
+            });
+        }
+    }
     let norm_through_round = if now.is_norm || rules.round_robin {
         None
     } else {
@@ -589,6 +635,7 @@ pub(super) fn report(
         required_score: now.required_score,
         score: now.score,
         is_norm: now.is_norm,
+        basis,
         norm_through_round,
         last_round,
     }

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::{
-    EDITION, ExcludedRound, FederationExemption, GameScore, LastRoundNeed, NormReport, NormTitle,
-    NotCounted, Requirement, RequirementCheck, RequirementKind,
+    EDITION, ExcludedRound, FederationExemption, GameScore, LastRoundNeed, NormBasis, NormReport,
+    NormTitle, NotCounted, Requirement, RequirementCheck, RequirementKind,
 };
 
 /// "a GM norm", "an IM norm".
@@ -72,6 +72,22 @@ impl fmt::Display for NotCounted {
             NotCounted::UnratedScoredZero { opponent } => write!(
                 f,
                 "unrated opponent no. {opponent} scored zero against the rated players (1.4.2b)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for NormBasis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NormBasis::Games => f.write_str("the games counted reach the minimum (1.4.1a)"),
+            NormBasis::EightGamesWithBye => f.write_str(
+                "8 games and a forfeit win or pairing-allocated bye in 9 rounds (1.4.1c)",
+            ),
+            NormBasis::LastRoundForfeitAsLoss { round, opponent } => write!(
+                f,
+                "the forfeit win of the last round ({round}) counted as a loss against no. \
+                 {opponent} (1.4.2c)"
             ),
         }
     }
@@ -256,10 +272,10 @@ impl fmt::Display for LastRoundNeed {
 /// used, the rounds not counted, the figures, every requirement and what the rounds left need.
 impl fmt::Display for NormReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verdict = if self.is_norm {
-            "norm achieved"
-        } else {
-            "not a norm"
+        let verdict = match (self.is_norm, self.basis) {
+            (true, Some(b)) => format!("norm achieved: {b}"),
+            (true, None) => "norm achieved".to_owned(),
+            (false, _) => "not a norm".to_owned(),
         };
         writeln!(
             f,
@@ -282,10 +298,15 @@ impl fmt::Display for NormReport {
             } else {
                 ""
             };
+            let forfeit = if g.forfeit_as_loss {
+                " (forfeit win counted as a loss, 1.4.2c)"
+            } else {
+                ""
+            };
             writeln!(
                 f,
                 "  round {:>2}: no. {:>4} {} {title} {fed}, rating {rating}, used {}{floor}, \
-                 result {}",
+                 result {}{forfeit}",
                 g.round,
                 g.opponent,
                 g.opponent_name,

@@ -13,6 +13,9 @@
 //! - 1.4.2: not counted are games against opponents who do not belong to a FIDE federation (a);
 //!   in round-robin events, games against unrated opponents who score zero against rated ones (b);
 //!   games decided by forfeit, adjudication or anything other than play over the board (c).
+//!   1.4.2c also keeps the norm of a player whose opponent forfeits the last round when that game
+//!   was needed for the minimum number of games: the norm stands when the games, with that one
+//!   counted as a loss against that opponent, still make it ([`NormBasis::LastRoundForfeitAsLoss`]).
 //! - 1.4.3: opponents from at least 2 federations other than the player's, except in the events
 //!   of 1.4.3a-d (national championships, national team championships, zonals, and Swiss events
 //!   with a large foreign field, which this module detects: [`FederationExemption::ForeignField`]).
@@ -273,6 +276,28 @@ pub struct NormGame {
     pub raised_to_floor: bool,
     /// The player's result.
     pub result: GameScore,
+    /// The player's last-round forfeit win, counted as a loss against this opponent (1.4.2c,
+    /// [`NormBasis::LastRoundForfeitAsLoss`]); `result` is then [`GameScore::Loss`].
+    #[serde(default)]
+    pub forfeit_as_loss: bool,
+}
+
+/// The rule of B.01 by which the games counted make the norm (shown with the norm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NormBasis {
+    /// 1.4.1a (or 1.4.1b): the games played over the board reach [`NormRules::min_games`].
+    Games,
+    /// 1.4.1c: 8 games in a 9-round event, the missing one a forfeit win or a pairing-allocated
+    /// bye.
+    EightGamesWithBye,
+    /// 1.4.2c: one game short of the minimum, the player won the event's last round by forfeit;
+    /// that game counted as a loss against that opponent still makes the norm.
+    LastRoundForfeitAsLoss {
+        /// The last round.
+        round: RoundNumber,
+        /// The opponent who forfeited.
+        opponent: PairingNumber,
+    },
 }
 
 /// Why a round gives no game for the norm (1.4.2).
@@ -537,6 +562,9 @@ pub struct NormReport {
     pub score: Points,
     /// Whether every requirement is met.
     pub is_norm: bool,
+    /// The rule by which the games make the norm; `None` when they do not.
+    #[serde(default)]
+    pub basis: Option<NormBasis>,
     /// When the games so far are not a norm, in a Swiss event (not [`NormRules::round_robin`]):
     /// the last earlier round through which they were one (1.4.1e: later games may then be
     /// ignored); `None` otherwise.

@@ -24,6 +24,7 @@ use super::*;
 use crate::model::{Game, Round, RoundState};
 use crate::result::GameResult;
 
+mod forfeit;
 mod rounds;
 
 type Opp = (Option<Title>, &'static str, Option<u16>);
@@ -642,7 +643,10 @@ fn the_certificate_text() {
     let r = im(&event(&base(), &line(5, 3, 1), 9));
     let text = r.to_string();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "IM norm: Seeker (no. 1, IRI): norm achieved");
+    assert_eq!(
+        lines[0],
+        "IM norm: Seeker (no. 1, IRI): norm achieved: the games counted reach the minimum (1.4.1a)"
+    );
     assert_eq!(lines[1], format!("Rules: {EDITION}"));
     assert_eq!(lines[2], "Games counted: 9");
     assert_eq!(
