@@ -23,6 +23,7 @@ mod l10n_arbiter;
 mod l10n_organizer;
 mod names;
 mod rating_lists;
+mod reader_sees;
 mod redirects;
 mod routes;
 mod self_check_in;
