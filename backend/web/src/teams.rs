@@ -310,7 +310,7 @@ async fn manage_page(
                 .iter()
                 .all(|g| g.result.white == arbiter_tournament::ResultCode::Blank)
         });
-    let setup = SetupForm::of(event.map(|e| &e.settings), &seen).in_digits(&l);
+    let setup = SetupForm::of(event.map(|e| &e.settings), &seen).in_digits(l);
     let page = ManagePage {
         l,
         id: id.to_string(),
