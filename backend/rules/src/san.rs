@@ -60,8 +60,10 @@ pub enum PieceLetters {
     /// Russian: Кр (король, the king: two letters) Ф (ферзь) Л (ладья) С (слон) К (конь, the
     /// knight: `К` alone).
     Russian,
-    /// Persian: ش (شاه) و (وزیر) ر (رخ) ف (فیل) ا (اسب); pawn پ (پیاده). Reads the Arabic letters
-    /// too (Persian and Arabic letters do not clash).
+    /// Persian: ش (شاه) و (وزیر) ر (رخ) ف (فیل) اس (اسب: two letters, the glossary's «ا / اس»,
+    /// since a lone alef beside a file letter reads as a Latin `l`: `اc3` as `lc3`); pawn پ
+    /// (پیاده). Reads a lone ا as the knight too, and the Arabic letters (Persian and Arabic
+    /// letters do not clash).
     Persian,
     /// Arabic, as the Arabic summary of the Laws gives them (E.2): م (ملك) و (وزير) ر (رخ; also ق,
     /// قلعة) ف (فيل) ح (حصان); pawn ب (بيدق). Reads the Persian letters too.
@@ -118,7 +120,7 @@ impl PieceLetters {
             PieceLetters::Spanish | PieceLetters::Italian => ["C", "A", "T", "D", "R"],
             PieceLetters::Dutch => ["P", "L", "T", "D", "K"],
             PieceLetters::Russian => ["К", "С", "Л", "Ф", "Кр"],
-            PieceLetters::Persian => ["ا", "ف", "ر", "و", "ش"],
+            PieceLetters::Persian => ["اس", "ف", "ر", "و", "ش"],
             PieceLetters::Arabic => ["ح", "ف", "ر", "و", "م"],
             PieceLetters::Figurine => match color {
                 Color::White => ["♘", "♗", "♖", "♕", "♔"],
@@ -189,7 +191,7 @@ impl PieceLetters {
     }
 
     /// The piece a non-Latin letter names in this language: `c` followed by `next`; the flag says
-    /// whether `next` is part of the letter (Russian `Кр`).
+    /// whether `next` is part of the letter (Russian `Кр`, the Persian knight `اس`).
     fn piece_for_char(self, c: char, next: Option<char>) -> Option<(PieceKind, bool)> {
         use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
         match self {
@@ -206,6 +208,7 @@ impl PieceLetters {
                 'و' => Some((Queen, false)),
                 'ر' | 'ق' => Some((Rook, false)),
                 'ف' => Some((Bishop, false)),
+                'ا' if next == Some('س') => Some((Knight, true)),
                 'ا' | 'ح' => Some((Knight, false)),
                 'ب' | 'پ' => Some((Pawn, false)),
                 _ => None,

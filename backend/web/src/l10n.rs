@@ -779,6 +779,7 @@ fn accept_language(req: &HttpRequest) -> Option<Lang> {
 
 pub(crate) mod csv;
 pub(crate) mod explain;
+mod month;
 mod msg;
 pub(crate) mod review;
 pub(crate) mod trf;

@@ -49,6 +49,7 @@ pub mod kiosk;
 pub mod l10n;
 pub mod language;
 mod listed;
+pub mod marks;
 pub mod names;
 pub mod norms;
 pub mod openapi;

@@ -3,8 +3,8 @@
 //! by round (C.07), with what separates the player from the neighbours in the standings.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_tournament::ResultCode;
 use arbiter_tournament::tiebreak::explain;
+use arbiter_tournament::{Colour, ResultCode};
 use askama::Template;
 use uuid::Uuid;
 
@@ -12,8 +12,7 @@ use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::html;
 use crate::views::{
-    Head, bye_in, colour_letter, format_value, head_in, note_in, rating_change_fact, standings_for,
-    titled_name,
+    Head, bye_in, format_value, head_in, note_in, rating_change_fact, standings_for, titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed};
 
@@ -35,7 +34,7 @@ struct CardTieBreak {
 struct CardContribution {
     round: String,
     opponent: String,
-    code: char,
+    code: String,
     basis: String,
     value: String,
     note: String,
@@ -102,16 +101,21 @@ pub async fn player(
         .map(|r| CardRound {
             round: r.round,
             round_label: l.int(r.round),
-            colour: colour_letter(r.colour),
+            colour: match r.colour {
+                Some(Colour::White) => l.t("colour-white"),
+                Some(Colour::Black) => l.t("colour-black"),
+                None => String::new(),
+            },
             opponent: r.opponent,
             opponent_name: r.opponent.map(name_of).unwrap_or_default(),
             result: match (r.opponent, r.code) {
                 (Some(_), ResultCode::Blank) => l.t("result-pending"),
-                (Some(_), code) => l.digits(&code.trf_char().to_string()),
+                (Some(_), code) => crate::marks::result_mark(code, &l),
                 (None, ResultCode::Blank) => bye_in(ResultCode::Blank, &l),
+                // The points the bye gave, and its name.
                 (None, code) => format!(
                     "{} ({})",
-                    l.digits(&code.trf_char().to_string()),
+                    l.digits(&t.scoring.points(code).to_string()),
                     bye_in(code, &l)
                 ),
             },
@@ -123,7 +127,7 @@ pub async fn player(
         .map(|x| {
             let tb = Some(&x.tiebreak);
             CardTieBreak {
-                name: format!("{} ({})", x.tiebreak, x.edition),
+                name: crate::views::tiebreak_with_edition(&x.tiebreak, x.edition, &l),
                 value: l.digits(&format_value(tb, x.value)),
                 contributions: x
                     .contributions
@@ -131,7 +135,7 @@ pub async fn player(
                     .map(|c| CardContribution {
                         round: l.int(c.round),
                         opponent: c.opponent.map(name_of).unwrap_or_default(),
-                        code: c.code.trf_char(),
+                        code: crate::marks::result_word(c.code, &l),
                         basis: c
                             .basis
                             .map(|b| l.digits(&format_value(tb, Some(b))))

@@ -13,8 +13,8 @@ use crate::forms::AfterQuery;
 use crate::l10n::L10n;
 use crate::respond::html;
 use crate::views::{
-    Head, bye_in, colour_letter, dates_text, format_value, head_in, opt, result_text,
-    standings_for, state_in, titled_name,
+    Head, bye_in, dates_text, format_value, head_in, opt, result_text, standings_for, state_in,
+    titled_name,
 };
 use crate::{AppState, Loaded, load_if_changed};
 
@@ -106,7 +106,9 @@ struct PlayerLine {
 struct TournamentPage {
     l: L10n,
     head: Head,
-    facts: Vec<(String, String)>,
+    /// Label, value and the value's direction (`ltr` for a value written with Latin syntax,
+    /// such as a time control `40/120, 60`; empty: its own, from its first letter).
+    facts: Vec<(String, String, &'static str)>,
     rounds: Vec<RoundLine>,
     players_heading: String,
     players: Vec<PlayerLine>,
@@ -138,9 +140,20 @@ pub async fn tournament(
         standings_for(t, None).tiebreaks
     };
     let mut facts = vec![];
+    // A time control typed with Latin syntax (`90 min + 30 s`, `40/120, 60`) is one
+    // left-to-right unit on every page; one typed in the reader's words takes its own direction.
+    let control_dir = t
+        .time_control
+        .as_deref()
+        .map_or("", crate::views::latin_syntax_dir);
     let mut fact = |k: &str, v: Option<String>| {
+        let dir = if k == "fact-time-control" {
+            control_dir
+        } else {
+            ""
+        };
         if let Some(v) = v.filter(|v| !v.trim().is_empty()) {
-            facts.push((l.t(k), v));
+            facts.push((l.t(k), v, dir));
         }
     };
     fact("fact-federation", t.federation.clone());
@@ -518,14 +531,7 @@ pub async fn crosstable_page(
             cells: row
                 .cells
                 .iter()
-                .map(|c| match c.opponent_rank {
-                    Some(r) => l.digits(&format!(
-                        "{r}{}{}",
-                        colour_letter(c.colour),
-                        c.code.trf_char()
-                    )),
-                    None => l.digits(&c.code.trf_char().to_string()),
-                })
+                .map(|c| crate::marks::cell(c.opponent_rank, c.colour, c.code, &l))
                 .collect(),
             points: l.digits(&opt(scores.get(&row.pairing_number))),
         })

@@ -22,6 +22,8 @@ use crate::respond::{bad, private, see_other};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
+mod matches;
+
 /// The result choices of the entry form: value `W:B` (TRF codes) and label.
 pub const RESULT_CHOICES: [(&str, &str); 9] = [
     ("", "— no result yet —"),
@@ -96,7 +98,8 @@ pub(crate) struct ResultsPage {
     csrf: String,
     message: String,
     choices: Vec<(&'static str, String)>,
-    games: Vec<EntryLine>,
+    /// The boards, match by match in a team event (one group without a heading otherwise).
+    matches: Vec<matches::MatchGroup>,
     byes: Vec<String>,
 }
 
@@ -153,7 +156,8 @@ pub(crate) async fn results_page(
                 .board
                 .and_then(|b| usize::try_from(b).ok())
                 .unwrap_or(i + 1);
-            Ok(EntryLine {
+            let pn = |p: i32| u16::try_from(p).unwrap_or(0);
+            let line = EntryLine {
                 game_id: g.id.clone(),
                 version: g.version,
                 board: l.int(board),
@@ -162,9 +166,11 @@ pub(crate) async fn results_page(
                 black: name(g.black),
                 current: result_value(&r),
                 shown: words::result(&l, &result_text(&r)),
-            })
+            };
+            Ok((pn(g.white), pn(g.black), line))
         })
         .collect::<Result<Vec<_>, WebError>>()?;
+    let matches = matches::groups(t, n, games, &l);
     let byes = t
         .round(n)
         .map(|r| {
@@ -193,7 +199,7 @@ pub(crate) async fn results_page(
                 .iter()
                 .map(|(v, label)| (*v, choice_label(&l, v, label)))
                 .collect(),
-            games,
+            matches,
             byes,
             l,
         },

@@ -177,7 +177,7 @@ fn colour_name(c: Colour, l: &L10n) -> String {
 }
 
 /// How a match was forfeited, as a sentence (empty when it was not).
-fn forfeit_text(e: &TeamEvent, m: &TeamMatch, l: &L10n) -> String {
+pub(crate) fn forfeit_text(e: &TeamEvent, m: &TeamMatch, l: &L10n) -> String {
     match m.forfeit {
         None => String::new(),
         Some(MatchForfeit::FirstWins) => l.ta(

@@ -310,6 +310,7 @@ async fn manage_page(
                 .iter()
                 .all(|g| g.result.white == arbiter_tournament::ResultCode::Blank)
         });
+    let setup = SetupForm::of(event.map(|e| &e.settings), &seen).in_digits(l);
     let page = ManagePage {
         l,
         id: id.to_string(),
@@ -317,7 +318,7 @@ async fn manage_page(
         csrf: csrf_token(session)?,
         error,
         is_team: event.is_some(),
-        setup: SetupForm::of(event.map(|e| &e.settings), &seen),
+        setup,
         boards_locked: last > 0,
         teams,
         captains: captain_rows

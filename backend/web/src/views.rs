@@ -334,6 +334,39 @@ pub(crate) fn tiebreak_in(tb: &TieBreak, l: &L10n) -> String {
     l.ta("tb-named", &[("name", name), ("code", tb.to_string())])
 }
 
+/// The edition of the tie-break regulations (C.07) a value follows, dated in the reader's
+/// calendar and digits: the month the edition is dated by (2024-08: `August 2024`, «مرداد ۱۴۰۳»;
+/// 2026-03: `March 2026`, «اسفند ۱۴۰۴», its first day's month), the year of the 2022 rules.
+pub(crate) fn edition_in(e: Edition, l: &L10n) -> String {
+    let month = |y, m| chrono::NaiveDate::from_ymd_opt(y, m, 1).map(|d| l.month(d));
+    let date = match e {
+        Edition::E2022 => None,
+        Edition::E2024 => month(2024, 8),
+        Edition::E2026 => month(2026, 3),
+    };
+    l.t1("tb-edition", "date", &date.unwrap_or_else(|| l.int(2022)))
+}
+
+/// A tie-break as a player card heads it: its worded name with its code, and the edition of the
+/// regulations it follows ([`tiebreak_in`], [`edition_in`]).
+pub(crate) fn tiebreak_with_edition(tb: &TieBreak, e: Edition, l: &L10n) -> String {
+    l.ta(
+        "tb-with-edition",
+        &[
+            ("tiebreak", tiebreak_in(tb, l)),
+            ("edition", edition_in(e, l)),
+        ],
+    )
+}
+
+/// The direction a typed value is shown in: `ltr` when it has no right-to-left letter (a time
+/// control `90 min + 30 s` or `40/120, 60`, whose digits and signs would otherwise be reordered
+/// in a right-to-left sentence), empty (its own, from its first letter) otherwise.
+pub(crate) fn latin_syntax_dir(text: &str) -> &'static str {
+    let rtl = |c: char| matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FEFC}');
+    if text.chars().any(rtl) { "" } else { "ltr" }
+}
+
 /// The tournament's type in the reader's language: a team event, else the individual event by
 /// its pairing system (TRF-2026 `192`); the stored free text (TRF `092`) when neither says.
 pub(crate) fn type_in(t: &Tournament, l: &L10n) -> Option<String> {

@@ -147,7 +147,7 @@ fn writes_national_letters_figurines_and_digits() {
         (PieceLetters::Italian, "Cf3"),
         (PieceLetters::Dutch, "Pf3"),
         (PieceLetters::Russian, "Кf3"),
-        (PieceLetters::Persian, "اf3"),
+        (PieceLetters::Persian, "اسf3"),
         (PieceLetters::Arabic, "حf3"),
         (PieceLetters::Figurine, "♘f3"),
     ];
@@ -357,6 +357,7 @@ fn reads_persian_and_arabic_digits_and_ignores_bidi_marks() {
     reads_as(
         &p,
         &[
+            "اسf۳",
             "اf۳",
             "\u{200F}اf3",
             "حf٣",
@@ -409,7 +410,7 @@ const GAMES: [(PieceLetters, &str, &str); 10] = [
     ),
     (
         PieceLetters::Persian,
-        "e۴ e۵ اf۳ d۶ فc۴ فg۴ اc۳ g۶ ا×e۵ ف×d۱ ف×f۷+ شe۷ اd۵#",
+        "e۴ e۵ اسf۳ d۶ فc۴ فg۴ اسc۳ g۶ اس×e۵ ف×d۱ ف×f۷+ شe۷ اسd۵#",
         "e4 e5 اf3 اc6 فc4 اd4 اxe5 وg5 اxf7 وxg2 رf1 وxe4+ فe2 اf3#",
     ),
     (

@@ -339,3 +339,7 @@ report-outcome-checkmate = كش مات
 report-outcome-stalemate = خنق الملك
 report-outcome-dead-position = الوضعية الجامدة
 dom-no-offer-from = لا عرض تعادل قائمًا من { $colour } (المادة ٩٫١، أ.٤)
+# ورقة نتائج بطولة الفرق، لقاءً لقاءً (src/results/matches.rs).
+res-match-table = طاولة اللقاء { $n }
+res-result-of-match-board = نتيجة الرقعة { $n } على طاولة اللقاء { $table }
+res-match-none = رقعات خارج اللقاءات

@@ -39,3 +39,6 @@ type-individual-round-robin = فردي، دوري
 type-team = بطولة فرق
 # The time zone UTC, worded.
 zone-utc = التوقيت العالمي المنسق (UTC)
+# إصدار لوائح كسر التعادل، مؤرخًا بتقويم القارئ (views::edition_in).
+tb-edition = لوائح C.07 إصدار { $date }
+tb-with-edition = { $tiebreak }، { $edition }

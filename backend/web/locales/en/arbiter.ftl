@@ -339,3 +339,7 @@ report-outcome-checkmate = checkmate
 report-outcome-stalemate = stalemate
 report-outcome-dead-position = dead_position
 dom-no-offer-from = there is no draw offer from { $colour } standing (Art. 9.1, A.4)
+# The result sheet of a team event, match by match (src/results/matches.rs).
+res-match-table = Table { $n }
+res-result-of-match-board = Result of table { $table }, board { $n }
+res-match-none = Boards of no match

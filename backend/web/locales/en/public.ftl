@@ -82,7 +82,7 @@ print-chief-arbiter = Chief arbiter:
 print-time = Time:
 crosstable-title = Crosstable
 crosstable-after = Crosstable after round { $n }
-crosstable-legend = Each round: the opponent's rank, colour (w, b) and result (TRF codes).
+crosstable-legend = Each round: the opponent's rank, colour (w White, b Black) and result (TRF codes: 1 win, = draw, 0 loss; + forfeit win, - forfeit loss; W, D, L a game of less than one move; H, F, U, Z byes).
 player-number = No. { $n }
 player-points = Points
 fact-rating = Rating

@@ -70,3 +70,4 @@ tpub-board-n = Board { $n }
 tpub-col-percent = %
 tpub-col-aro = Average opponent rating
 tpub-col-performance = Performance rating
+tpub-cell-pab = PAB { $points }

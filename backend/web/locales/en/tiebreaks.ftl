@@ -39,3 +39,6 @@ type-individual-round-robin = Individual, round robin
 type-team = Team event
 # The time zone UTC, worded.
 zone-utc = Coordinated Universal Time (UTC)
+# The edition of the tie-break regulations, dated in the reader's calendar (views::edition_in).
+tb-edition = C.07 of { $date }
+tb-with-edition = { $tiebreak }, { $edition }

@@ -339,3 +339,7 @@ report-outcome-checkmate = کیش و مات
 report-outcome-stalemate = پات
 report-outcome-dead-position = پوزیسیون مرده
 dom-no-offer-from = پیشنهاد تساوی پابرجایی از { $colour } نیست (ماده ۹٫۱، الف.۴)
+# برگهٔ نتایج یک مسابقهٔ تیمی، رویارویی به رویارویی (src/results/matches.rs).
+res-match-table = میز رویارویی { $n }
+res-result-of-match-board = نتیجهٔ میز { $n } در میز رویارویی { $table }
+res-match-none = میزهای بیرون از رویارویی‌ها

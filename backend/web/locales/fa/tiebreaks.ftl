@@ -39,3 +39,6 @@ type-individual-round-robin = انفرادی، دوره‌ای
 type-team = مسابقهٔ تیمی
 # The time zone UTC, worded.
 zone-utc = زمان هماهنگ جهانی (UTC)
+# ویرایش آیین‌نامهٔ معیارهای رده‌بندی، با تاریخ در تقویم خواننده (views::edition_in).
+tb-edition = آیین‌نامهٔ C.07 ویرایش { $date }
+tb-with-edition = { $tiebreak }، { $edition }

@@ -58,7 +58,7 @@ fn moves_are_rewritten_in_the_readers_letters_and_kept_left_to_right() {
     use arbiter_rules::Color;
     let fa = Notation::of(&L10n::new(lang("fa"), false));
     assert_eq!(fa.rewrite("Ke3", Color::White), "شe۳");
-    assert_eq!(fa.rewrite("Nbd2", Color::Black), "اbd۲");
+    assert_eq!(fa.rewrite("Nbd2", Color::Black), "اسbd۲");
     assert_eq!(fa.rewrite("e8=Q+", Color::White), "e۸=و+");
     assert_eq!(fa.rewrite("O-O", Color::White), "O-O");
     let ar = Notation::of(&L10n::new(lang("ar"), false));

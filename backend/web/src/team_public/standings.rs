@@ -140,7 +140,7 @@ pub async fn standings(
                         .tiebreaks
                         .iter()
                         .map(|tb| TieBreakLine {
-                            name: tb.tiebreak.to_string(),
+                            name: crate::views::tiebreak_in(&tb.tiebreak, &l),
                             value: value_text(&l, &tb.tiebreak, tb.value),
                             boards: l.digits(
                                 &tb.boards
@@ -166,7 +166,7 @@ pub async fn standings(
                                             )
                                         })
                                         .unwrap_or_default(),
-                                    code: c.code.trf_char().to_string(),
+                                    code: crate::marks::result_word(c.code, &l),
                                     basis: c
                                         .basis
                                         .map(|b| l.digits(&b.format(1)))

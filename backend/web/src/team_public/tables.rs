@@ -1,7 +1,7 @@
 //! The team crosstable and the board standings (C.07 Art. 10.2).
 
 use super::{
-    AfterQuery, AppState, BoardOrder, Colour, Head, HttpRequest, HttpResponse, L10n, TeamLoaded,
+    AfterQuery, AppState, BoardOrder, Head, HttpRequest, HttpResponse, L10n, TeamLoaded,
     TeamRoundKind, Template, Uuid, WebError, after_round, board_standings, event_of, head_in, html,
     kind_text, load_team, player_name, pts, rating_of, standings_of, team_name, web,
 };
@@ -75,7 +75,7 @@ pub async fn crosstable(
                     Some(o) if r.kind != TeamRoundKind::Absent => CrossCell {
                         text: l.digits(&format!(
                             "{o}{} {}",
-                            r.colour.map_or('-', Colour::trf_char),
+                            crate::marks::colour_mark(r.colour, &l),
                             if r.kind == TeamRoundKind::Pending {
                                 String::new()
                             } else {
@@ -86,7 +86,10 @@ pub async fn crosstable(
                     },
                     _ => CrossCell {
                         text: if r.kind == TeamRoundKind::Pab {
-                            l.digits(&format!("PAB {}", r.game_points))
+                            l.ta(
+                                "tpub-cell-pab",
+                                &[("points", l.digits(&r.game_points.to_string()))],
+                            )
                         } else {
                             String::new()
                         },

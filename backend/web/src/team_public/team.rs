@@ -103,7 +103,7 @@ pub async fn team(
                     }
                     l.digits(&format!(
                         "{board}{} {}",
-                        colour.trf_char(),
+                        crate::marks::colour_mark(Some(colour), &l),
                         code_symbol(code)
                     ))
                     .trim_end()

@@ -131,6 +131,27 @@ impl SetupForm {
         }
     }
 
+    /// The form as the reader reads numbers: the reader's digits and decimal separator, a
+    /// whole number of points without `.0` (`2.0` → `2`, «۲»; `1.5` → «۱٫۵»). The fields read
+    /// these back ([`latin_number`]).
+    #[must_use]
+    pub fn in_digits(mut self, l: &crate::l10n::L10n) -> SetupForm {
+        for f in [
+            &mut self.boards,
+            &mut self.mp_win,
+            &mut self.mp_draw,
+            &mut self.mp_loss,
+            &mut self.rating_boards,
+            &mut self.bye_mp,
+            &mut self.bye_gp,
+            &mut self.deadline,
+        ] {
+            let whole = f.strip_suffix(".0").unwrap_or(f).to_owned();
+            *f = l.digits(&whole);
+        }
+        self
+    }
+
     /// The settings the form gives.
     ///
     /// # Errors

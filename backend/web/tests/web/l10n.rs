@@ -259,7 +259,9 @@ async fn game_pages_read_in_persian_and_arabic_with_their_own_piece_letters() {
     let moves = listed_moves(&fa);
     assert_eq!(moves.len(), 86);
     assert_eq!(moves[0], "e۴");
-    assert_eq!(moves[4], "اc۳", "3. Nc3");
+    // The knight is «اس» (the glossary's «ا / اس»): a lone alef beside a file letter reads as
+    // a Latin `l` («lc۳»).
+    assert_eq!(moves[4], "اسc۳", "3. Nc3");
     assert_eq!(moves[9], "O-O", "5...O-O");
     assert_eq!(moves[85], "رf۵", "43...Rf5");
     assert!(
@@ -358,7 +360,7 @@ async fn the_replay_report_reads_in_persian_and_arabic_and_as_stored_in_english(
         (
             "1. Nf3 d5 2. d3 e5 3. Nd2 *",
             ["مبهم", "ملتبسة"],
-            ["اbd۲", "حbd٢"],
+            ["اسbd۲", "حbd٢"],
         ),
         // The Fool's mate scored 1-0 (Art. 5.1(a)).
         (

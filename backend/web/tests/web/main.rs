@@ -24,6 +24,7 @@ mod l10n_organizer;
 mod names;
 mod norm_rule;
 mod rating_lists;
+mod reader_sees;
 mod redirects;
 mod routes;
 mod self_check_in;
