@@ -5,9 +5,10 @@
 //! (`crate::tiebreak::field`), with the same unplayed-round rules (C.07 Art. 14, 16).
 //!
 //! What is the team's own is how a round reads ([`team_rd`]):
-//! - a match with its result is played;
-//! - a forfeited match (`330`) is a forfeit: won (not voluntarily unplayed) or lost
-//!   (voluntarily unplayed), against the scheduled opponent;
+//! - a match played over the board (at least one board played) is played;
+//! - a forfeited match (`330`), and a match in which no board was played over the board, is a
+//!   forfeit: won (not voluntarily unplayed) or lost (voluntarily unplayed), against the
+//!   scheduled opponent;
 //! - the pairing-allocated bye (`320`) is played without an opponent, as a player's PAB;
 //! - an absent team's round is a zero-point bye, voluntarily unplayed;
 //! - a draw in every round, for the adjusted score and the 2026-03 cap, is a drawn match (match
@@ -22,15 +23,20 @@ use crate::tiebreak::context::{BLANK, Ctx, NONE, Rd};
 use crate::tiebreak::field::{Boards, Field};
 
 /// One team round in match points and in game points. `opp` is the opponent's index (or
-/// [`NONE`]).
-fn team_rd(rec: &TeamRoundRecord, opp: u32) -> (Rd, Rd) {
+/// [`NONE`]); `over_the_board` says whether a board of the match was played over the board.
+fn team_rd(rec: &TeamRoundRecord, opp: u32, over_the_board: bool) -> (Rd, Rd) {
     let by_score = || match rec.game_points.cmp(&rec.opponent_game_points) {
         std::cmp::Ordering::Greater => ResultCode::Win,
         std::cmp::Ordering::Less => ResultCode::Loss,
         std::cmp::Ordering::Equal => ResultCode::Draw,
     };
     let (code, played) = match rec.kind {
-        TeamRoundKind::Played | TeamRoundKind::Pending => (by_score(), true),
+        TeamRoundKind::Pending => (by_score(), true),
+        TeamRoundKind::Played if over_the_board => (by_score(), true),
+        TeamRoundKind::Played => match by_score() {
+            ResultCode::Win => (ResultCode::ForfeitWin, false),
+            _ => (ResultCode::ForfeitLoss, false),
+        },
         TeamRoundKind::ForfeitWin => (ResultCode::ForfeitWin, false),
         TeamRoundKind::ForfeitLoss | TeamRoundKind::DoubleForfeit => {
             (ResultCode::ForfeitLoss, false)
@@ -64,6 +70,17 @@ fn team_rd(rec: &TeamRoundRecord, opp: u32) -> (Rd, Rd) {
     (mp, gp)
 }
 
+/// Whether a board of team `team`'s match in `round` was played over the board.
+fn over_the_board(t: &Tournament, e: &TeamEvent, team: TeamNumber, round: RoundNumber) -> bool {
+    let Some(m) = e.round(round).and_then(|r| r.match_of(team)) else {
+        return false;
+    };
+    m.forfeit.is_none()
+        && e.match_boards(t, round, m)
+            .iter()
+            .any(|b| b.first_code.is_played() || b.second_code.is_played())
+}
+
 /// The teams of `e` after rounds 1 to `rounds`, as the tie-break engine reads them; `rr`: a
 /// round robin (C.07 Art. 16: unplayed rounds without an opponent are left out, `/P` is the
 /// default).
@@ -85,7 +102,8 @@ pub(crate) fn team_field(t: &Tournament, e: &TeamEvent, rounds: usize, rr: bool)
         for r in 0..rounds {
             let round = RoundNumber::try_from(r + 1).unwrap_or(RoundNumber::MAX);
             let rec = e.team_round(t, team, round);
-            let (mp, gp) = team_rd(&rec, rec.opponent.map_or(NONE, idx));
+            let otb = rec.kind == TeamRoundKind::Played && over_the_board(t, e, team, round);
+            let (mp, gp) = team_rd(&rec, rec.opponent.map_or(NONE, idx), otb);
             mp_rd[i * rounds + r] = mp;
             gp_rd[i * rounds + r] = gp;
             board_pts[i * rounds + r] = e

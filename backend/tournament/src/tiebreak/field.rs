@@ -96,9 +96,17 @@ pub(crate) fn compute(
             order,
             ex,
         ),
-        Kind::Win | Kind::Won if field.score_of(tb) == ScoreKind::Game => {
-            team_kinds::boards_won(field, tb.kind == Kind::Won, explain)
-        }
+        // C.07 Art. 7 for teams counts rounds, that is matches, whichever score the code
+        // names: won (with or without play), won over the board, won with Black (board 1),
+        // elected to play.
+        Kind::Win | Kind::Won | Kind::Bwg | Kind::Rep => compute::compute(
+            field.ctx(ScoreKind::Match),
+            &plain(tb.kind),
+            edition,
+            ranks,
+            order,
+            ex,
+        ),
         Kind::Emmsb | Kind::Emgsb | Kind::Egmsb | Kind::Eggsb => {
             team_kinds::extended_sonneborn_berger(field, tb, edition, ranks, order, explain)
         }

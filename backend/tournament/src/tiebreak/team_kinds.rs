@@ -108,38 +108,6 @@ pub(crate) fn sssc(
     }
 }
 
-/// WIN and WON read in game points: the boards won (with or without play), or won over the
-/// board in matches played.
-pub(crate) fn boards_won(field: &Field, won: bool, explain: bool) -> Computed {
-    let n = field.n();
-    let rounds = field.primary.r;
-    let gp = field.ctx(ScoreKind::Game);
-    let values = (0..n)
-        .map(|p| {
-            let mut c = 0;
-            for (r, d) in gp.rounds(p).iter().enumerate() {
-                let boards = field
-                    .boards
-                    .as_ref()
-                    .and_then(|b| b.points.get(p * rounds + r));
-                for &(pts, otb) in boards.into_iter().flatten() {
-                    let counts = if won {
-                        otb && d.played && d.opp != NONE
-                    } else {
-                        field.boards.as_ref().is_some_and(|b| pts == b.game_win)
-                    };
-                    c += i64::from(counts);
-                }
-            }
-            Some(Value::from_int(c))
-        })
-        .collect();
-    Computed {
-        values,
-        details: vec![Vec::new(); if explain { n } else { 0 }],
-    }
-}
-
 /// BC (C.07 Art. 12.1): the sum over the boards of the board number times the game points
 /// scored on it in all rounds.
 pub(crate) fn board_count(field: &Field, explain: bool) -> Computed {

@@ -4,6 +4,12 @@
 //! the TRF reader carries them), the matches are derived from the board games, and every value
 //! of every team for every tie-break list is compared. Prints the agreement per tie-break code
 //! and every mismatch, then fails if anything disagrees.
+//!
+//! One departure, where the text wins over the reference: for teams `WIN`, `WON` and `REP`
+//! count matches (C.07 Art. 7.1, 7.2, 7.6: rounds won, games won over the board, rounds elected
+//! to play, a team's game being its match) whichever score they read, where gacrux counts boards
+//! when they read game points; they are compared with gacrux's `WIN:MP`, `WON:MP` and `REP:MP`
+//! of the same list.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -106,6 +112,21 @@ fn team_event(text: &str, t: &Tournament, primary: PrimaryScore) -> TeamEvent {
     e
 }
 
+/// The column of the reference values that holds tie-break `i`'s value: its own, except for
+/// `WIN`, `WON` and `REP` (any score), whose values are gacrux's `WIN:MP`, `WON:MP` and
+/// `REP:MP` (see the module's note).
+fn reference_column(codes: &[&str], i: usize) -> usize {
+    let Some(code) = codes.get(i) else {
+        return i;
+    };
+    let base = code.split([':', '/']).next().unwrap_or("");
+    if !["WIN", "WON", "REP"].contains(&base) {
+        return i;
+    }
+    let matches = format!("{base}:MP");
+    codes.iter().position(|c| *c == matches).unwrap_or(i)
+}
+
 #[derive(Default)]
 struct Tally {
     matched: u64,
@@ -176,7 +197,9 @@ fn team_reference_values_reproduced() {
                     continue;
                 };
                 for (i, code) in codes.iter().enumerate() {
-                    let want = exp["values"].get(i).and_then(hundredths);
+                    let want = exp["values"]
+                        .get(reference_column(&codes, i))
+                        .and_then(hundredths);
                     let got = row
                         .values
                         .get(i)
