@@ -13,7 +13,7 @@ use crate::model::{RoundNumber, Tournament};
 use crate::tiebreak::field::{Field, rank};
 use crate::tiebreak::{
     Contribution, CutBy, Edition, Kind, ScoreKind, TieBreak, Value, cmp_values, parse_list,
-    round_robin_by_count, tournament_edition,
+    round_robin_by_count, system_round_robin, tournament_edition,
 };
 
 /// Options for [`team_standings`].
@@ -24,8 +24,7 @@ pub struct TeamStandingsOptions {
     pub edition: Option<Edition>,
     /// Standings after this round; `None`: the last round paired.
     pub after_round: Option<RoundNumber>,
-    /// Force round robin (`true`) or Swiss (`false`); `None`: a round robin when the number of
-    /// teams is the number of rounds or one more (twice that for a double round robin).
+    /// Force round robin (`true`) or Swiss (`false`); `None`: as [`is_round_robin`] says.
     pub round_robin: Option<bool>,
 }
 
@@ -86,6 +85,22 @@ pub fn default_team_tiebreaks(t: &Tournament) -> Vec<TieBreak> {
     parse_list("PTS,MPVGP,EMGSB/C1,BH/C1").unwrap_or_default()
 }
 
+/// Whether a team event is a round robin: the tournament's type (`092`) or pairing system
+/// (`192`) says Swiss or round robin; otherwise the rounds planned (or paired, or `rounds`
+/// when more) are those of a single or double round robin of its teams (every team meets every
+/// other once or twice; an odd number of teams has one round more).
+#[must_use]
+pub fn is_round_robin(t: &Tournament, e: &TeamEvent, rounds: RoundNumber) -> bool {
+    system_round_robin(t).unwrap_or_else(|| {
+        let planned = t
+            .rounds_planned
+            .unwrap_or(0)
+            .max(e.last_round())
+            .max(rounds);
+        round_robin_by_count(e.teams.len(), usize::from(planned))
+    })
+}
+
 struct Run {
     standings: TeamStandings,
     details: Vec<Vec<Vec<Contribution>>>,
@@ -102,7 +117,7 @@ fn run(
     let rounds = options.after_round.unwrap_or_else(|| e.last_round());
     let rr = options
         .round_robin
-        .unwrap_or_else(|| round_robin_by_count(e.teams.len(), usize::from(rounds)));
+        .unwrap_or_else(|| is_round_robin(t, e, rounds));
     let field = team_field(t, e, usize::from(rounds), rr);
     let base = options.edition.unwrap_or_else(|| tournament_edition(t));
     let mut ranking = rank(&field, tiebreaks, base, explain);
