@@ -59,7 +59,7 @@ pub use rounds::{
 pub use score::{MatchScore, TeamRoundKind, TeamRoundRecord};
 pub use standings::{
     TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,
-    default_team_tiebreaks, explain_team, team_standings,
+    default_team_tiebreaks, explain_team, is_round_robin, team_standings,
 };
 pub use swiss::{pair_swiss, pairing_state};
 

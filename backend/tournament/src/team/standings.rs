@@ -7,11 +7,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::tiebreak::{TeamTable, compute_team, score_of};
+use super::tiebreak::team_field;
 use super::{TeamEvent, TeamNumber};
 use crate::model::{RoundNumber, Tournament};
+use crate::tiebreak::field::{Field, rank};
 use crate::tiebreak::{
-    Contribution, CutBy, Edition, Kind, ScoreKind, TieBreak, Value, parse_list, tournament_edition,
+    Contribution, CutBy, Edition, Kind, ScoreKind, TieBreak, Value, cmp_values, parse_list,
+    round_robin_by_count, system_round_robin, tournament_edition,
 };
 
 /// Options for [`team_standings`].
@@ -22,8 +24,7 @@ pub struct TeamStandingsOptions {
     pub edition: Option<Edition>,
     /// Standings after this round; `None`: the last round paired.
     pub after_round: Option<RoundNumber>,
-    /// Force round robin (`true`) or Swiss (`false`); `None`: a round robin when the number of
-    /// teams is the number of rounds or one more (twice that for a double round robin).
+    /// Force round robin (`true`) or Swiss (`false`); `None`: as [`is_round_robin`] says.
     pub round_robin: Option<bool>,
 }
 
@@ -84,25 +85,26 @@ pub fn default_team_tiebreaks(t: &Tournament) -> Vec<TieBreak> {
     parse_list("PTS,MPVGP,EMGSB/C1,BH/C1").unwrap_or_default()
 }
 
-fn cmp_values(a: Option<Value>, b: Option<Value>, kind: Kind) -> Ordering {
-    match (a, b) {
-        (Some(x), Some(y)) => {
-            if kind.lower_is_better() {
-                x.cmp(&y)
-            } else {
-                y.cmp(&x)
-            }
-        }
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
-    }
+/// Whether a team event is a round robin: the tournament's type (`092`) or pairing system
+/// (`192`) says Swiss or round robin; otherwise the rounds planned (or paired, or `rounds`
+/// when more) are those of a single or double round robin of its teams (every team meets every
+/// other once or twice; an odd number of teams has one round more).
+#[must_use]
+pub fn is_round_robin(t: &Tournament, e: &TeamEvent, rounds: RoundNumber) -> bool {
+    system_round_robin(t).unwrap_or_else(|| {
+        let planned = t
+            .rounds_planned
+            .unwrap_or(0)
+            .max(e.last_round())
+            .max(rounds);
+        round_robin_by_count(e.teams.len(), usize::from(planned))
+    })
 }
 
 struct Run {
     standings: TeamStandings,
     details: Vec<Vec<Vec<Contribution>>>,
-    table: TeamTable,
+    field: Field,
 }
 
 fn run(
@@ -113,77 +115,35 @@ fn run(
     explain: bool,
 ) -> Run {
     let rounds = options.after_round.unwrap_or_else(|| e.last_round());
-    let r = usize::from(rounds);
-    let teams = e.teams.len();
-    let rr = options.round_robin.unwrap_or_else(|| {
-        r > 0
-            && (teams == r || teams == r + 1 || 2 * teams == r || 2 * teams.saturating_sub(1) == r)
-    });
-    let table = TeamTable::new(t, e, r, rr);
+    let rr = options
+        .round_robin
+        .unwrap_or_else(|| is_round_robin(t, e, rounds));
+    let field = team_field(t, e, usize::from(rounds), rr);
     let base = options.edition.unwrap_or_else(|| tournament_edition(t));
-    let n = table.tpn.len();
-    let mut ranks = vec![1u32; n];
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut values: Vec<Vec<Option<Value>>> = vec![Vec::with_capacity(tiebreaks.len()); n];
-    let mut details = Vec::new();
-    let mut editions = Vec::with_capacity(tiebreaks.len());
-    for tb in tiebreaks {
-        let ed = tb.edition.unwrap_or(base);
-        editions.push(ed);
-        let c = compute_team(&table, tb, ed, &ranks, &order, explain);
-        order.sort_by(|&a, &b| {
-            ranks[a]
-                .cmp(&ranks[b])
-                .then_with(|| cmp_values(c.values[a], c.values[b], tb.kind))
-                .then_with(|| table.tpn[a].cmp(&table.tpn[b]))
-        });
-        let mut new_ranks = ranks.clone();
-        for (pos, &p) in order.iter().enumerate() {
-            let position = u32::try_from(pos + 1).unwrap_or(u32::MAX);
-            if pos == 0 || ranks[p] == position {
-                new_ranks[p] = position;
-            } else {
-                let prev = order[pos - 1];
-                new_ranks[p] = if c.values[p] == c.values[prev] {
-                    new_ranks[prev]
-                } else {
-                    position
-                };
-            }
-        }
-        ranks = new_ranks;
-        for (p, v) in c.values.iter().enumerate() {
-            values[p].push(*v);
-        }
-        if explain {
-            details.push(c.details);
-        }
-    }
-    let primary = table.ctx(table.primary);
-    let rows = order
+    let mut ranking = rank(&field, tiebreaks, base, explain);
+    let tpn = &field.primary.pn;
+    let rows = ranking
+        .order
         .iter()
         .map(|&p| TeamRow {
-            rank: ranks[p],
-            team: table.tpn[p],
-            name: e
-                .team(table.tpn[p])
-                .map(|x| x.name.clone())
-                .unwrap_or_default(),
-            score: Value::from_tenths(primary.total[p]),
-            values: std::mem::take(&mut values[p]),
+            rank: ranking.ranks[p],
+            team: tpn[p],
+            name: e.team(tpn[p]).map(|x| x.name.clone()).unwrap_or_default(),
+            score: Value::from_tenths(field.primary.total[p]),
+            values: std::mem::take(&mut ranking.values[p]),
         })
         .collect();
     Run {
         standings: TeamStandings {
-            primary: table.primary,
+            primary: field.primary_kind,
             tiebreaks: tiebreaks.to_vec(),
-            editions,
+            editions: ranking.editions,
             after_round: rounds,
             round_robin: rr,
             rows,
         },
-        details,
-        table,
+        details: ranking.details,
+        field,
     }
 }
 
@@ -248,29 +208,27 @@ pub fn explain_team(
 ) -> Option<(TeamStandings, TeamExplanation)> {
     let run = run(t, event, tiebreaks, options, true);
     let s = run.standings;
-    let idx = run.table.tpn.iter().position(|&x| x == team)?;
+    let idx = run.field.primary.pn.iter().position(|&x| x == team)?;
     let pos = s.rows.iter().position(|r| r.team == team)?;
     let row = s.rows.get(pos)?;
-    let boards: Vec<Value> = {
-        let mut out = vec![0i64; run.table.boards];
-        for r in 0..run.table.r {
-            for (k, (p, _)) in run.table.board_pts[idx * run.table.r + r]
-                .iter()
-                .enumerate()
-            {
+    let boards: Vec<Value> = run.field.boards.as_ref().map_or_else(Vec::new, |b| {
+        let mut out = vec![0i64; b.count];
+        for r in 0..run.field.primary.r {
+            let round = b.points.get(idx * run.field.primary.r + r);
+            for (k, (p, _)) in round.into_iter().flatten().enumerate() {
                 if let Some(slot) = out.get_mut(k) {
                     *slot += p;
                 }
             }
         }
         out.into_iter().map(Value::from_tenths).collect()
-    };
+    });
     let tbs = tiebreaks
         .iter()
         .enumerate()
         .map(|(i, tb)| TeamTieBreakExplanation {
             tiebreak: *tb,
-            score: score_of(&run.table, tb),
+            score: run.field.score_of(tb),
             edition: s.editions.get(i).copied().unwrap_or(Edition::E2026),
             value: row.values.get(i).copied().flatten(),
             contributions: run

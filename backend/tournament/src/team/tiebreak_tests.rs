@@ -193,11 +193,12 @@ fn counts_progressive_and_ratings() {
     let v = values("PS,WIN,WON,WIN:GP,WON:GP,ARO,TPR", Edition::E2026);
     // PS: A 2 + 2 + 4 = 8; B 0 + 2 + 4 = 6; C 1 + 3 + 3 = 7; D 1 + 1 + 1 = 3.
     assert_eq!(v[0], h(&[800, 600, 700, 300]));
-    // Matches won (B's forfeit counts), over the board only, boards won, boards won played.
+    // Matches won (B's forfeit counts), matches won over the board only; read in game points
+    // they still count matches (C.07 Art. 7.1, 7.2 for teams), not boards (A won 3, B 4).
     assert_eq!(v[1], h(&[200, 200, 100, 0]));
     assert_eq!(v[2], h(&[200, 100, 100, 0]));
-    assert_eq!(v[3][..2], h(&[300, 400]));
-    assert_eq!(v[4][..2], h(&[300, 200]));
+    assert_eq!(v[3], v[1]);
+    assert_eq!(v[4], v[2]);
     // ARO on team ratings, matches played: A (2200 + 2000 + 1800) / 3 = 2000; B (2400 +
     // 1800) / 2 = 2100. TPR A: 2 wins of 3 = 67% -> +125 = 2125.
     assert_eq!(v[5][..2], h(&[200_000, 210_000]));

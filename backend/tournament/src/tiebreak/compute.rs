@@ -61,19 +61,7 @@ pub(crate) fn compute(
         Kind::Rep => count(&|d| d.played || d.pts == ctx.win),
         Kind::Vur => count(&|d| d.vur),
         Kind::Num => count(&|d| d.played && d.opp != NONE),
-        Kind::Ps => (0..n)
-            .map(|p| {
-                let mut running = 0;
-                let mut sum = 0;
-                for (r, d) in ctx.rounds(p).iter().enumerate() {
-                    running += d.pts;
-                    if r >= tb.cut_low() {
-                        sum += running;
-                    }
-                }
-                Some(Value::from_tenths(sum))
-            })
-            .collect(),
+        Kind::Ps => progressive(ctx, tb),
         Kind::Ks => koya(ctx, tb, explain.is_some().then_some(&mut details)),
         Kind::Bh | Kind::Fb | Kind::Sb => {
             let fore = tb.kind == Kind::Fb || tb.modifiers.fore;
@@ -101,26 +89,12 @@ pub(crate) fn compute(
             performance(ctx, tb, edition, explain.is_some().then_some(&mut details))
         }
         Kind::Apro | Kind::Appo => {
-            let base = TieBreak {
-                kind: if tb.kind == Kind::Apro {
-                    Kind::Tpr
-                } else {
-                    Kind::Ptp
-                },
-                ..TieBreak::new(Kind::Tpr)
-            };
-            let base = TieBreak {
-                modifiers: super::spec::Modifiers {
-                    unrated: tb.modifiers.unrated,
-                    ..base.modifiers
-                },
-                ..base
-            };
-            let per = performance(ctx, &base, edition, None);
+            let per = performance(ctx, &performance_of(tb), edition, None);
             average_over_opponents(ctx, &per, 1, explain.is_some().then_some(&mut details))
         }
         // The team competitions' own tie-breaks (C.07 Art. 12, 13) are computed by
-        // `crate::team::tiebreak`; for individuals they are undefined.
+        // `field::compute` with the team's second score and boards; for players they are
+        // undefined.
         Kind::MpVgp
         | Kind::Bc
         | Kind::Tbr
@@ -147,6 +121,44 @@ pub(crate) fn compute(
         }
     };
     Computed { values, details }
+}
+
+/// The opponents' performance that APRO (TPR) and APPO (PTP) average (C.07 Art. 10.4, 10.5),
+/// with the rating for unrated players of `tb`.
+fn performance_of(tb: &TieBreak) -> TieBreak {
+    let base = TieBreak {
+        kind: if tb.kind == Kind::Apro {
+            Kind::Tpr
+        } else {
+            Kind::Ptp
+        },
+        ..TieBreak::new(Kind::Tpr)
+    };
+    TieBreak {
+        modifiers: super::spec::Modifiers {
+            unrated: tb.modifiers.unrated,
+            ..base.modifiers
+        },
+        ..base
+    }
+}
+
+/// PS (C.07 Art. 7.5): the sum of the running score after each round, the first `/Cn` rounds
+/// left out.
+fn progressive(ctx: &Ctx, tb: &TieBreak) -> Vec<Option<Value>> {
+    (0..ctx.n)
+        .map(|p| {
+            let mut running = 0;
+            let mut sum = 0;
+            for (r, d) in ctx.rounds(p).iter().enumerate() {
+                running += d.pts;
+                if r >= tb.cut_low() {
+                    sum += running;
+                }
+            }
+            Some(Value::from_tenths(sum))
+        })
+        .collect()
 }
 
 /// The adjusted scores (C.07 Art. 16.3) of every player, as someone's opponent, in tenths; and
@@ -565,23 +577,7 @@ fn direct_encounter(
         }
         ro.sort_by_key(|&p| (ranks[p], val[p], ctx.pn[p]));
     }
-    // Places inside each tie of the previous ranks: 1, 2, ... or 0 when nobody was separated.
-    let mut start = 0;
-    while start < ro.len() {
-        let rank = ranks[ro[start]];
-        let mut stop = start + 1;
-        while stop < ro.len() && ranks[ro[stop]] == rank {
-            stop += 1;
-        }
-        let mut offset = val[ro[start]];
-        if val[ro[start]] != val[ro[stop - 1]] {
-            offset -= 1;
-        }
-        for &p in &ro[start..stop] {
-            val[p] -= offset;
-        }
-        start = stop;
-    }
+    places_inside_ties(&mut val, &ro, ranks);
     if let Some(det) = details {
         for p in 0..ctx.n {
             let tied = |o: usize| ranks[o] == ranks[p];
@@ -692,4 +688,25 @@ pub(crate) fn de_group(
         }
     }
     changes
+}
+
+/// Turns the ranks reached inside each tie of the previous ranks into places from 1, or 0 for
+/// every member of a tie nobody was separated in.
+pub(crate) fn places_inside_ties(val: &mut [i64], ro: &[usize], ranks: &[u32]) {
+    let mut start = 0;
+    while start < ro.len() {
+        let rank = ranks[ro[start]];
+        let mut stop = start + 1;
+        while stop < ro.len() && ranks[ro[stop]] == rank {
+            stop += 1;
+        }
+        let mut offset = val[ro[start]];
+        if val[ro[start]] != val[ro[stop - 1]] {
+            offset -= 1;
+        }
+        for &p in &ro[start..stop] {
+            val[p] -= offset;
+        }
+        start = stop;
+    }
 }

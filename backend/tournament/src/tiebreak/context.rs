@@ -155,12 +155,35 @@ impl Ctx {
                 }
             }
         }
+        Ctx::from_rounds(
+            rd,
+            rounds,
+            rr,
+            (i64::from(s.win.tenths()), i64::from(s.draw.tenths())),
+            rating,
+            pn,
+        )
+    }
+
+    /// The table of `pn.len()` competitors (players or teams) from their rounds, `rounds` per
+    /// competitor, competitor-major: totals, the last round not voluntarily unplayed and the
+    /// last round paired are derived here, once for players and teams. `points` are the points
+    /// of a win and of a draw, in tenths.
+    pub(crate) fn from_rounds(
+        rd: Vec<Rd>,
+        rounds: usize,
+        rr: bool,
+        points: (i64, i64),
+        rating: Vec<Option<i64>>,
+        pn: Vec<PairingNumber>,
+    ) -> Ctx {
+        let n = pn.len();
         let mut total = vec![0; n];
         let mut lna = vec![0; n];
         let mut lmp = vec![0; n];
         for p in 0..n {
             for r in 0..rounds {
-                let d = rd[p * rounds + r];
+                let d = rd.get(p * rounds + r).copied().unwrap_or(BLANK);
                 total[p] += d.pts;
                 if !d.vur {
                     lna[p] = r + 1;
@@ -174,8 +197,8 @@ impl Ctx {
             n,
             r: rounds,
             rr,
-            win: i64::from(s.win.tenths()),
-            draw: i64::from(s.draw.tenths()),
+            win: points.0,
+            draw: points.1,
             rd,
             total,
             lna,

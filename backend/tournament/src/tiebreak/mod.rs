@@ -16,8 +16,10 @@
 pub(crate) mod compute;
 pub(crate) mod context;
 pub mod crosstable;
+pub(crate) mod field;
 pub mod rating;
 pub mod spec;
+pub(crate) mod team_kinds;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -237,7 +239,7 @@ impl Standings {
 }
 
 /// Better first: descending values (ascending for DE), undefined last.
-fn cmp_values(a: Option<Value>, b: Option<Value>, kind: Kind) -> Ordering {
+pub(crate) fn cmp_values(a: Option<Value>, b: Option<Value>, kind: Kind) -> Ordering {
     match (a, b) {
         (Some(x), Some(y)) => {
             if kind.lower_is_better() {
@@ -280,6 +282,14 @@ pub fn default_tiebreaks(t: &Tournament, round_robin: bool) -> Vec<TieBreak> {
 /// (twice that for a double round robin).
 #[must_use]
 pub fn is_round_robin(t: &Tournament, rounds: usize) -> bool {
+    system_round_robin(t).unwrap_or_else(|| round_robin_by_count(t.players.len(), rounds))
+}
+
+/// What the tournament's type (`092`) or pairing system (`192`) says: `Some(false)` for a
+/// Swiss (`SWISS`, `DUTCH`), `Some(true)` for a round robin (`ROBIN`, `BERGER`, `RR`), `None`
+/// when neither says.
+#[must_use]
+pub fn system_round_robin(t: &Tournament) -> Option<bool> {
     let text = format!(
         "{} {}",
         t.tournament_type.as_deref().unwrap_or(""),
@@ -287,12 +297,18 @@ pub fn is_round_robin(t: &Tournament, rounds: usize) -> bool {
     )
     .to_ascii_uppercase();
     if text.contains("SWISS") || text.contains("DUTCH") {
-        return false;
+        return Some(false);
     }
     if text.contains("ROBIN") || text.contains("BERGER") || text.contains("RR") {
-        return true;
+        return Some(true);
     }
-    let n = t.players.len();
+    None
+}
+
+/// Whether `n` competitors over `rounds` rounds make a round robin: `n` is the number of
+/// rounds or one more, or twice that for a double round robin.
+#[must_use]
+pub fn round_robin_by_count(n: usize, rounds: usize) -> bool {
     rounds > 0
         && (n == rounds
             || n == rounds + 1
@@ -332,65 +348,30 @@ fn run(t: &Tournament, tiebreaks: &[TieBreak], options: &StandingsOptions, expla
     let rounds = options.after_round.unwrap_or_else(|| last_result_round(t));
     let r = usize::from(rounds);
     let rr = options.round_robin.unwrap_or_else(|| is_round_robin(t, r));
-    let ctx = context::Ctx::new(t, r, rr);
+    let field = field::Field::players(context::Ctx::new(t, r, rr));
     let base = options.edition.unwrap_or_else(|| tournament_edition(t));
-    let n = ctx.n;
-    let mut ranks = vec![1u32; n];
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut values: Vec<Vec<Option<Value>>> = vec![Vec::with_capacity(tiebreaks.len()); n];
-    let mut details = Vec::new();
-    let mut editions = Vec::with_capacity(tiebreaks.len());
-    for tb in tiebreaks {
-        let ed = tb.edition.unwrap_or(base);
-        editions.push(ed);
-        let c = compute::compute(&ctx, tb, ed, &ranks, &order, explain.then_some(0));
-        order.sort_by(|&a, &b| {
-            ranks[a]
-                .cmp(&ranks[b])
-                .then_with(|| cmp_values(c.values[a], c.values[b], tb.kind))
-                .then_with(|| ctx.pn[a].cmp(&ctx.pn[b]))
-        });
-        let mut new_ranks = ranks.clone();
-        for (pos, &p) in order.iter().enumerate() {
-            let position = u32::try_from(pos + 1).unwrap_or(u32::MAX);
-            if pos == 0 || ranks[p] == position {
-                new_ranks[p] = position;
-            } else {
-                let prev = order[pos - 1];
-                new_ranks[p] = if c.values[p] == c.values[prev] {
-                    new_ranks[prev]
-                } else {
-                    position
-                };
-            }
-        }
-        ranks = new_ranks;
-        for (p, v) in c.values.iter().enumerate() {
-            values[p].push(*v);
-        }
-        if explain {
-            details.push(c.details);
-        }
-    }
+    let mut ranking = field::rank(&field, tiebreaks, base, explain);
     let names = |pn: PairingNumber| t.player(pn).map(|p| p.name.clone()).unwrap_or_default();
-    let rows = order
+    let pn = &field.primary.pn;
+    let rows = ranking
+        .order
         .iter()
         .map(|&p| Row {
-            rank: ranks[p],
-            pairing_number: ctx.pn[p],
-            name: names(ctx.pn[p]),
-            values: std::mem::take(&mut values[p]),
+            rank: ranking.ranks[p],
+            pairing_number: pn[p],
+            name: names(pn[p]),
+            values: std::mem::take(&mut ranking.values[p]),
         })
         .collect();
     Run {
         standings: Standings {
             tiebreaks: tiebreaks.to_vec(),
-            editions,
+            editions: ranking.editions,
             after_round: rounds,
             round_robin: rr,
             rows,
         },
-        details,
+        details: ranking.details,
     }
 }
 

@@ -2,8 +2,15 @@
 //! `tests/data/team_tiebreaks/README.md`) for random team events, in both editions: the TRF is
 //! read (players and games by `read_trf`; the team records `310`, `320`, `330`, `352` here, until
 //! the TRF reader carries them), the matches are derived from the board games, and every value
-//! of every team for every tie-break list is compared. Prints the agreement per tie-break code
-//! and every mismatch, then fails if anything disagrees.
+//! of every team for every tie-break list is compared, the event's kind (Swiss) read from its
+//! `092` record. Prints the agreement per tie-break code and every mismatch, then fails if
+//! anything disagrees.
+//!
+//! One departure, where the text wins over the reference: for teams `WIN`, `WON` and `REP`
+//! count matches (C.07 Art. 7.1, 7.2, 7.6: rounds won, games won over the board, rounds elected
+//! to play, a team's game being its match) whichever score they read, where gacrux counts boards
+//! when they read game points; they are compared with gacrux's `WIN:MP`, `WON:MP` and `REP:MP`
+//! of the same list.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -106,6 +113,21 @@ fn team_event(text: &str, t: &Tournament, primary: PrimaryScore) -> TeamEvent {
     e
 }
 
+/// The column of the reference values that holds tie-break `i`'s value: its own, except for
+/// `WIN`, `WON` and `REP` (any score), whose values are gacrux's `WIN:MP`, `WON:MP` and
+/// `REP:MP` (see the module's note).
+fn reference_column(codes: &[&str], i: usize) -> usize {
+    let Some(code) = codes.get(i) else {
+        return i;
+    };
+    let base = code.split([':', '/']).next().unwrap_or("");
+    if !["WIN", "WON", "REP"].contains(&base) {
+        return i;
+    }
+    let matches = format!("{base}:MP");
+    codes.iter().position(|c| *c == matches).unwrap_or(i)
+}
+
 #[derive(Default)]
 struct Tally {
     matched: u64,
@@ -163,7 +185,7 @@ fn team_reference_values_reproduced() {
             let options = TeamStandingsOptions {
                 edition: Some(edition),
                 after_round: Some(rounds),
-                round_robin: Some(false),
+                round_robin: None,
             };
             let s = team_standings(&t, &e, &tbs, &options);
             let Some(teams) = run["teams"].as_object() else {
@@ -176,7 +198,9 @@ fn team_reference_values_reproduced() {
                     continue;
                 };
                 for (i, code) in codes.iter().enumerate() {
-                    let want = exp["values"].get(i).and_then(hundredths);
+                    let want = exp["values"]
+                        .get(reference_column(&codes, i))
+                        .and_then(hundredths);
                     let got = row
                         .values
                         .get(i)
@@ -222,5 +246,41 @@ fn team_reference_values_reproduced() {
         bad.is_empty(),
         "{} disagreements with the oracle",
         bad.len()
+    );
+}
+
+/// Issue #47's example: a seven-round Swiss of eight teams (`092 Team Swiss`) in which team 4
+/// wins round 5 by forfeit (`330 +-`). Eight teams and seven rounds are also a round robin's
+/// numbers, but the file says Swiss, so the forfeit is an unplayed round: in 2024-08 a dummy
+/// opponent with the team's own 8 match points (BH:MP 53, as gacrux gives), not the scheduled
+/// opponent's score as in a round robin (48); with `/P` the scheduled opponent counts (48).
+#[test]
+fn a_forfeit_win_in_a_seven_round_swiss_of_eight_teams() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/team_tiebreaks");
+    let text = fs::read_to_string(dir.join("unplayed01.trf")).unwrap_or_default();
+    let t = read_trf(text.as_bytes())
+        .unwrap_or_else(|e| panic!("unplayed01.trf: {e}"))
+        .tournament;
+    let e = team_event(&text, &t, PrimaryScore::MatchPoints);
+    let tbs: Vec<TieBreak> = ["PTS", "BH:MP", "BH:MP/P"]
+        .iter()
+        .map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}")))
+        .collect();
+    let options = TeamStandingsOptions {
+        edition: Some(Edition::E2024),
+        ..TeamStandingsOptions::default()
+    };
+    let s = team_standings(&t, &e, &tbs, &options);
+    assert!(!s.round_robin, "the file's 092 says Swiss");
+    let row = s.row(4).unwrap_or_else(|| panic!("team 4 missing"));
+    let v: Vec<Option<i64>> = row
+        .values
+        .iter()
+        .map(|v| v.map(arbiter_tournament::tiebreak::Value::hundredths))
+        .collect();
+    assert_eq!(
+        v,
+        [Some(800), Some(5300), Some(4800)],
+        "PTS, BH:MP, BH:MP/P"
     );
 }
