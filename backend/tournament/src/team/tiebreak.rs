@@ -13,7 +13,10 @@
 //! - a draw in every round, for the adjusted score and the 2026-03 cap, is a drawn match (match
 //!   points) or half of every board (game points);
 //! - MPvGP (Art. 13.1), BC, TBR, BBE (Art. 12), the extended Sonneborn-Berger family EMMSB,
-//!   EMGSB, EGMSB, EGGSB (Art. 13.2), EDE (Art. 13.3) and SSSC (Art. 13.4).
+//!   EMGSB, EGMSB, EGGSB (Art. 13.2), EDE and its variants EDEC, EDET, EDEB, EDEBT, EDEBB (Art.
+//!   13.3, [`ede_boards`]) and SSSC (Art. 13.4).
+
+mod ede_boards;
 
 use super::{PrimaryScore, TeamEvent, TeamNumber, TeamRoundKind};
 use crate::model::{RoundNumber, Tournament};
@@ -90,6 +93,8 @@ impl TeamTable {
                     }
                     TeamRoundKind::Pab => ResultCode::Pab,
                     TeamRoundKind::Absent => ResultCode::ZeroBye,
+                    TeamRoundKind::HalfBye => ResultCode::HalfBye,
+                    TeamRoundKind::FullBye => ResultCode::FullBye,
                 };
                 let opp = rec.opponent.map_or(NONE, idx);
                 let rpts = if played && opp != NONE {
@@ -106,7 +111,7 @@ impl TeamTable {
                     pts: mpts,
                     code,
                     played,
-                    vur: !played && code != ResultCode::ForfeitWin,
+                    vur: !played && !matches!(code, ResultCode::ForfeitWin | ResultCode::FullBye),
                     black: played && rec.colour == Some(Colour::Black),
                     colour: rec.colour,
                     rpts,
@@ -280,7 +285,9 @@ pub(crate) fn compute_team(
         Kind::Sssc => sssc(table, tb, edition, ranks, order, explain),
         Kind::Bc => board_count(table, explain),
         Kind::Tbr | Kind::Bbe => board_elimination(table, tb.kind == Kind::Bbe, ranks, order),
-        Kind::Ede => extended_direct_encounter(table, tb, ranks, order, explain),
+        Kind::Ede | Kind::Edec | Kind::Edet | Kind::Edeb | Kind::Edebt | Kind::Edebb => {
+            extended_direct_encounter(table, tb, ranks, order, explain)
+        }
         _ => compute::compute(table.ctx(score), tb, edition, ranks, order, ex),
     }
 }
@@ -514,6 +521,10 @@ pub(crate) fn extended_direct_encounter(
         if !(again || (pending && pass < 30)) {
             break;
         }
+    }
+    // EDEC, EDET, EDEB, EDEBT, EDEBB: two teams still tied, inside their encounter.
+    if ede_boards::break_pairs(table, tb, &mut val, &ro, ranks) {
+        ro.sort_by_key(|&p| (ranks[p], val[p], table.tpn[p]));
     }
     places_inside_ties(&mut val, &ro, ranks);
     Computed {

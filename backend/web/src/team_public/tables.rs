@@ -85,10 +85,12 @@ pub async fn crosstable(
                         what: kind_text(r.kind, &l),
                     },
                     _ => CrossCell {
-                        text: if r.kind == TeamRoundKind::Pab {
-                            l.digits(&format!("PAB {}", r.game_points))
-                        } else {
-                            String::new()
+                        // The byes as TRF-2026's `802` names them: PAB, HPB, FPB.
+                        text: match r.kind {
+                            TeamRoundKind::Pab => l.digits(&format!("PAB {}", r.game_points)),
+                            TeamRoundKind::HalfBye => l.digits(&format!("HPB {}", r.game_points)),
+                            TeamRoundKind::FullBye => l.digits(&format!("FPB {}", r.game_points)),
+                            _ => String::new(),
                         },
                         what: kind_text(r.kind, &l),
                     },
