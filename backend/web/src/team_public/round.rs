@@ -168,7 +168,7 @@ pub async fn matches(
             .byes_before_pairing
             .iter()
             .map(|(&team, &code)| {
-                let kind = if code == arbiter_tournament::ResultCode::FullBye {
+                let kind = if code == ResultCode::FullBye {
                     "tpub-kind-full-bye"
                 } else {
                     "tpub-kind-half-bye"
