@@ -90,6 +90,7 @@ pub struct Problem {
         crate::teams::api::add_team,
         crate::teams::api::pair,
         crate::teams::api::seat,
+        crate::teams::byes::api,
         crate::team_public::api::teams,
         crate::team_public::api::matches,
         crate::team_public::api::standings,

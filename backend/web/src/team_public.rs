@@ -201,6 +201,8 @@ fn kind_text(kind: TeamRoundKind, l: &L10n) -> String {
         TeamRoundKind::DoubleForfeit => l.t("tpub-kind-double-forfeit"),
         TeamRoundKind::Pab => l.t("tpub-kind-pab"),
         TeamRoundKind::Absent => l.t("tpub-kind-absent"),
+        TeamRoundKind::HalfBye => l.t("tpub-kind-half-bye"),
+        TeamRoundKind::FullBye => l.t("tpub-kind-full-bye"),
     }
 }
 

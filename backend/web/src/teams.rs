@@ -15,7 +15,9 @@
 //!   stored, or every team added with its new players, each audited as the form's add;
 //! - `POST /tournaments/{id}/teams/captains`: the captain role of an account for a team;
 //! - `POST /tournaments/{id}/teams/pair`: the next round's matches (round robin, double round
-//!   robin by the Berger tables);
+//!   robin by the Berger tables, Swiss C.04.6);
+//! - `POST /tournaments/{id}/teams/byes` and `POST /api/v1/tournaments/{id}/teams/byes`: a
+//!   team's bye or absence before its round is paired (TRF-2026 `240`, [`byes`]);
 //! - `GET|POST /tournaments/{id}/rounds/{r}/lineups/{n}` (the team's captain or the organizer):
 //!   the line-up, checked against the roster order, before the organizer's deadline (after it
 //!   only the organizer); `GET|POST /api/v1/tournaments/{id}/rounds/{r}/lineups/{n}` the same as
@@ -29,6 +31,7 @@
 //!   and its results entered board by board like any other round's.
 
 pub(crate) mod api;
+pub(crate) mod byes;
 mod form;
 pub(crate) mod lineup;
 mod ops;
@@ -69,6 +72,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/tournaments/{id}/teams/captains", web::post().to(captains))
         .route("/tournaments/{id}/teams/pair", web::post().to(pair))
+        .route("/tournaments/{id}/teams/byes", web::post().to(byes::form))
+        .route(
+            "/api/v1/tournaments/{id}/teams/byes",
+            web::post().to(byes::api),
+        )
         .route("/tournaments/{id}/rounds/{r}/seat", web::post().to(seat))
         .route(
             "/tournaments/{id}/rounds/{r}/lineups/{n}",
@@ -169,6 +177,8 @@ struct ManagePage<'a> {
     /// Whether the next round can be paired: every match of the last one has its result
     /// ([`arbiter_tournament::team::check_complete`]); the pair form is shown only then.
     can_pair: bool,
+    /// The byes and absences known before pairing for rounds not yet paired, one line each.
+    byes_known: Vec<String>,
     /// The pairing system the pair form offers first: the event's own (`swiss`, `round-robin`,
     /// `double-round-robin`).
     system: &'static str,
@@ -185,6 +195,31 @@ fn team_name(event: &TeamEvent, n: TeamNumber) -> String {
 fn seated(t: &Tournament, r: u16) -> bool {
     t.round(r)
         .is_some_and(|round| !round.games.is_empty() || !round.byes.is_empty())
+}
+
+/// The teams' byes and absences before pairing in the rounds after `last` (the last paired),
+/// worded: `Round 3: Team A, half-point bye (a drawn match's points)`.
+fn byes_known(e: &TeamEvent, last: u16, l: &L10n) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in e.rounds.iter().filter(|r| r.number > last) {
+        for team in e.teams.iter().map(|t| t.number) {
+            let kind = match e.bye_before_pairing(team, r.number) {
+                Some(arbiter_tournament::ResultCode::HalfBye) => "tpub-kind-half-bye",
+                Some(arbiter_tournament::ResultCode::FullBye) => "tpub-kind-full-bye",
+                Some(_) => "tpub-kind-absent",
+                None => continue,
+            };
+            out.push(l.ta(
+                "team-bye-line",
+                &[
+                    ("round", l.int(r.number)),
+                    ("team", team_name(e, team)),
+                    ("kind", l.t(kind)),
+                ],
+            ));
+        }
+    }
+    out
 }
 
 /// The organizer's page.
@@ -311,8 +346,10 @@ async fn manage_page(
                 .all(|g| g.result.white == arbiter_tournament::ResultCode::Blank)
         });
     let setup = SetupForm::of(event.map(|e| &e.settings), &seen).in_digits(l);
+    let byes_known = event.map_or_else(Vec::new, |e| byes_known(e, last, l));
     let page = ManagePage {
         l,
+        byes_known,
         id: id.to_string(),
         name: t.name.clone().unwrap_or_default(),
         csrf: csrf_token(session)?,

@@ -329,6 +329,11 @@ pub(crate) fn tiebreak_in(tb: &TieBreak, l: &L10n) -> String {
         Kind::Egmsb => "tb-EGMSB",
         Kind::Eggsb => "tb-EGGSB",
         Kind::Ede => "tb-EDE",
+        Kind::Edec => "tb-EDEC",
+        Kind::Edet => "tb-EDET",
+        Kind::Edeb => "tb-EDEB",
+        Kind::Edebt => "tb-EDEBT",
+        Kind::Edebb => "tb-EDEBB",
         Kind::Sssc => "tb-SSSC",
     });
     l.ta("tb-named", &[("name", name), ("code", tb.to_string())])

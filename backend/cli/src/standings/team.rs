@@ -1,6 +1,6 @@
 //! `arbiter standings` for a team event (TRF16 `013` or TRF-2026 `310` team records): each
 //! team's rank and team tie-breaks (FIDE Handbook C.07 with the team codes of C.07 Art. 10-11:
-//! MP, GP, MPVGP, BC, TBR, BBE, EDE, EMMSB, EMGSB, EGMSB, EGGSB, SSSC, and BH, SB, PS, WIN with
+//! MP, GP, MPvGP, BC, TBR, BBE, EDE (and EDEC, EDET, EDEB, EDEBT, EDEBB), EMMSB, EMGSB, EGMSB, EGGSB, SSSC, and BH, SB, PS, WIN with
 //! their modifiers), ranked by the primary score of C.04.6 art. 1.2 and then the list in order,
 //! in the individual command's three formats (`start_number` is the team number) and with
 //! `--explain TEAM`.

@@ -165,7 +165,7 @@ fn both_sample_files_give_the_same_team_standings() {
     let key = |r: &Json| {
         (
             hundredths(&r["tiebreaks"]["PTS"]).unwrap(),
-            hundredths(&r["tiebreaks"]["MPVGP"]).unwrap(),
+            hundredths(&r["tiebreaks"]["MPvGP"]).unwrap(),
         )
     };
     for w in rows.windows(2) {
@@ -279,4 +279,46 @@ fn team_on_an_individual_event_is_refused() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not a team event"), "{err}");
+}
+
+#[test]
+fn a_tiebreak_list_that_does_not_parse_is_refused_by_standings_and_pair() {
+    // TRF26's own `202` example with one code misspelt (`BH:MX`): once kept with a warning and
+    // replaced by the default team list; now every door refuses it naming the line and the code.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/teams/sample-trf26.trf"
+    ))
+    .unwrap();
+    let bad = text.replacen(
+        "142 5\n",
+        "142 5\n202 EDET/P,EMGSB/C1/P,BH:MX/C1/P,MPvGP\n",
+        1,
+    );
+    assert_ne!(bad, text);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.trf");
+    std::fs::write(&path, &bad).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["standings", path, "--format", "json"],
+        vec!["pair", "--team", path, "-p"],
+    ] {
+        let out = arbiter(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("line 7"), "{args:?}: {err}");
+        assert!(err.contains("`BH:MX`"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // Written as TRF26 writes it, the list reads, and the standings name C.07's codes.
+    let good = bad.replace("BH:MX", "BH:MP");
+    std::fs::write(dir.path().join("good.trf"), &good).unwrap();
+    let good_path = dir.path().join("good.trf");
+    let out = arbiter(&["standings", good_path.to_str().unwrap(), "--format", "json"]);
+    let rows = json_of(&out);
+    let keys: Vec<&String> = rows[0]["tiebreaks"].as_object().unwrap().keys().collect();
+    for code in ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"] {
+        assert!(keys.iter().any(|k| *k == code), "{code}: {keys:?}");
+    }
 }

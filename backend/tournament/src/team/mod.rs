@@ -49,7 +49,7 @@ use uuid::Uuid;
 
 use crate::numbers::{PairingNumber, RoundNumber};
 use crate::points::Points;
-use crate::result::Colour;
+use crate::result::{Colour, ResultCode};
 
 pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
@@ -371,8 +371,12 @@ pub struct TeamRound {
     pub matches: Vec<TeamMatch>,
     /// The team that received the pairing-allocated bye, if any.
     pub bye: Option<TeamNumber>,
-    /// Teams known to be absent this round (they score nothing).
+    /// Teams known to be absent this round (they score nothing; TRF-2026 `240 Z`).
     pub absent: Vec<TeamNumber>,
+    /// Teams given a bye before pairing (TRF-2026 `240`): [`ResultCode::HalfBye`] (`H`, a drawn
+    /// match's points) or [`ResultCode::FullBye`] (`F`, a won match's). They are not paired.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub byes_before_pairing: BTreeMap<TeamNumber, ResultCode>,
     /// The line-ups submitted or applied, by team.
     pub lineups: BTreeMap<TeamNumber, Lineup>,
 }
@@ -454,6 +458,10 @@ impl TeamEvent {
             for a in &mut r.absent {
                 *a = new(*a);
             }
+            r.byes_before_pairing = std::mem::take(&mut r.byes_before_pairing)
+                .into_iter()
+                .map(|(team, code)| (new(team), code))
+                .collect();
             r.lineups = std::mem::take(&mut r.lineups)
                 .into_iter()
                 .map(|(team, l)| (new(team), l))
@@ -467,6 +475,41 @@ impl TeamEvent {
         let mut numbers: Vec<TeamNumber> = self.teams.iter().map(|t| t.number).collect();
         numbers.sort_unstable();
         (1..).zip(&numbers).all(|(n, &x)| n == x)
+    }
+
+    /// The bye or absence a team has for a round before pairing (TRF-2026 `240`): `Z`
+    /// ([`ResultCode::ZeroBye`]) when the round lists it as absent, else its `H` or `F`.
+    #[must_use]
+    pub fn bye_before_pairing(&self, team: TeamNumber, round: RoundNumber) -> Option<ResultCode> {
+        let r = self.round(round)?;
+        if r.absent.contains(&team) {
+            return Some(ResultCode::ZeroBye);
+        }
+        r.byes_before_pairing.get(&team).copied()
+    }
+
+    /// Records (`Some(F|H|Z)`) or cancels (`None`) a team's bye or absence for a round before
+    /// pairing (TRF-2026 `240`); returns what it replaced. Codes other than `F`, `H`, `Z` are
+    /// treated as a cancellation.
+    pub fn set_bye_before_pairing(
+        &mut self,
+        team: TeamNumber,
+        round: RoundNumber,
+        code: Option<ResultCode>,
+    ) -> Option<ResultCode> {
+        let before = self.bye_before_pairing(team, round);
+        let r = self.round_mut(round);
+        r.absent.retain(|a| *a != team);
+        r.byes_before_pairing.remove(&team);
+        match code {
+            Some(ResultCode::ZeroBye) => r.absent.push(team),
+            Some(c @ (ResultCode::HalfBye | ResultCode::FullBye)) => {
+                r.byes_before_pairing.insert(team, c);
+            }
+            _ => {}
+        }
+        r.absent.sort_unstable();
+        before
     }
 
     /// The round with a number.

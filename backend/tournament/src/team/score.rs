@@ -69,6 +69,13 @@ pub enum TeamRoundKind {
     Pab,
     /// Not paired: absent, or the round not yet paired.
     Absent,
+    /// A half-point bye asked for before pairing (TRF-2026 `240 H` with the team's number): not
+    /// paired, a drawn match's points (match points [`super::MatchPointSystem::draw`], game points a
+    /// draw on every board).
+    HalfBye,
+    /// A full-point bye given before pairing (TRF-2026 `240 F`): not paired, a won match's
+    /// points (match points [`super::MatchPointSystem::win`], game points a win on every board).
+    FullBye,
 }
 
 impl TeamRoundKind {
@@ -227,7 +234,7 @@ impl TeamEvent {
             opponent_game_points: Points::ZERO,
         };
         let Some(r) = self.round(round) else {
-            return blank;
+            return self.unpaired(tournament, team, round, blank);
         };
         if r.bye == Some(team) {
             return TeamRoundRecord {
@@ -238,7 +245,7 @@ impl TeamEvent {
             };
         }
         let Some(m) = r.match_of(team) else {
-            return blank;
+            return self.unpaired(tournament, team, round, blank);
         };
         let first = m.first == team;
         let score = self.match_score(tournament, round, m);
@@ -264,6 +271,36 @@ impl TeamEvent {
             match_points: score.match_points(first),
             game_points: score.game_points(first),
             opponent_game_points: score.game_points(!first),
+        }
+    }
+
+    /// The bye or absence known before pairing ([`TeamEvent::bye_before_pairing`], TRF-2026
+    /// `240`) of a team not paired in `round`: `H` a drawn match's points, `F` a won match's, `Z`
+    /// nothing ([`TeamRoundKind::Absent`]); `blank` when none.
+    fn unpaired(
+        &self,
+        tournament: &Tournament,
+        team: TeamNumber,
+        round: RoundNumber,
+        blank: TeamRoundRecord,
+    ) -> TeamRoundRecord {
+        let boards = u32::from(self.settings.boards);
+        let on_every_board = |p: Points| Points::from_tenths(boards * p.tenths());
+        let mp = &self.settings.match_points;
+        match self.bye_before_pairing(team, round) {
+            Some(ResultCode::HalfBye) => TeamRoundRecord {
+                kind: TeamRoundKind::HalfBye,
+                match_points: mp.draw,
+                game_points: on_every_board(tournament.scoring.draw),
+                ..blank
+            },
+            Some(ResultCode::FullBye) => TeamRoundRecord {
+                kind: TeamRoundKind::FullBye,
+                match_points: mp.win,
+                game_points: on_every_board(tournament.scoring.win),
+                ..blank
+            },
+            _ => blank,
         }
     }
 

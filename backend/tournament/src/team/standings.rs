@@ -69,7 +69,7 @@ impl TeamStandings {
 }
 
 /// The team tie-break list an event asks for: TRF record 212, else 202 (with `PTS` put first),
-/// else `PTS, MPVGP, EMGSB/C1, BH/C1` (the primary score, the other score, the extended
+/// else `PTS, MPvGP, EMGSB/C1, BH/C1` (the primary score, the other score, the extended
 /// Sonneborn-Berger of the Olympiad, Buchholz cut 1).
 #[must_use]
 pub fn default_team_tiebreaks(t: &Tournament) -> Vec<TieBreak> {

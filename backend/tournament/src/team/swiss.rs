@@ -29,7 +29,8 @@ const fn doubled(p: Points) -> u32 {
 
 /// The engine's state for round `round`: every team with its history (match points in tenths,
 /// game points doubled, the colour of its board 1 in played matches), absent when the round
-/// lists it as absent or every player of its roster has withdrawn; match points primary unless
+/// lists it as absent or gives it a bye before pairing ([`TeamEvent::bye_before_pairing`], TRF-2026
+/// `240`), or every player of its roster has withdrawn; match points primary unless
 /// the regulations say game points, the other score used for the colours (art. 1.2.2).
 #[must_use]
 pub fn pairing_state(
@@ -57,6 +58,8 @@ pub fn pairing_state(
                         }
                         TeamRoundKind::Pab => RoundKind::Pab,
                         TeamRoundKind::Absent => RoundKind::Absent,
+                        TeamRoundKind::HalfBye => RoundKind::HalfBye,
+                        TeamRoundKind::FullBye => RoundKind::FullBye,
                     };
                     EngineRound {
                         opponent: rec.opponent,
@@ -76,10 +79,13 @@ pub fn pairing_state(
                         .player(*pn)
                         .is_some_and(|p| p.status == PlayerStatus::Withdrawn)
                 });
+            // A bye or absence known before pairing (`240`): not paired, its number kept
+            // (C.04.6 art. 1.1.3).
+            let announced = event.bye_before_pairing(team.number, round).is_some();
             TeamState {
                 pairing_number: team.number,
                 history,
-                absent: withdrawn || absent_now.contains(&team.number),
+                absent: withdrawn || announced || absent_now.contains(&team.number),
             }
         })
         .collect();
@@ -151,6 +157,10 @@ pub fn pair_swiss(tournament: &Tournament, event: &TeamEvent) -> Result<TeamRoun
         absent: event
             .round(round)
             .map(|r| r.absent.clone())
+            .unwrap_or_default(),
+        byes_before_pairing: event
+            .round(round)
+            .map(|r| r.byes_before_pairing.clone())
             .unwrap_or_default(),
         lineups: event
             .round(round)

@@ -10,7 +10,8 @@
 //!   forfeit: won (not voluntarily unplayed) or lost (voluntarily unplayed), against the
 //!   scheduled opponent;
 //! - the pairing-allocated bye (`320`) is played without an opponent, as a player's PAB;
-//! - an absent team's round is a zero-point bye, voluntarily unplayed;
+//! - an absent team's round is a zero-point bye, voluntarily unplayed; a half-point or
+//!   full-point bye asked before pairing (`240` H/F) is a bye of that kind, as a player's;
 //! - a draw in every round, for the adjusted score and the 2026-03 cap, is a drawn match (match
 //!   points) or half of every board (game points).
 
@@ -43,6 +44,8 @@ fn team_rd(rec: &TeamRoundRecord, opp: u32, over_the_board: bool) -> (Rd, Rd) {
         }
         TeamRoundKind::Pab => (ResultCode::Pab, true),
         TeamRoundKind::Absent => (ResultCode::ZeroBye, false),
+        TeamRoundKind::HalfBye => (ResultCode::HalfBye, false),
+        TeamRoundKind::FullBye => (ResultCode::FullBye, false),
     };
     let rpts = match code {
         ResultCode::Win if opp != NONE => 10,

@@ -232,7 +232,7 @@ fn standings_rank_and_explain() {
     assert_eq!(x.above.as_ref().map(|a| a.0), Some(2));
     assert_eq!(
         x.above.and_then(|a| a.1).map(|tb| tb.to_string()),
-        Some("MPVGP".into())
+        Some("MPvGP".into())
     );
     let bc = &x.tiebreaks[2];
     assert_eq!(bc.boards, [Value::from_tenths(25), Value::from_tenths(15)]);

@@ -100,6 +100,11 @@ pub(crate) fn compute(
         | Kind::Tbr
         | Kind::Bbe
         | Kind::Ede
+        | Kind::Edec
+        | Kind::Edet
+        | Kind::Edeb
+        | Kind::Edebt
+        | Kind::Edebb
         | Kind::Sssc
         | Kind::Emmsb
         | Kind::Emgsb

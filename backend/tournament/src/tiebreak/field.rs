@@ -115,7 +115,9 @@ pub(crate) fn compute(
         Kind::Tbr | Kind::Bbe => {
             team_kinds::board_elimination(field, tb.kind == Kind::Bbe, ranks, order)
         }
-        Kind::Ede => team_kinds::extended_direct_encounter(field, tb, ranks, order, explain),
+        Kind::Ede | Kind::Edec | Kind::Edet | Kind::Edeb | Kind::Edebt | Kind::Edebb => {
+            team_kinds::extended_direct_encounter(field, tb, ranks, order, explain)
+        }
         _ => compute::compute(field.ctx(field.score_of(tb)), tb, edition, ranks, order, ex),
     }
 }

@@ -15,6 +15,7 @@
 
 pub(crate) mod compute;
 pub(crate) mod context;
+mod ede_boards;
 pub mod crosstable;
 pub(crate) mod field;
 pub mod rating;

@@ -148,11 +148,28 @@ pub enum Kind {
     /// score plus the Buchholz of the primary score divided by a divisor (`/Kn`, or by default
     /// the whole part of the maximum primary score over the maximum secondary score ratio).
     Sssc,
+    /// `EDEC` (team competitions, C.07 2026-03 Art. 13.3): EDE, then, when exactly two teams
+    /// are still tied, the board count (Art. 12.1) of their encounter, the lower first (FIDE's
+    /// tie-break exercise 46). The value is the place inside the tie (lower is better).
+    Edec,
+    /// `EDET` (C.07 2026-03 Art. 13.3): EDE, then, for two teams still tied, the top board
+    /// results (Art. 12.2) of their encounter: board 1, then board 2, ... (TRF26's own `202`
+    /// example `EDET/P,...`).
+    Edet,
+    /// `EDEB` (C.07 2026-03 Art. 13.3): EDE, then, for two teams still tied, board-by-board
+    /// elimination (Art. 12.3) of their encounter: without the last board, the last two, ...
+    Edeb,
+    /// `EDEBT` (C.07 2026-03 Art. 13.3): EDE, then for two teams still tied the board count of
+    /// their encounter, then its top board results.
+    Edebt,
+    /// `EDEBB` (C.07 2026-03 Art. 13.3): EDE, then for two teams still tied the board count of
+    /// their encounter, then its board-by-board elimination.
+    Edebb,
 }
 
 impl Kind {
     /// The team competitions' own tie-breaks (C.07 Art. 12 and 13).
-    pub const TEAM: [Kind; 10] = [
+    pub const TEAM: [Kind; 15] = [
         Kind::MpVgp,
         Kind::Bc,
         Kind::Tbr,
@@ -162,6 +179,11 @@ impl Kind {
         Kind::Egmsb,
         Kind::Eggsb,
         Kind::Ede,
+        Kind::Edec,
+        Kind::Edet,
+        Kind::Edeb,
+        Kind::Edebt,
+        Kind::Edebb,
         Kind::Sssc,
     ];
 
@@ -191,7 +213,18 @@ impl Kind {
         Kind::Rtg,
     ];
 
-    /// The C.07 code: `PTS`, `BH`, ...
+    /// The EDE variants of C.07 2026-03 (Art. 13.3): EDE and the board steps that break a tie
+    /// between two teams inside their encounter.
+    pub const EDE: [Kind; 6] = [
+        Kind::Ede,
+        Kind::Edec,
+        Kind::Edet,
+        Kind::Edeb,
+        Kind::Edebt,
+        Kind::Edebb,
+    ];
+
+    /// The C.07 code as C.07 and TRF26 write it: `PTS`, `BH`, `MPvGP`, `EDET`, ...
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
@@ -217,7 +250,7 @@ impl Kind {
             Kind::Appo => "APPO",
             Kind::Rtng => "RTNG",
             Kind::Rtg => "RTG",
-            Kind::MpVgp => "MPVGP",
+            Kind::MpVgp => "MPvGP",
             Kind::Bc => "BC",
             Kind::Tbr => "TBR",
             Kind::Bbe => "BBE",
@@ -226,6 +259,11 @@ impl Kind {
             Kind::Egmsb => "EGMSB",
             Kind::Eggsb => "EGGSB",
             Kind::Ede => "EDE",
+            Kind::Edec => "EDEC",
+            Kind::Edet => "EDET",
+            Kind::Edeb => "EDEB",
+            Kind::Edebt => "EDEBT",
+            Kind::Edebb => "EDEBB",
             Kind::Sssc => "SSSC",
         }
     }
@@ -244,6 +282,11 @@ impl Kind {
                 | Kind::Egmsb
                 | Kind::Eggsb
                 | Kind::Ede
+                | Kind::Edec
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
                 | Kind::Sssc
         )
     }
@@ -277,18 +320,27 @@ impl Kind {
             Kind::Bbe => "12.3",
             Kind::MpVgp => "13.1",
             Kind::Emmsb | Kind::Emgsb | Kind::Egmsb | Kind::Eggsb => "13.2",
-            Kind::Ede => "13.3",
+            Kind::Ede | Kind::Edec | Kind::Edet | Kind::Edeb | Kind::Edebt | Kind::Edebb => "13.3",
             Kind::Sssc => "13.4",
         }
     }
 
-    /// Whether a lower value ranks higher: `DE`, `EDE`, `TBR`, `BBE` (their value is a place)
-    /// and `BC` (points on the top boards weigh less).
+    /// Whether a lower value ranks higher: `DE`, `EDE` and its variants, `TBR`, `BBE` (their
+    /// value is a place) and `BC` (points on the top boards weigh less).
     #[must_use]
     pub const fn lower_is_better(self) -> bool {
         matches!(
             self,
-            Kind::De | Kind::Ede | Kind::Tbr | Kind::Bbe | Kind::Bc
+            Kind::De
+                | Kind::Ede
+                | Kind::Edec
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
+                | Kind::Tbr
+                | Kind::Bbe
+                | Kind::Bc
         )
     }
 
@@ -309,16 +361,21 @@ impl Kind {
         }
     }
 
+    /// The kind of a code in any case; also `GE` (REP), `MPTS`/`GPTS` and C.07's `MP`/`GP`.
     fn from_code(code: &str) -> Option<Kind> {
-        match code {
-            "GE" => return Some(Kind::Rep),
-            "MPTS" | "GPTS" => return Some(Kind::Pts),
-            _ => {}
+        if code.eq_ignore_ascii_case("GE") {
+            return Some(Kind::Rep);
+        }
+        if ["MPTS", "GPTS", "MP", "GP"]
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(code))
+        {
+            return Some(Kind::Pts);
         }
         Kind::ALL
             .into_iter()
             .chain(Kind::TEAM)
-            .find(|k| k.code() == code)
+            .find(|k| k.code().eq_ignore_ascii_case(code))
     }
 }
 
@@ -340,8 +397,9 @@ pub struct Modifiers {
     /// `/Unnnn`: the rating given to unrated players (TieBreakServer `/U1400`).
     pub unrated: Option<u16>,
     /// `:MP` or `:GP` after the code (team competitions, C.07 Art. 11): the score the
-    /// tie-break is computed on; `None`: the primary score. `MPTS` and `GPTS` read as `PTS:MP`
-    /// and `PTS:GP`; `ESB:MG` reads as `EMGSB`.
+    /// tie-break is computed on; `None`: the primary score. C.07's `MP` and `GP` (the match and
+    /// game points themselves) are `PTS` with this set, and are written `MP` and `GP`; the older
+    /// `MPTS`, `GPTS`, `PTS:MP` and `PTS:GP` read the same; `ESB:MG` reads as `EMGSB`.
     pub score: Option<ScoreKind>,
     /// `/Kn`: the divisor of `SSSC` (C.07 Art. 13.4).
     pub divisor: Option<u16>,
@@ -439,7 +497,7 @@ impl TieBreak {
 pub enum TieBreakError {
     /// The code before the first `/` is not a C.07 tie-break.
     #[error(
-        "`{0}` is not a FIDE tie-break code (C.07): expected PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO; for teams MPVGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, SSSC"
+        "`{0}` is not a FIDE tie-break code (C.07): expected PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, AOB, FB, SB, KS, ARO, TPR, PTP, APRO, APPO; for teams MP, GP, MPvGP, BC, TBR, BBE, EMMSB, EMGSB, EGMSB, EGGSB, EDE, EDEC, EDET, EDEB, EDEBT, EDEBB, SSSC, and BH:MP, SB:GP, ..."
     )]
     UnknownKind(String),
     /// A modifier is unknown, malformed, or does not apply to this tie-break.
@@ -488,8 +546,11 @@ impl FromStr for TieBreak {
                 let kind =
                     Kind::from_code(n).ok_or_else(|| TieBreakError::UnknownKind(head.into()))?;
                 let score = match (n, s) {
-                    ("MPTS", "") => Some(ScoreKind::Match),
-                    ("GPTS", "") => Some(ScoreKind::Game),
+                    ("MPTS" | "MP", "") => Some(ScoreKind::Match),
+                    ("GPTS" | "GP", "") => Some(ScoreKind::Game),
+                    ("MPTS" | "MP" | "GPTS" | "GP", _) => {
+                        return Err(TieBreakError::UnknownKind(head.into()));
+                    }
                     (_, "") => None,
                     (_, s) => Some(
                         ScoreKind::parse(s)
@@ -567,13 +628,21 @@ impl FromStr for TieBreak {
     }
 }
 
+/// Writes C.07's code: `MP` and `GP` for the points on match or game points, the other
+/// tie-breaks with `:MP`/`:GP` before the modifiers (`BH:MP/C1/P`), `MPvGP` as C.07 spells it.
 impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = &self.modifiers;
-        let mut s = self.kind.code().to_owned();
-        if let Some(score) = m.score {
-            s.push(':');
-            s.push_str(score.code());
+        let mut s = String::new();
+        match (self.kind, m.score) {
+            (Kind::Pts, Some(score)) => s.push_str(score.code()),
+            (kind, score) => {
+                s.push_str(kind.code());
+                if let Some(score) = score {
+                    s.push(':');
+                    s.push_str(score.code());
+                }
+            }
         }
         if m.cut > 0 {
             s.push_str(if m.median { "/M" } else { "/C" });
@@ -642,15 +711,23 @@ mod tests {
             "TPR/U1400",
             "APPO",
             "RTNG/U1400",
-            "PTS:GP",
+            "GP",
+            "MP",
             "BH:GP/C1",
+            "BH:MP/C1/P",
+            "EMGSB/C1/P",
             "EMGSB/C1",
             "EGGSB/P",
-            "MPVGP",
+            "MPvGP",
             "BC",
             "TBR",
             "BBE",
             "EDE",
+            "EDEC",
+            "EDET/P",
+            "EDEB",
+            "EDEBT",
+            "EDEBB",
             "SSSC/K4",
         ] {
             let tb: TieBreak = code.parse().unwrap_or_else(|e| panic!("{code}: {e}"));

@@ -290,6 +290,10 @@ pub(crate) fn extended_direct_encounter(
             break;
         }
     }
+    // EDEC, EDET, EDEB, EDEBT, EDEBB: two teams still tied, inside their encounter.
+    if super::ede_boards::break_pairs(field, tb, &mut val, &ro, ranks) {
+        ro.sort_by_key(|&p| (ranks[p], val[p], field.primary.pn[p]));
+    }
     places_inside_ties(&mut val, &ro, ranks);
     Computed {
         values: val.into_iter().map(|v| Some(Value::from_int(v))).collect(),

@@ -205,10 +205,18 @@ impl Reader {
             value
         };
         // A tie-break list is read by the parser every door uses: an unreadable one (an unknown
-        // code, a modifier misspelt, repeated or against another) is a warning naming the line,
-        // the line kept verbatim, never stored as a list that is not read as written.
-        if matches!(code, "202" | "212") && crate::tiebreak::parse_list(value).is_err() {
-            return self.bad_header(no, code, value.trim(), line);
+        // code, a modifier misspelt, repeated or against another) is an error naming the line,
+        // the column and the code (TIEBREAKS.md: never replaced by a default list).
+        if matches!(code, "202" | "212") {
+            if let Err(error) = crate::tiebreak::parse_list(value) {
+                let column = 5 + first_bad_tiebreak(value);
+                let kind = IssueKind::BadText {
+                    record: code.to_owned(),
+                    error: crate::input::InputError::Tiebreak(error),
+                };
+                self.issue(no, Some(column), None, None, kind);
+                return;
+            }
         }
         let slot = match code {
             "012" => &mut self.t.name,
@@ -467,6 +475,7 @@ impl Reader {
                             round: *round,
                             players: players.to_vec(),
                         });
+                        self.team.bye_lines.push(no);
                     }
                     _ => self.bad_header(no, &code, value, line),
                 }
@@ -978,4 +987,18 @@ fn parse_162(value: &str) -> Option<[Option<Points>; 6]> {
         *slot = Some(Points::parse(pts).ok()?);
     }
     Some(out)
+}
+
+/// The offset (in characters, from 0) of the first code of a tie-break list (`202`/`212` value)
+/// that does not parse; 0 when the list as a whole fails (an empty one).
+fn first_bad_tiebreak(value: &str) -> usize {
+    let mut offset = 0;
+    for part in value.split_inclusive([',', ' ', ';']) {
+        let code = part.trim_end_matches([',', ' ', ';']);
+        if !code.trim().is_empty() && code.parse::<crate::tiebreak::TieBreak>().is_err() {
+            return offset;
+        }
+        offset += part.chars().count();
+    }
+    0
 }

@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::TrfIssue;
 use super::team_issue::TeamIssue;
 use super::team_read::{RawTeam, TeamRecords, round_column};
+use super::team_unplayed::forfeited_match;
 use crate::check::IssueKind;
 use crate::model::{PairingNumber, RawRecord, RoundNumber, Tournament};
 use crate::points::Points;
@@ -166,7 +167,8 @@ impl TeamRecords {
             }
             return self.issues;
         }
-        let raw_teams = if self.trf26.is_empty() {
+        let trf16 = self.trf26.is_empty();
+        let raw_teams = if trf16 {
             std::mem::take(&mut self.trf16)
         } else {
             for (code, line) in &self.raw {
@@ -230,11 +232,12 @@ impl TeamRecords {
         settings.bye_game_points = gp;
         event.settings = settings;
         for rp in rounds {
-            let round = self.lineups_and_tables(t, &event, rp, lines);
+            let round = self.lineups_and_tables(t, &event, rp, lines, trf16);
             if !round.matches.is_empty() || round.bye.is_some() {
                 event.rounds.push(round);
             }
         }
+        self.byes_before_pairing(t, &mut event);
         let totals = event.scores_after_round(t, event.last_round());
         for (line, team, mp, gp) in reported {
             let Some(&(cmp, cgp)) = totals.get(&team) else {
@@ -440,6 +443,7 @@ impl TeamRecords {
         event: &TeamEvent,
         rp: RoundPairs,
         lines: &BTreeMap<PairingNumber, usize>,
+        trf16: bool,
     ) -> TeamRound {
         let rn = rp.number;
         let col = Some(round_column(rn));
@@ -593,6 +597,10 @@ impl TeamRecords {
                 (None, Some((_, false))) => (b, a, None),
                 (None, _) => (a, b, None),
             };
+            // TRF16 has no `330`: every board forfeited is a forfeited match (TRF.md).
+            let forfeit = forfeit.or_else(|| {
+                forfeited_match(trf16, (&pair.games, &pair.wins), &games, &owner, first)
+            });
             if forfeit.is_none() {
                 for &(gi, i) in &placed {
                     let Some(g) = games.get(gi).filter(|g| g.colours_known) else {
@@ -657,8 +665,8 @@ impl TeamRecords {
             number: rn,
             matches: out,
             bye: rp.bye,
-            absent: Vec::new(),
             lineups,
+            ..TeamRound::default()
         }
     }
 }

@@ -100,6 +100,10 @@ pub enum TeamIssue {
     /// The team with the pairing-allocated bye also plays a match in that round.
     #[error("team {0} has the pairing-allocated bye and also plays a match")]
     ByeTeamPlays(TeamNumber),
+    /// A team with a bye or absence known before pairing (`240`) also plays a match, or has
+    /// the pairing-allocated bye, in that round.
+    #[error("team {0} has a bye or absence for this round (240) and is also paired in it")]
+    ByeBeforePairingPlays(TeamNumber),
     /// A player of a team scores a forfeit win without opponent, but nothing pairs the team.
     #[error("team {0} has no match in this round (give it with a 330 or 300 record)")]
     NoMatch(TeamNumber),

@@ -76,6 +76,10 @@ pub(super) struct TeamRecords {
     pub orders: Vec<RawOrder>,
     pub colours: Option<(usize, Vec<Colour>)>,
     pub match_points: Option<(usize, MatchPointSystem)>,
+    /// The line of each `240` record, in the order of
+    /// [`Tournament::announced_byes`](crate::model::Tournament): in a team event their numbers
+    /// are teams, moved into the team rounds.
+    pub bye_lines: Vec<usize>,
     /// Every team record's line, by kind: `013` lines and, in a file without teams, all of
     /// them are kept verbatim.
     pub raw: Vec<(String, String)>,

@@ -1,6 +1,7 @@
 //! Writing a team event's records (the layouts of [`super::team_read`]).
 //!
-//! TRF-2026: `352` and `362` always, `310` per team (the match and game points computed from
+//! Both versions: `240` for the teams' byes and absences known before pairing. TRF-2026: `352`
+//! and `362` always, `310` per team (the match and game points computed from
 //! the results, the strength, nickname and rank as the model holds them), `320` when a round
 //! has a team bye or the bye's points are not the ones a file without `320` implies, `330` per
 //! forfeited match, `300` for each line-up that is not the roster order of those who played (or
@@ -54,6 +55,39 @@ pub(super) fn settings_records(t: &Tournament, version: TrfVersion, out: &mut St
             out,
             &format!("362 TW {}   TD {}   TL {}", mp.win, mp.draw, mp.loss),
         );
+    }
+    byes_before_pairing(e, out);
+}
+
+/// `240` for the teams' byes and absences known before pairing (TRF-2026 columns: 5 the type
+/// `F`/`H`/`Z`, 7-9 the round, 11-14, 16-19, ... the team pairing numbers), one line per
+/// round and type; written in both versions so that the event reads back the same.
+fn byes_before_pairing(e: &TeamEvent, out: &mut String) {
+    for r in &e.rounds {
+        for code in [
+            ResultCode::FullBye,
+            ResultCode::HalfBye,
+            ResultCode::ZeroBye,
+        ] {
+            let teams: Vec<TeamNumber> = if code == ResultCode::ZeroBye {
+                r.absent.clone()
+            } else {
+                r.byes_before_pairing
+                    .iter()
+                    .filter(|(_, c)| **c == code)
+                    .map(|(team, _)| *team)
+                    .collect()
+            };
+            if !teams.is_empty() {
+                let line = format!(
+                    "240 {} {:>3} {}",
+                    code.trf_char(),
+                    r.number,
+                    members(&teams)
+                );
+                push(out, &line);
+            }
+        }
     }
 }
 

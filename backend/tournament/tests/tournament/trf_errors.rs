@@ -1,6 +1,8 @@
 //! The TRF reader on small hand-made files: each error names line, column and player; what is
 //! tolerated comes back as a warning; TRF16 <-> TRF-2026 conversions keep every field.
 
+use arbiter_tournament::input::InputError;
+use arbiter_tournament::tiebreak::TieBreakError;
 use arbiter_tournament::{
     Colour, ForbiddenPairs, IssueKind, Outcome, Points, ResultCode, ScoringSystem, TrfIssue,
     TrfVersion, read_trf, write_trf,
@@ -287,25 +289,46 @@ fn trf_2026_records_convert_to_trf16_and_back() {
 }
 
 #[test]
-fn a_tiebreak_list_the_parser_refuses_is_kept_and_warned() {
-    // `/M1` then `/C1`: two cuts; once read as `BH/C1`, now refused as the API and forms refuse it.
+fn a_tiebreak_list_the_parser_refuses_is_an_error_naming_the_line_and_the_code() {
+    // `/M1` then `/C1`: two cuts; once read as `BH/C1`, then kept with a warning while the
+    // standings used a default list; now refused as the API and forms refuse it, naming the
+    // line, the column of the code and the code.
     let text = "012 T\n212 PTS, BH/M1/C1, SB\n202 BH/C1, SB\n\
                 001    1      Alpha, A                          2100\n";
-    let r = read_trf(text.as_bytes()).unwrap();
-    assert_eq!(r.tournament.tiebreaks, None);
-    assert_eq!(r.tournament.tiebreaks_202.as_deref(), Some("BH/C1, SB"));
+    let e = read_trf(text.as_bytes()).unwrap_err();
+    let first = &e.errors[0];
+    assert_eq!((first.line, first.column), (2, Some(10)), "{e}");
+    assert!(matches!(
+        &first.kind,
+        IssueKind::BadText { record, error: InputError::Tiebreak(TieBreakError::RepeatedModifier { code, .. }) }
+            if record == "212" && code == "BH"
+    ));
+    let shown = first.to_string();
     assert!(
-        r.warnings.iter().any(|w| w.line == 2
-            && w.kind
-                == IssueKind::BadHeaderValue {
-                    record: "212".into(),
-                    value: "PTS, BH/M1/C1, SB".into()
-                }),
-        "{:?}",
-        r.warnings
+        shown.contains("line 2") && shown.contains("`212`") && shown.contains("`/C1`"),
+        "{shown}"
     );
+    // An unknown code in `202` (a team list, TRF26's own example with one code misspelt).
+    let text = "012 T\n202 EDET/P,EMGSB/C1/P,BH:MX/C1/P,MPvGP\n\
+                001    1      Alpha, A                          2100\n";
+    let e = read_trf(text.as_bytes()).unwrap_err();
+    assert_eq!((e.errors[0].line, e.errors[0].column), (2, Some(23)), "{e}");
+    assert!(
+        e.errors[0]
+            .to_string()
+            .contains("`BH:MX` is not a FIDE tie-break code"),
+        "{e}"
+    );
+    // The same list written correctly reads, and is written back as C.07 spells it.
+    let text = "012 T\n142 5\n202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP\n\
+                001    1      Alpha, A                          2100\n";
+    let r = read_trf(text.as_bytes()).unwrap();
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let out = write_trf(&r.tournament, TrfVersion::Trf2026);
-    assert!(out.contains("212 PTS, BH/M1/C1, SB\n"), "{out}");
+    assert!(
+        out.contains("202 EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP\n"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -73,6 +73,7 @@ trf-team-two-opponents = الفريق { $team } يلتقي الفريق { $first
 trf-team-too-many-boards = لقاء الفريق { $team } مع الفريق { $opponent } يستخدم { $used } رقعات؛ السجل 352 يحدد { $boards }
 trf-team-two-byes = للفريق { $team } راحة التزويج، ولكن للفريق { $other } أيضا
 trf-team-bye-team-plays = للفريق { $team } راحة التزويج ويلعب أيضا لقاء
+trf-team-bye-before-pairing-plays = للفريق { $team } راحة أو غياب مسجَّل لهذه الجولة (240) وهو مع ذلك مزوَّج فيها
 trf-team-no-match = ليس للفريق { $team } لقاء في هذه الجولة (حدده بسجل 330 أو 300)
 trf-team-lineup-mismatch = الرقعة { $board } للفريق { $team } ضد الفريق { $opponent } لا تحمل مباراة هذا اللاعب؛ يجب أن يحدد سجل 300 التشكيلة
 trf-team-not-on-roster = اللاعب { $player } في التشكيلة ليس في قائمة لاعبي الفريق { $team }

@@ -30,6 +30,11 @@ tb-EMGSB = Extended Sonneborn-Berger (match points by game points)
 tb-EGMSB = Extended Sonneborn-Berger (game points by match points)
 tb-EGGSB = Extended Sonneborn-Berger (game points by game points)
 tb-EDE = Extended direct encounter
+tb-EDEC = Extended direct encounter, then the board count of the encounter
+tb-EDET = Extended direct encounter, then the top board results of the encounter
+tb-EDEB = Extended direct encounter, then board-by-board elimination in the encounter
+tb-EDEBT = Extended direct encounter, then the board count and the top board results of the encounter
+tb-EDEBB = Extended direct encounter, then the board count and board-by-board elimination in the encounter
 tb-SSSC = Score-strength combination
 # A tie-break as a list shows it: its name, then its code as FIDE writes it.
 tb-named = { $name } ({ $code })

@@ -73,6 +73,7 @@ trf-team-two-opponents = team { $team } meets both team { $first } and team { $s
 trf-team-too-many-boards = the match of team { $team } against team { $opponent } uses { $used } boards; record 352 gives { $boards }
 trf-team-two-byes = team { $team } has the pairing-allocated bye, but so has team { $other }
 trf-team-bye-team-plays = team { $team } has the pairing-allocated bye and also plays a match
+trf-team-bye-before-pairing-plays = team { $team } has a bye or absence for this round (240) and is also paired in it
 trf-team-no-match = team { $team } has no match in this round (give it with a 330 or 300 record)
 trf-team-lineup-mismatch = board { $board } of team { $team } against team { $opponent } does not hold this player's game; a 300 record must give the line-up
 trf-team-not-on-roster = player { $player } of the line-up is not on the roster of team { $team }

@@ -73,6 +73,7 @@ trf-team-two-opponents = تیم { $team } در این دور هم با تیم { 
 trf-team-too-many-boards = رویارویی تیم { $team } با تیم { $opponent } { $used } میز دارد؛ رکورد 352 { $boards } میز می‌دهد
 trf-team-two-byes = تیم { $team } استراحتِ قرعه دارد، ولی تیم { $other } هم دارد
 trf-team-bye-team-plays = تیم { $team } استراحتِ قرعه دارد و رویارویی هم بازی می‌کند
+trf-team-bye-before-pairing-plays = تیم { $team } برای این دور استراحت یا غیبت ثبت‌شده (240) دارد و در همین دور قرعه هم خورده است
 trf-team-no-match = تیم { $team } در این دور رویارویی ندارد (آن را با رکورد 330 یا 300 بدهید)
 trf-team-lineup-mismatch = میز { $board } تیم { $team } در برابر تیم { $opponent } بازی این بازیکن نیست؛ ترکیب تیم را باید رکورد 300 بدهد
 trf-team-not-on-roster = بازیکن { $player } از ترکیب تیم در فهرست بازیکنان تیم { $team } نیست

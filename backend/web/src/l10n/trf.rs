@@ -220,6 +220,9 @@ pub(crate) fn team(t: &TeamIssue) -> Msg {
             .int("team", *team)
             .int("other", *other),
         TeamIssue::ByeTeamPlays(n) => Msg::new("trf-team-bye-team-plays").int("team", *n),
+        TeamIssue::ByeBeforePairingPlays(n) => {
+            Msg::new("trf-team-bye-before-pairing-plays").int("team", *n)
+        }
         TeamIssue::NoMatch(n) => Msg::new("trf-team-no-match").int("team", *n),
         TeamIssue::LineupMismatch {
             team,

@@ -201,8 +201,11 @@ pub struct MatchesView {
     pub bye_match_points: f64,
     /// The bye's game points.
     pub bye_game_points: f64,
-    /// Teams absent this round.
+    /// Teams absent this round (TRF-2026 `240 Z`).
     pub absent: Vec<u16>,
+    /// Teams with a bye given before pairing (TRF-2026 `240`), by team number: `"H"` (a drawn
+    /// match's points) or `"F"` (a won match's).
+    pub byes_before_pairing: std::collections::BTreeMap<u16, String>,
 }
 
 /// `GET /api/v1/tournaments/{id}/rounds/{r}/matches`: `{"round", "matches": [{"table",
@@ -274,6 +277,11 @@ pub async fn matches(
         bye_match_points: num(e.settings.bye_match_points),
         bye_game_points: num(e.settings.bye_game_points),
         absent: tr.absent.clone(),
+        byes_before_pairing: tr
+            .byes_before_pairing
+            .iter()
+            .map(|(&team, code)| (team, code.trf_char().to_string()))
+            .collect(),
     };
     json(&view, Some(&v), state.config.public_max_age)
 }
@@ -385,7 +393,8 @@ pub struct CrossRoundItem {
     pub opponent: Option<u16>,
     /// The colour of the team's board 1, if paired.
     pub colour: Option<&'static str>,
-    /// `played`, `pending`, `forfeit_win`, `forfeit_loss`, `double_forfeit`, `pab`, `absent`.
+    /// `played`, `pending`, `forfeit_win`, `forfeit_loss`, `double_forfeit`, `pab`, `absent`,
+    /// `half_bye`, `full_bye` (a bye given before pairing, TRF-2026 `240`).
     pub kind: &'static str,
     /// Match points scored.
     pub match_points: f64,
@@ -469,6 +478,8 @@ pub async fn crosstable(
                             TeamRoundKind::DoubleForfeit => "double_forfeit",
                             TeamRoundKind::Pab => "pab",
                             TeamRoundKind::Absent => "absent",
+                            TeamRoundKind::HalfBye => "half_bye",
+                            TeamRoundKind::FullBye => "full_bye",
                         },
                         match_points: num(r.match_points),
                         game_points: num(r.game_points),

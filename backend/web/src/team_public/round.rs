@@ -45,6 +45,9 @@ struct MatchesPage {
     matches: Vec<MatchBlock>,
     bye: Option<(u16, String, String)>,
     absent: Vec<(u16, String)>,
+    /// Teams with a half-point or full-point bye given before pairing (TRF-2026 `240`): number,
+    /// name, the bye in words.
+    byes_before_pairing: Vec<(u16, String, String)>,
     previous: Option<(u16, String)>,
     next: Option<(u16, String)>,
 }
@@ -161,6 +164,18 @@ pub async fn matches(
             )
         }),
         absent: tr.absent.iter().map(|&a| (a, team_name(e, a))).collect(),
+        byes_before_pairing: tr
+            .byes_before_pairing
+            .iter()
+            .map(|(&team, &code)| {
+                let kind = if code == ResultCode::FullBye {
+                    "tpub-kind-full-bye"
+                } else {
+                    "tpub-kind-half-bye"
+                };
+                (team, team_name(e, team), l.t(kind))
+            })
+            .collect(),
         matches,
         previous: e
             .round(n.wrapping_sub(1))

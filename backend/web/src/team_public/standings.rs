@@ -106,7 +106,7 @@ fn value_text(l: &L10n, tb: &TieBreak, v: Option<Value>) -> String {
 }
 
 /// `GET /tournaments/{id}/team-standings?after=N`: rank, team, match points, game points and the
-/// event's tie-breaks (TRF-2026 `212`/`202`, else `PTS, MPVGP, EMGSB/C1, BH/C1`; C.07), and
+/// event's tie-breaks (TRF-2026 `212`/`202`, else `PTS, MPvGP, EMGSB/C1, BH/C1`; C.07), and
 /// under each team every tie-break explained round by round (opponent, result, basis, value,
 /// cuts) with what separates it from the teams above and below.
 ///

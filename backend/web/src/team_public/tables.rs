@@ -85,13 +85,16 @@ pub async fn crosstable(
                         what: kind_text(r.kind, &l),
                     },
                     _ => CrossCell {
-                        text: if r.kind == TeamRoundKind::Pab {
-                            l.ta(
+                        text: match r.kind {
+                            TeamRoundKind::Pab => l.ta(
                                 "tpub-cell-pab",
                                 &[("points", l.digits(&r.game_points.to_string()))],
-                            )
-                        } else {
-                            String::new()
+                            ),
+                            // A bye before pairing: its game points, the kind worded in `what`.
+                            TeamRoundKind::HalfBye | TeamRoundKind::FullBye => {
+                                l.digits(&r.game_points.to_string())
+                            }
+                            _ => String::new(),
                         },
                         what: kind_text(r.kind, &l),
                     },

@@ -29,6 +29,7 @@ mod redirects;
 mod routes;
 mod self_check_in;
 mod sessions;
+mod team_byes;
 mod team_events;
 mod team_public;
 mod team_upload;

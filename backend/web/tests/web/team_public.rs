@@ -326,7 +326,7 @@ async fn a_team_event_has_its_public_pages_and_json() {
         assert_eq!(card3.matches("<td class=\"result box\"></td>").count(), 6);
         assert!(card3.contains("Player") && card3.contains("Captain of"));
 
-        // Team standings: MP and GP as computed here; MPVGP is the game points; one
+        // Team standings: MP and GP as computed here; MPvGP is the game points; one
         // explanation per team.
         let (_, j, _) = api!(app, org, get, format!("{base}/team-standings"), json!({}));
         assert_eq!(j["primary"], "MP");
@@ -337,7 +337,7 @@ async fn a_team_event_has_its_public_pages_and_json() {
             let n = row["team"].as_u64().unwrap();
             assert_eq!(row["match_points"].as_f64(), Some(mp[&n]), "{row}");
             assert_eq!(row["game_points"].as_f64(), Some(gp[&n]), "{row}");
-            assert_eq!(row["tiebreaks"]["MPVGP"].as_f64(), Some(gp[&n]), "{row}");
+            assert_eq!(row["tiebreaks"]["MPvGP"].as_f64(), Some(gp[&n]), "{row}");
         }
         let ranks: Vec<f64> = rows
             .iter()
@@ -345,7 +345,7 @@ async fn a_team_event_has_its_public_pages_and_json() {
             .collect();
         assert!(ranks.windows(2).all(|w| w[0] >= w[1]), "{ranks:?}");
         let (_, html) = page!(app, format!("{t}/team-standings"), "en");
-        assert!(html.contains("MPVGP") && html.contains("EMGSB/C1"));
+        assert!(html.contains("MPvGP") && html.contains("EMGSB/C1"));
         assert_eq!(
             html.matches("<details class=\"tiebreak team-explained\"")
                 .count(),
