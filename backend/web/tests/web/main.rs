@@ -22,6 +22,7 @@ mod l10n;
 mod l10n_arbiter;
 mod l10n_organizer;
 mod names;
+mod next_steps;
 mod rating_lists;
 mod redirects;
 mod routes;
