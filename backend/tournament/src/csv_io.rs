@@ -197,6 +197,25 @@ fn decode(bytes: &[u8]) -> Result<String, CsvError> {
     Err(CsvError { errors })
 }
 
+/// The line of the file (from 1: the header is line 1) where a record begins, from its byte
+/// offset in `text`: the line feeds before it, and those of the line breaks and blank lines the
+/// reader skipped before the record's first field. The CSV reader's own line count falls one
+/// short after every `\r\n` line end (a spreadsheet's or a pasted text's): its record starts at
+/// the `\n` it has not counted yet.
+pub(crate) fn line_at(text: &str, position: Option<&csv::Position>) -> u64 {
+    let Some(byte) = position.and_then(|p| usize::try_from(p.byte()).ok()) else {
+        return 0;
+    };
+    let before = text.get(..byte).unwrap_or(text);
+    let after = text.get(byte..).unwrap_or_default();
+    let skipped = after
+        .chars()
+        .take_while(|c| matches!(c, '\r' | '\n'))
+        .filter(|&c| c == '\n')
+        .count();
+    1 + before.matches('\n').count() as u64 + skipped as u64
+}
+
 /// Imports players from CSV (see the module documentation for the columns). `existing` are the
 /// players already in the tournament: their pairing numbers and FIDE ids must not be reused, and
 /// players without a `pairing_number` column are numbered after the highest existing one.
@@ -282,12 +301,12 @@ pub fn import_players_located(
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, csv::Position::line);
+                let line = line_at(&text, e.position());
                 errors.push(err(line, None, "", CsvProblem::Syntax(e.to_string())));
                 continue;
             }
         };
-        let line = record.position().map_or(0, csv::Position::line);
+        let line = line_at(&text, record.position());
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }

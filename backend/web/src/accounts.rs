@@ -15,10 +15,11 @@ use crate::auth::{
     csrf_token, device_cookie, hash_password, known_device, role_name, sign_in, sign_out,
     verify_password,
 };
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Checked, SignedIn, csrf_field};
 use crate::l10n::{L10n, Msg};
-use crate::respond::{ok, private, see_other};
+use crate::respond::{ok, private, see_other, see_other_done};
 use crate::throttle::{Attempt, ThrottledBy, client_address};
 use crate::{AppState, with_db};
 
@@ -304,7 +305,7 @@ pub async fn signup(
     match created {
         Some(u) => {
             sign_in(&session, &u)?;
-            Ok(see_other("/account"))
+            Ok(see_other_done("/account", Done::SignedUp))
         }
         None => retry(&session, l, true, &email, &Msg::new("signup-exists")),
     }
@@ -561,7 +562,7 @@ pub async fn revoke_token(
     })
     .await?;
     if revoked {
-        Ok(see_other("/account#tokens"))
+        Ok(see_other_done("/account#tokens", Done::TokenRevoked))
     } else {
         Err(WebError::missing("token"))
     }

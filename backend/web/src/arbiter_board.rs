@@ -32,12 +32,13 @@ use uuid::Uuid;
 
 use crate::arbiter_words::{self as words, colour, default_time_msg};
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{
     ApiStaff, Arbiter, Checked, Organizer, Staff, api_arbiter_game, csrf_field, game_of,
 };
 use crate::l10n::{L10n, Msg};
-use crate::respond::{arbiter_error, bad, local_path, private, see_other};
+use crate::respond::{arbiter_error, bad, local_path, private, see_other_done};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
 use crate::{AppState, with_db};
@@ -451,7 +452,8 @@ pub async fn schedule(
         arbiter_db::arbiter::set_round_schedule(c, id, n, at, &actor).map_err(arbiter_error)
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{n}/pairing")))
+    let round = format!("/tournaments/{id}/rounds/{n}/pairing");
+    Ok(see_other_done(&round, Done::Scheduled(u32::from(n))))
 }
 
 /// The Laws-edition form.
@@ -487,13 +489,12 @@ pub async fn set_edition(
         arbiter_db::arbiter::set_laws_edition(c, id, edition, &actor).map_err(arbiter_error)
     })
     .await?;
-    let prefix = format!("/tournaments/{id}/");
-    Ok(
-        match local_path(&form.back).filter(|b| b.starts_with(&prefix)) {
-            Some(back) => see_other(back),
-            None => see_other(&format!("/tournaments/{id}/manage")),
-        },
-    )
+    let (prefix, manage) = (
+        format!("/tournaments/{id}/"),
+        format!("/tournaments/{id}/manage"),
+    );
+    let back = local_path(&form.back).filter(|b| b.starts_with(&prefix));
+    Ok(see_other_done(back.unwrap_or(&manage), Done::Edition))
 }
 
 /// The check-in form.
@@ -538,11 +539,14 @@ pub async fn check_in(
         Ok(_) | Err(ArbiterError::AlreadyCheckedIn(_)) => {}
         Err(e) => return Err(arbiter_error(e)),
     }
-    Ok(see_other(&format!(
-        "/tournaments/{id}/rounds/{}/board#board-{}",
-        g.round,
-        g.board.unwrap_or(g.seq + 1)
-    )))
+    Ok(to_board(id, &g, Done::CheckedIn))
+}
+
+/// The board view at game `g`'s board, saying what was `done`.
+fn to_board(id: Uuid, g: &arbiter_db::models::GameRow, done: Done) -> HttpResponse {
+    let (round, board) = (g.round, g.board.unwrap_or(g.seq + 1));
+    let to = format!("/tournaments/{id}/rounds/{round}/board#board-{board}");
+    see_other_done(&to, done)
 }
 
 /// The override form.
@@ -578,11 +582,7 @@ pub async fn override_default_time(
         arbiter_db::arbiter::override_default_time(c, gid, &decision, &actor).map_err(arbiter_error)
     })
     .await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/rounds/{}/board#board-{}",
-        g.round,
-        g.board.unwrap_or(g.seq + 1)
-    )))
+    Ok(to_board(id, &g, Done::DefaultTime))
 }
 
 // ---- API ----

@@ -236,6 +236,7 @@ impl WebError {
         }
         let page = ErrorPage {
             l,
+            back: l.came_from(),
             status_code: status.as_u16(),
             status: l.int(status.as_u16()),
             title,
@@ -414,7 +415,9 @@ pub async fn localize_errors(
         .and_then(|e| e.as_error::<WebError>())
         .and_then(|e| {
             let l = L10n::negotiate(res.request());
-            (l.language() != Lang::EN).then(|| e.respond(&l))
+            // English is answered already, but without the way back to the page the reader
+            // came from, which only the request knows.
+            (l.language() != Lang::EN || !l.came_from().is_empty()).then(|| e.respond(&l))
         });
     Ok(match again {
         Some(mut answer) => {
@@ -479,6 +482,9 @@ impl From<arbiter_db::connection::SetupError> for WebError {
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
     l: &'a L10n,
+    /// The page the reader came from, to go back to (a form refused, a page not allowed);
+    /// empty when unknown.
+    back: &'a str,
     /// The status code (a `401` page offers signing in and signing up).
     status_code: u16,
     title: String,

@@ -33,10 +33,11 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::l10n::L10n;
-use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::respond::{arbiter_error, bad, private, see_other, see_other_done};
 use crate::views::titled_name;
 use crate::zone::Zone;
 use crate::{AppState, with_db};
@@ -99,9 +100,10 @@ pub async fn set_self_check_in(
         Ok(arbiter_db::set_self_check_in(c, id, change, &actor)?)
     })
     .await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/manage#self-check-in"
-    )))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage#self-check-in"),
+        Done::SelfCheckIn,
+    ))
 }
 
 // ---- the tablet ----

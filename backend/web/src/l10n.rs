@@ -48,39 +48,6 @@ pub const CALENDAR_COOKIE: &str = "calendar";
 /// `figurine`; absent: the language's own letters).
 pub const PIECES_COOKIE: &str = "pieces";
 
-/// The piece letters a reader reads moves in (Laws, Appendix E.1, E.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Pieces {
-    /// The initials of the reader's language (E.2): Persian in `fa`, Arabic in `ar`, English in
-    /// `en`.
-    #[default]
-    Local,
-    /// The English letters K Q R B N (E.1).
-    English,
-    /// Figurines (E.2: recommended in publications).
-    Figurine,
-}
-
-impl Pieces {
-    /// The cookie's value: `local`, `en`, `figurine`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Pieces::Local => "local",
-            Pieces::English => "en",
-            Pieces::Figurine => "figurine",
-        }
-    }
-
-    /// The choice a cookie's value names (`None` for anything else).
-    #[must_use]
-    pub fn parse(value: &str) -> Option<Pieces> {
-        [Pieces::Local, Pieces::English, Pieces::Figurine]
-            .into_iter()
-            .find(|p| p.code() == value)
-    }
-}
-
 /// The language the organizer set for a tournament's public pages, put on the request when the
 /// tournament is loaded (`crate::load_if_changed`): it stands in for the browser's
 /// `Accept-Language`, below the reader's own choice (the `lang` cookie).
@@ -211,6 +178,12 @@ pub struct L10n {
     /// Whether the reader's session names an account ([`crate::sessions::has_account`]): the frame
     /// offers "Your account", else "Sign in" and "Sign up".
     signed_in: bool,
+    /// The notice of a write just done (`?done=`, [`crate::done`]): its catalogue key and
+    /// number.
+    notice: Option<(&'static str, u32)>,
+    /// The page of this site the reader came from (the `Referer` of this host, a local path),
+    /// when it is another page: where an error page leads back to. Empty otherwise.
+    came_from: String,
 }
 
 impl std::fmt::Debug for L10n {
@@ -240,6 +213,8 @@ impl L10n {
             back: "/".to_owned(),
             pieces: Pieces::Local,
             signed_in: false,
+            notice: None,
+            came_from: String::new(),
         }
     }
 
@@ -269,9 +244,29 @@ impl L10n {
         l.back = req
             .uri()
             .path_and_query()
-            .map_or_else(|| "/".to_owned(), ToString::to_string);
+            .map_or_else(|| "/".to_owned(), |p| crate::done::without(p.as_str()));
         l.signed_in = crate::sessions::has_account(req);
+        l.notice = crate::done::asked(req.query_string());
+        l.came_from = crate::paths::came_from(req)
+            .filter(|p| *p != l.back)
+            .unwrap_or_default();
         l
+    }
+
+    /// The page of this site the reader came from, when it is another page (the error page's
+    /// way back); empty otherwise.
+    #[must_use]
+    pub fn came_from(&self) -> &str {
+        &self.came_from
+    }
+
+    /// The notice of the write just done ("Round 2 published"), in the reader's words and
+    /// digits; empty when there is none ([`crate::done`]).
+    #[must_use]
+    pub fn notice(&self) -> String {
+        self.notice.map_or_else(String::new, |(key, n)| {
+            self.tn(key, usize::try_from(n).unwrap_or(usize::MAX))
+        })
     }
 
     /// Whether the reader is signed in (the frame's account links; part of [`L10n::variant`]).
@@ -781,10 +776,12 @@ pub(crate) mod csv;
 pub(crate) mod explain;
 mod month;
 mod msg;
+mod pieces;
 pub(crate) mod review;
 pub(crate) mod trf;
 
 pub use msg::Msg;
+pub use pieces::Pieces;
 
 #[cfg(test)]
 mod tests;

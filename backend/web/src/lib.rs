@@ -9,7 +9,7 @@
 //! Handlers are grouped by the topic a user sees, mirroring `arbiter-tournament`:
 //! [`accounts`] and [`staff`] (sign-in, the account, the tournament's staff), [`tournaments`]
 //! (create, import, manage, settings, exports), [`players`] (registration, uploads, byes,
-//! withdrawals), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
+//! withdrawals), [`player_edit`] (correcting a registered player), [`rounds`] (pairing, review, publishing), [`results`], [`audit`],
 //! [`arbiter_board`] (the board view and the default time), [`adjourn`] (Appendix A),
 //! [`penalties`], [`reports`] (score reports), [`kiosk`] (the players' check-in tablet),
 //! [`public`] and [`games`] (published pages and printouts), [`language`] (the reader's choice of
@@ -24,8 +24,9 @@
 //! throttles, the client's address), [`cache`], [`board`], [`config`], [`error`], [`names`]
 //! (player search, collation, duplicate refusals), [`visibility`] (the one rule of what the
 //! public may read: every public page loads through [`load_if_changed`] and reads games through
-//! its filters), [`json_body`] (the API's JSON bodies, read as strictly as documented).
-//! `backend/cli/tests/cli/layout.rs` checks both rules.
+//! its filters), [`json_body`] (the API's JSON bodies, read as strictly as documented),
+//! `done` (the notice after a write), `next_step` (the organizer's next action), `paths` (the
+//! one check of a path the client chose). `backend/cli/tests/cli/layout.rs` checks both rules.
 
 pub mod accounts;
 pub mod adjourn;
@@ -40,6 +41,7 @@ pub mod auth;
 pub mod board;
 pub mod cache;
 pub mod config;
+mod done;
 pub mod error;
 pub mod extract;
 pub mod forms;
@@ -51,12 +53,15 @@ pub mod language;
 mod listed;
 pub mod marks;
 pub mod names;
+mod next_step;
 pub mod norms;
 pub mod openapi;
 pub mod pages;
 pub mod pairing;
+mod paths;
 pub mod penalties;
 pub mod player_card;
+pub mod player_edit;
 pub mod players;
 pub mod prizes;
 pub mod public;
@@ -370,6 +375,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .configure(rating_report::routes)
     .configure(rating_lists::routes)
     .configure(teams::routes)
+    // The correcting form of a registered player (player_edit.rs).
+    .configure(player_edit::routes)
     // The public pages of team events and their JSON (team_public.rs).
     .configure(team_public::routes)
     .service(

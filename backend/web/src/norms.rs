@@ -25,10 +25,11 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::l10n::{L10n, Msg};
-use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
+use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
 use crate::views::{Head, head_in, titled_name};
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -734,7 +735,10 @@ pub async fn settings(
     })
     .await?;
     match saved {
-        Ok(()) => Ok(see_other(&format!("/tournaments/{id}/norms"))),
+        Ok(()) => Ok(see_other_done(
+            &format!("/tournaments/{id}/norms"),
+            Done::Norms,
+        )),
         Err(arbiter_db::ChangeError::Stale) => {
             again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT)
         }

@@ -13,6 +13,7 @@ use crate::auth::{csrf_token, role_name, roles_in};
 use crate::error::{FormError, WebError};
 use crate::forms::PlayerForm;
 use crate::l10n::L10n;
+use crate::next_step::{NextStep, next_step};
 use crate::respond::private;
 use crate::views::{system_in, titled_name};
 use crate::{AppState, with_db};
@@ -63,6 +64,10 @@ pub(crate) struct ManagePage {
     found: String,
     /// A registration refused as a possible duplicate, to send again confirmed.
     retry: Option<Retry>,
+    /// The organizer's next action for the tournament's state.
+    next: NextStep,
+    /// An upload refused: its text, shown again in the box, and every problem, one a line.
+    upload: Upload,
 }
 
 /// A registration to send again with `confirm_duplicate=1`: the form's fields, or the uploaded
@@ -83,6 +88,18 @@ pub(crate) struct ManageOptions {
     pub(crate) retry: Option<Retry>,
     /// The register form as typed, when it was refused.
     pub(crate) player: Option<PlayerForm>,
+    /// An upload refused: its text and problems.
+    pub(crate) upload: Upload,
+}
+
+/// A refused upload as the manage page shows it again: the text sent (a file's text too), kept
+/// in the paste box to correct, and every problem on its own line, each naming its line.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Upload {
+    /// The text, as the readers read it.
+    pub(crate) text: String,
+    /// The problems, in the reader's words.
+    pub(crate) problems: Vec<String>,
 }
 
 /// The manage page with a player search or a registration to confirm ([`ManageOptions`]).
@@ -140,6 +157,8 @@ pub(crate) async fn manage_page_with(
             total: t.players.len(),
             found,
             retry: options.retry,
+            next: next_step(t, id, &l),
+            upload: options.upload,
             players: t
                 .players
                 .iter()
@@ -169,11 +188,8 @@ pub(crate) async fn manage_page_with(
                 .map(|r| ManagedRound {
                     number: r.number,
                     state: crate::views::state_in(r.state, &l),
-                    results_open: matches!(
-                        r.state,
-                        arbiter_tournament::RoundState::Published
-                            | arbiter_tournament::RoundState::Complete
-                    ),
+                    // Results may be entered once the pairing is stored.
+                    results_open: r.state != arbiter_tournament::RoundState::Planned,
                     results_in: l.ta(
                         "manage-results-in",
                         &[

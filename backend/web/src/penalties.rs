@@ -34,12 +34,13 @@ use uuid::Uuid;
 
 use crate::arbiter_words::{self as words, colour, moves_msg, penalty_msg};
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{
     Arbiter, Checked, Staff, api_arbiter_game, csrf_field, game_of, tournament_of,
 };
 use crate::l10n::{L10n, Msg};
-use crate::respond::{arbiter_error, bad, private, see_other};
+use crate::respond::{arbiter_error, bad, private, see_other_done};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
@@ -494,9 +495,10 @@ pub async fn record(
     let action = Action::read(&form)?;
     let actor = user.actor();
     with_db(&state, move |c| apply(c, &g, version, &action, &actor)).await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/games/{gid}/incidents"
-    )))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/games/{gid}/incidents"),
+        Done::Incident,
+    ))
 }
 
 /// The body of `POST /api/v1/games/{id}/incidents`: the form's fields, with `version` a number

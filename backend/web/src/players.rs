@@ -7,17 +7,19 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use arbiter_tournament::names::Duplicate;
 use arbiter_tournament::typed::parse_typed;
-use arbiter_tournament::{PlayerStatus, ResultCode};
+use arbiter_tournament::{Player, PlayerStatus, ResultCode};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::check_csrf;
+use crate::done::Done;
 use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
-use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf, trf_problem};
+use crate::forms::{PlayerForm, TokenForm, UploadForm, looks_like_trf};
+use crate::l10n::Msg;
 use crate::names::{Channel, refusal, upload_refusal};
-use crate::pages::{ManageOptions, Retry, manage_page_with};
-use crate::respond::{bad, load, local_path, see_other};
+use crate::pages::{ManageOptions, Retry, Upload, manage_page_with};
+use crate::respond::{bad, load, local_path, see_other_done};
 use crate::{AppState, with_db};
 
 /// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
@@ -71,8 +73,9 @@ pub async fn register_player(
             FormError::of(&e, &l, &PlayerForm::FIELDS)
         };
         let options = ManageOptions {
-            q: String::new(),
             player: Some(form.clone()),
+            q: String::new(),
+            upload: Upload::default(),
             retry: may_confirm.then(|| {
                 Retry::Player([
                     ("name", form.name.clone()),
@@ -86,11 +89,14 @@ pub async fn register_player(
         return manage_page_with(&state, &session, l, &user, id, error, options).await;
     }
     let actor = user.actor();
-    with_db(&state, move |c| {
+    let stored = with_db(&state, move |c| {
         Ok(arbiter_db::add_player(c, id, &p, &actor)?)
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Registered(u32::from(stored.pairing_number)),
+    ))
 }
 
 /// `POST /tournaments/{id}/players/order`: gives the players their pairing numbers by the
@@ -111,7 +117,10 @@ pub async fn order_players(
         Ok(arbiter_db::rank_players_initially(c, id, &actor))
     })
     .await??;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Ordered,
+    ))
 }
 
 /// The bye-request form.
@@ -144,10 +153,10 @@ pub async fn request_bye(
     Checked(form): Checked<ByeForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let player: u16 = parse_typed(&form.player)
-        .ok_or_else(|| bad("player", crate::l10n::Msg::new("bad-pairing-number")))?;
-    let round: u16 = parse_typed(&form.round)
-        .ok_or_else(|| bad("round", crate::l10n::Msg::new("bad-round-number")))?;
+    let player: u16 =
+        parse_typed(&form.player).ok_or_else(|| bad("player", Msg::new("bad-pairing-number")))?;
+    let round: u16 =
+        parse_typed(&form.round).ok_or_else(|| bad("round", Msg::new("bad-round-number")))?;
     let code = match form.code.trim() {
         "cancel" => None,
         c => Some(
@@ -161,7 +170,7 @@ pub async fn request_bye(
                             ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::FullBye
                         )
                 })
-                .ok_or_else(|| bad("code", crate::l10n::Msg::new("bad-bye-code")))?,
+                .ok_or_else(|| bad("code", Msg::new("bad-bye-code")))?,
         ),
     };
     let actor = user.actor();
@@ -169,7 +178,10 @@ pub async fn request_bye(
         Ok(arbiter_db::request_bye(c, id, round, player, code, &actor))
     })
     .await??;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Bye(u32::from(round)),
+    ))
 }
 
 /// The withdraw / reinstate form.
@@ -203,30 +215,37 @@ pub async fn player_status(
     let status = match form.status.trim() {
         "withdrawn" => PlayerStatus::Withdrawn,
         "active" => PlayerStatus::Active,
-        _ => return Err(bad("status", crate::l10n::Msg::new("bad-status"))),
+        _ => return Err(bad("status", Msg::new("bad-status"))),
     };
     let actor = user.actor();
     with_db(&state, move |c| {
         Ok(arbiter_db::set_player_status(c, id, pn, status, &actor))
     })
     .await??;
+    let done = if status == PlayerStatus::Withdrawn {
+        Done::Withdrawn(u32::from(pn))
+    } else {
+        Done::Reinstated(u32::from(pn))
+    };
     let prefix = format!("/tournaments/{id}/");
-    match local_path(&form.back).filter(|b| b.starts_with(&prefix)) {
-        Some(back) => Ok(see_other(back)),
-        None => Ok(see_other(&format!("/tournaments/{id}/manage"))),
-    }
+    let manage = format!("/tournaments/{id}/manage");
+    let back = local_path(&form.back)
+        .filter(|b| b.starts_with(&prefix))
+        .unwrap_or(&manage);
+    Ok(see_other_done(back, done))
 }
 
 /// `POST /tournaments/{id}/players/upload` (multipart): registers every player of a CSV file
 /// (columns as `arbiter_tournament::csv_io` documents) or of a TRF file's `001` records, all or
-/// none, with the next pairing numbers; every bad line is named. A player whose FIDE id is
-/// already registered or earlier in the file, or whose name folds to a registered player's or an
-/// earlier line's ([`arbiter_tournament::names::duplicates_in`]), is named by its line; name
-/// duplicates are registered when the form says `confirm_duplicate=1`, which the refusal offers.
+/// none, with the next pairing numbers. A file with problems shows the manage page again (400)
+/// with the text in the paste box to correct and every problem on its own line, naming the
+/// file's line. A player whose FIDE id is already registered or earlier in the file, or whose
+/// name folds to a registered player's or an earlier line's
+/// ([`arbiter_tournament::names::duplicates_in`]), is named by its line; name duplicates are
+/// registered when the form says `confirm_duplicate=1`, which the refusal offers.
 ///
 /// # Errors
-/// [`WebError::Unauthorized`], [`WebError::Forbidden`], [`WebError::BadRequest`] naming the
-/// line and field.
+/// [`WebError::Unauthorized`], [`WebError::Forbidden`]; a refused file is the page again.
 pub async fn upload_players(
     state: web::Data<AppState>,
     session: Session,
@@ -237,10 +256,81 @@ pub async fn upload_players(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     check_csrf(&session, form.csrf())?;
-    let bytes = form.content()?;
     let stored = load(&state, id).await?;
-    let (players, lines): (Vec<_>, Vec<u64>) = if looks_like_trf(&bytes) {
-        let read = arbiter_tournament::read_trf(&bytes).map_err(|e| trf_problem(&e))?;
+    let (bytes, read) = match form.content() {
+        Ok(bytes) => {
+            let read = read_upload(&bytes, &stored.tournament.players);
+            (bytes, read)
+        }
+        Err(e) => (Vec::new(), Err(vec![message_of(e)])),
+    };
+    // What was sent, to correct or to send again confirmed, as the readers read it (a file that
+    // is not UTF-8 is not put in the box: sent again, its letters would change).
+    let text = if std::str::from_utf8(&bytes).is_ok() {
+        crate::names::text_of(&bytes)
+    } else {
+        String::new()
+    };
+    let (players, lines) = match read {
+        Ok(read) => read,
+        Err(problems) => {
+            let upload = Upload {
+                text,
+                problems: problems.iter().map(|m| l.m(m)).collect(),
+            };
+            let first = problems
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| Msg::plain(""));
+            let error = FormError::of(&bad("file", first), &l, &["file"]);
+            let options = ManageOptions {
+                upload,
+                ..ManageOptions::default()
+            };
+            return manage_page_with(&state, &session, l, &user, id, error, options).await;
+        }
+    };
+    let duplicates = arbiter_tournament::names::duplicates_in(&players, &stored.tournament.players);
+    let line_of = |i: usize| lines.get(i).copied().unwrap_or(0);
+    if let Some((error, may_confirm)) =
+        upload_refusal(&l, &players, &duplicates, form.confirmed(), line_of)
+    {
+        let options = ManageOptions {
+            retry: may_confirm.then(|| Retry::Upload(text.clone())),
+            upload: Upload {
+                text,
+                problems: Vec::new(),
+            },
+            ..ManageOptions::default()
+        };
+        let error = FormError::top(error);
+        return manage_page_with(&state, &session, l, &user, id, error, options).await;
+    }
+    let actor = user.actor();
+    let added = with_db(&state, move |c| {
+        Ok(arbiter_db::add_players(c, id, &players, &actor))
+    })
+    .await??;
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::PlayersAdded(u32::try_from(added.len()).unwrap_or(u32::MAX)),
+    ))
+}
+
+/// The message of a refusal naming the upload (`400`), or the error's own words.
+fn message_of(e: WebError) -> Msg {
+    match e {
+        WebError::BadRequest { message, .. } => message,
+        e => Msg::plain(e.to_string()),
+    }
+}
+
+/// The players of an upload (a TRF file's `001` records, else CSV), each with its line in the
+/// file; else every problem, one message each, naming its line.
+fn read_upload(bytes: &[u8], registered: &[Player]) -> Result<(Vec<Player>, Vec<u64>), Vec<Msg>> {
+    let (players, lines): (Vec<Player>, Vec<u64>) = if looks_like_trf(bytes) {
+        let read = arbiter_tournament::read_trf(bytes)
+            .map_err(|e| vec![crate::l10n::trf::trf_error(&e)])?;
         let lines = read
             .tournament
             .players
@@ -255,40 +345,16 @@ pub async fn upload_players(
     } else {
         // Like a TRF file's warnings, the CSV's (an unreadable birth date, imported as none)
         // are not shown here: the player is added without it.
-        let located =
-            arbiter_tournament::csv_io::import_players_located(&bytes, &stored.tournament.players)
-                .map_err(|e| WebError::BadRequest {
-                    field: "file".into(),
-                    message: crate::l10n::csv::errors(&e.errors),
-                })?
-                .players;
+        let located = arbiter_tournament::csv_io::import_players_located(bytes, registered)
+            .map_err(|e| crate::l10n::csv::each(&e.errors))?
+            .players;
         let lines = located.iter().map(|(line, _)| *line).collect();
         (located.into_iter().map(|(_, p)| p).collect(), lines)
     };
     if players.is_empty() {
-        return Err(bad("file", crate::l10n::Msg::new("bad-no-players")));
+        return Err(vec![Msg::new("bad-no-players")]);
     }
-    let duplicates = arbiter_tournament::names::duplicates_in(&players, &stored.tournament.players);
-    let line_of = |i: usize| lines.get(i).copied().unwrap_or(0);
-    if let Some((error, may_confirm)) =
-        upload_refusal(&l, &players, &duplicates, form.confirmed(), line_of)
-    {
-        // What was sent, to send again confirmed, as the readers read it.
-        let text = crate::names::text_of(&bytes);
-        let options = ManageOptions {
-            q: String::new(),
-            retry: may_confirm.then_some(Retry::Upload(text)),
-            player: None,
-        };
-        let error = FormError::top(error);
-        return manage_page_with(&state, &session, l, &user, id, error, options).await;
-    }
-    let actor = user.actor();
-    with_db(&state, move |c| {
-        Ok(arbiter_db::add_players(c, id, &players, &actor))
-    })
-    .await??;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok((players, lines))
 }
 
 csrf_field!(ByeForm, StatusForm);

@@ -23,11 +23,12 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::{FormError, WebError};
 use crate::extract::{ApiStaff, Checked, Organizer, Staff};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
-use crate::respond::{html, json, load, parse_seen, private, see_other, seen_token};
+use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
 use crate::views::{Head, head_in, standings_for, titled_name};
 use crate::{AppState, Loaded, load_if_changed, with_db};
 
@@ -505,7 +506,10 @@ pub async fn edit(
     })
     .await?;
     match saved {
-        Ok(()) => Ok(see_other(&format!("/tournaments/{id}/prizes"))),
+        Ok(()) => Ok(see_other_done(
+            &format!("/tournaments/{id}/prizes"),
+            Done::Prizes,
+        )),
         Err(arbiter_db::ChangeError::Stale) => again(
             FormError::top(l.t("edit-stale")),
             StatusCode::CONFLICT,

@@ -30,10 +30,11 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Checked, Organizer, SignedIn, Staff};
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, json, load, ok, private, see_other};
+use crate::respond::{bad, json, load, ok, private, see_other_done};
 use crate::views::rating_list_key;
 use crate::{AppState, with_db};
 
@@ -430,7 +431,7 @@ pub async fn upload(
     })
     .await?;
     match imported {
-        Ok(_) => Ok(see_other("/rating-lists")),
+        Ok(_) => Ok(see_other_done("/rating-lists", Done::RatingList)),
         Err(ImportError::Database(e)) => Err(e.into()),
         Err(e) => {
             let message = l.m(&import_msg(&e));
@@ -636,7 +637,10 @@ pub async fn refresh(
     let id = path.into_inner();
     let (page, status) = refresh_view(&state, &session, l, id, Some(user.actor())).await?;
     if status == StatusCode::OK {
-        return Ok(see_other(&format!("/tournaments/{id}/manage")));
+        return Ok(see_other_done(
+            &format!("/tournaments/{id}/manage"),
+            Done::Ratings,
+        ));
     }
     private(&page, status)
 }

@@ -38,11 +38,12 @@ use uuid::Uuid;
 
 use crate::arbiter_words::{self as words, record_msg};
 use crate::auth::{check_csrf, csrf_token};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, private, see_other};
+use crate::respond::{bad, private, see_other_done};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
@@ -646,7 +647,10 @@ pub async fn resolve_flag(
             .map_err(record_error)
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/flagged")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/flagged"),
+        Done::Flag,
+    ))
 }
 
 csrf_field!(ReportForm, ResolveForm);

@@ -44,29 +44,13 @@ pub(crate) fn see_other(location: &str) -> HttpResponse {
         .finish()
 }
 
-/// A redirect target the client sent (`back=` of a form or of the language switch), when it is
-/// a path on this site: `None` for anything else, which the caller replaces by a page of its
-/// own. Every redirect built from client input goes through here.
-///
-/// The grammar is strict, so that no browser can read the target as another site: one leading
-/// `/` not followed by `/` or `\` (`//evil.example` and `/\evil.example` are other hosts to a
-/// browser); only printable ASCII (no space, no control character: browsers drop tabs and line
-/// breaks from a URL, so `/\t/evil.example` would become `//evil.example`, and a line break in a
-/// header is a `500`), non-ASCII only percent-encoded, as every link of this site writes it; no
-/// `\` anywhere; and what comes before a `#fragment` (a place on the page, kept) parses as an
-/// HTTP path-and-query (`http::uri::PathAndQuery`) that is itself, with no scheme or authority.
-pub(crate) fn local_path(target: &str) -> Option<&str> {
-    let rest = target.strip_prefix('/')?;
-    if rest.starts_with(['/', '\\'])
-        || target.contains('\\')
-        || !target.bytes().all(|b| b.is_ascii_graphic())
-    {
-        return None;
-    }
-    let path_and_query = target.split_once('#').map_or(target, |(p, _)| p);
-    let parsed: actix_web::http::uri::PathAndQuery = path_and_query.parse().ok()?;
-    (parsed.as_str() == path_and_query && parsed.path().starts_with('/')).then_some(target)
+/// [`see_other`] to `location` with the notice of what was `done` ([`crate::done`]): the page
+/// the form's write leads to says what was done. Every form that writes answers with this.
+pub(crate) fn see_other_done(location: &str, done: crate::done::Done) -> HttpResponse {
+    see_other(&done.on(location))
 }
+
+pub(crate) use crate::paths::local_path;
 
 pub(crate) fn bad(field: &str, message: impl Into<crate::l10n::Msg>) -> WebError {
     WebError::BadRequest {

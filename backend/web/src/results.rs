@@ -14,11 +14,12 @@ use uuid::Uuid;
 
 use crate::arbiter_words as words;
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, private, see_other};
+use crate::respond::{bad, private, see_other_done};
 use crate::views::{result_text, titled_name};
 use crate::{AppState, with_db};
 
@@ -283,7 +284,10 @@ pub async fn enter_result(
     })
     .await??;
     match outcome {
-        Ok(_) => Ok(see_other(&format!("/tournaments/{id}/rounds/{n}/results"))),
+        Ok(row) => Ok(see_other_done(
+            &format!("/tournaments/{id}/rounds/{n}/results"),
+            Done::Result(row.board.map_or(row.seq + 1, |b| b).try_into().unwrap_or(0)),
+        )),
         Err(current) => {
             let shown = current
                 .result()

@@ -19,13 +19,14 @@ use serde::Deserialize;
 use uuid::Uuid;
 
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Organizer, Staff, csrf_field};
 use crate::forms::TokenForm;
 use crate::l10n::review::finding;
 use crate::l10n::{L10n, Msg};
 use crate::pairing::{adjourned_wait, off_thread};
-use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
+use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
 use crate::views::{bye_in, state_in, system_in, titled_name};
 use crate::{AppState, with_db};
 
@@ -397,9 +398,10 @@ pub async fn store_pairing(
     })
     .await?;
     match saved {
-        Ok(()) => Ok(see_other(&format!(
-            "/tournaments/{id}/rounds/{round}/pairing"
-        ))),
+        Ok(()) => Ok(see_other_done(
+            &format!("/tournaments/{id}/rounds/{round}/pairing"),
+            Done::Stored(u32::from(round)),
+        )),
         Err(ChangeError::Stale) => stale(&state, &session, l, id).await,
         Err(e) => Err(e.into()),
     }
@@ -440,6 +442,8 @@ struct RoundAdminPage {
     scheduled: String,
     /// The tournament's time zone (IANA name).
     zone: &'static str,
+    /// The organizer's next action for the tournament's state.
+    next: crate::next_step::NextStep,
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/pairing`: a stored round for its organizer: the boards,
@@ -483,6 +487,7 @@ pub async fn round_admin(
                 .collect(),
             scheduled: r.scheduled.map(|s| zone.field(s)).unwrap_or_default(),
             zone: zone.name(),
+            next: crate::next_step::next_step(t, id, &l),
             l,
         },
         StatusCode::OK,
@@ -506,7 +511,10 @@ pub async fn publish(
         Ok(arbiter_db::publish_round(c, id, n, &actor))
     })
     .await??;
-    Ok(see_other(&format!("/tournaments/{id}/rounds/{n}/pairing")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/rounds/{n}/pairing"),
+        Done::Published(u32::from(n)),
+    ))
 }
 
 /// `POST /tournaments/{id}/rounds/{n}/unpair`: takes back an unpublished pairing (requested
@@ -526,7 +534,10 @@ pub async fn unpair(
         Ok(arbiter_db::unpair_round(c, id, n, &actor))
     })
     .await??;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Unpaired(u32::from(n)),
+    ))
 }
 
 // ---- editing the tournament ----

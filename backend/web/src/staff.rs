@@ -6,9 +6,10 @@ use arbiter_db::Role;
 use serde::Deserialize;
 use uuid::Uuid;
 
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
-use crate::respond::{bad, see_other};
+use crate::respond::{bad, see_other_done};
 use crate::{AppState, with_db};
 
 /// The grant / revoke form.
@@ -76,7 +77,10 @@ pub async fn change_role(
         Ok(())
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Staff,
+    ))
 }
 
 csrf_field!(RoleForm);

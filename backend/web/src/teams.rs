@@ -47,11 +47,13 @@ use askama::Template;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
+use crate::done::Done;
 use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::forms::UploadForm;
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, load, parse_seen, private, see_other, seen_token};
+use crate::pages::Upload;
+use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
 use crate::{AppState, with_db};
 
 use form::{CaptainForm, RoundForm, SetupForm, TeamForm};
@@ -136,6 +138,8 @@ struct TeamLine {
 /// One player of a roster as the page lists it.
 struct RosterLine {
     number: String,
+    /// The pairing number as the forms send it (ASCII digits): the correcting form's link.
+    pn: u16,
     name: String,
     rating: String,
     reserve: bool,
@@ -183,6 +187,10 @@ struct ManagePage<'a> {
     /// `double-round-robin`).
     system: &'static str,
     add: TeamForm,
+    /// The organizer's next action for the event's state.
+    next: crate::next_step::NextStep,
+    /// A refused upload: its text kept in the box, its problems one a line.
+    upload: Upload,
 }
 
 fn team_name(event: &TeamEvent, n: TeamNumber) -> String {
@@ -229,7 +237,7 @@ async fn manage_page(
     l: &L10n,
     id: Uuid,
     error: FormError,
-    add: Option<TeamForm>,
+    (add, upload): (Option<TeamForm>, Upload),
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
     let stored = load(state, id).await?;
@@ -267,6 +275,7 @@ async fn manage_page(
                     .enumerate()
                     .map(|(i, pn)| RosterLine {
                         number: l.int(*pn),
+                        pn: *pn,
                         name: t.player(*pn).map_or_else(String::new, |p| p.name.clone()),
                         rating: t
                             .player(*pn)
@@ -381,6 +390,8 @@ async fn manage_page(
             arbiter_tournament::PairingSystem::RoundRobin { double: true } => "double-round-robin",
             arbiter_tournament::PairingSystem::Dutch(_) => "swiss",
         },
+        next: crate::next_step::next_step(t, id, l),
+        upload,
         add: add.unwrap_or_else(|| TeamForm {
             seen: seen.clone(),
             ..TeamForm::default()
@@ -408,7 +419,7 @@ pub async fn manage(
         &l,
         id,
         FormError::none(),
-        None,
+        (None, Upload::default()),
         StatusCode::OK,
     )
     .await
@@ -433,14 +444,16 @@ async fn refused(
             } else {
                 FormError::top(e.detail(l))
             };
-            manage_page(state, session, l, id, error, add, StatusCode::BAD_REQUEST).await
+            let form = (add, Upload::default());
+            manage_page(state, session, l, id, error, form, StatusCode::BAD_REQUEST).await
         }
         other => Err(other),
     }
 }
 
-fn back(id: Uuid) -> HttpResponse {
-    see_other(&format!("/tournaments/{id}/teams/manage"))
+/// The teams page again, saying what was `done`.
+fn back(id: Uuid, done: Done) -> HttpResponse {
+    see_other_done(&format!("/tournaments/{id}/teams/manage"), done)
 }
 
 /// `POST /tournaments/{id}/teams/setup` (organizer): makes the tournament a team event or
@@ -466,7 +479,7 @@ pub async fn setup(
         Err(e) => Err(e),
     };
     match result {
-        Ok(()) => Ok(back(id)),
+        Ok(()) => Ok(back(id, Done::TeamSetup)),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }
 }
@@ -496,7 +509,14 @@ async fn save(
         Err(e) => Err(e),
     };
     match result {
-        Ok(_) => Ok(back(id)),
+        Ok(_) => Ok(back(
+            id,
+            if number.is_none() {
+                Done::TeamAdded
+            } else {
+                Done::TeamSaved
+            },
+        )),
         Err(e) => {
             let again = number.is_none().then_some(form);
             refused(state, session, l, id, e, again).await
@@ -554,27 +574,61 @@ pub async fn upload_teams(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     check_csrf(&session, form.csrf())?;
+    let content = form.content();
+    let bytes = content.as_ref().map(Vec::clone).unwrap_or_default();
     let result = async {
-        let bytes = form.content()?;
+        let bytes = content?;
         let stored = load(&state, id).await?;
         let Some(event) = stored.tournament.team.as_ref() else {
-            return Err(WebError::NotFound(Msg::new("team-not-team-event")));
+            return Err(WebError::NotFound(Msg::new("team-not-team-event")).into());
         };
         let import = arbiter_tournament::csv_io::import_teams(
             &bytes,
             &stored.tournament.players,
             &event.teams,
         )
-        .map_err(|e| bad("file", crate::l10n::csv::team_errors(&e.errors)))?;
+        .map_err(|e| Refusal::List(crate::l10n::csv::team_each(&e.errors)))?;
         if import.teams.is_empty() {
-            return Err(bad("file", Msg::new("team-upload-empty")));
+            return Err(bad("file", Msg::new("team-upload-empty")).into());
         }
-        ops::save_teams(&state, id, import, None, user.actor()).await
+        Ok::<_, Refusal>(ops::save_teams(&state, id, import, None, user.actor()).await?)
     }
     .await;
-    match result {
-        Ok(_) => Ok(back(id)),
-        Err(e) => refused(&state, &session, &l, id, e, None).await,
+    let problems = match result {
+        Ok(added) => {
+            let n = u32::try_from(added.len()).unwrap_or(u32::MAX);
+            return Ok(back(id, Done::TeamsAdded(n)));
+        }
+        Err(Refusal::List(list)) => list,
+        Err(Refusal::Other(WebError::BadRequest { message, .. })) => vec![message],
+        Err(Refusal::Other(e)) => return refused(&state, &session, &l, id, e, None).await,
+    };
+    // The text kept in the box to correct (a file not in UTF-8 is not: its letters would
+    // change), every problem on its own line.
+    let upload = Upload {
+        text: std::str::from_utf8(&bytes)
+            .map(str::to_owned)
+            .unwrap_or_default(),
+        problems: problems.iter().map(|m| l.m(m)).collect(),
+    };
+    let first = problems
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Msg::plain(""));
+    let error = FormError::of(&bad("file", first), &l, &["file"]);
+    let status = StatusCode::BAD_REQUEST;
+    manage_page(&state, &session, &l, id, error, (None, upload), status).await
+}
+
+/// Why an upload of teams was refused: its problems, one message each, or another error.
+enum Refusal {
+    List(Vec<Msg>),
+    Other(WebError),
+}
+
+impl From<WebError> for Refusal {
+    fn from(e: WebError) -> Refusal {
+        Refusal::Other(e)
     }
 }
 
@@ -625,7 +679,7 @@ pub async fn captains(
     })
     .await;
     match result {
-        Ok(()) => Ok(back(id)),
+        Ok(()) => Ok(back(id, Done::Staff)),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }
 }
@@ -654,7 +708,7 @@ pub async fn pair(
         )),
     };
     match result {
-        Ok(_) => Ok(back(id)),
+        Ok(round) => Ok(back(id, Done::TeamsPaired(u32::from(round.number)))),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }
 }
@@ -677,7 +731,7 @@ pub async fn seat(
     let (id, number) = path.into_inner();
     let seen = parse_seen(&form.seen)?;
     match ops::seat(&state, id, number, Some(seen), user.actor()).await {
-        Ok(_) => Ok(back(id)),
+        Ok(_) => Ok(back(id, Done::Seated(u32::from(number)))),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }
 }

@@ -114,6 +114,21 @@ where
     }
 }
 
+/// A redirect's `Location` without the notice of what was done (`?done=...`, which every
+/// write adds): the page it leads to.
+#[must_use]
+pub fn without_notice(location: &str) -> String {
+    let (path, fragment) = location
+        .split_once('#')
+        .map_or((location, None), |(p, f)| (p, Some(f)));
+    let mut out = crate::done::without(path);
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
+}
+
 /// A `GET` of `uri`.
 #[must_use]
 pub fn get(uri: &str) -> TestRequest {

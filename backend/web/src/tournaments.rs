@@ -12,12 +12,13 @@ use askama::Template;
 use uuid::Uuid;
 
 use crate::auth::{check_csrf, csrf_token};
+use crate::done::Done;
 use crate::error::{FormError, WebError};
 use crate::extract::{Arbiter, Checked, Organizer, SignedIn, Staff};
 use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
 use crate::l10n::L10n;
 use crate::pages::{ManageOptions, manage_page_with};
-use crate::respond::{load, ok, parse_seen, private, see_other};
+use crate::respond::{load, ok, parse_seen, private, see_other_done};
 use crate::views::systems_in;
 use crate::{AppState, with_db};
 
@@ -81,7 +82,10 @@ pub async fn create_tournament(
         Ok(arbiter_db::create_tournament_for(c, &t, minutes, &user)?)
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Created,
+    ))
 }
 
 /// `GET /tournaments/{id}/manage`: the organizer's and arbiters' page; `?q=` finds players by
@@ -205,7 +209,10 @@ pub async fn import_tournament(
         Ok(arbiter_db::create_tournament_for(c, &t, None, &user)?)
     })
     .await?;
-    Ok(see_other(&format!("/tournaments/{id}/manage")))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/manage"),
+        Done::Imported,
+    ))
 }
 
 #[derive(Template)]
@@ -328,7 +335,10 @@ pub async fn edit(
     })
     .await?;
     match saved {
-        Ok(()) => Ok(see_other(&format!("/tournaments/{id}/manage"))),
+        Ok(()) => Ok(see_other_done(
+            &format!("/tournaments/{id}/manage"),
+            Done::Settings,
+        )),
         Err(ChangeError::Stale) => again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT),
         Err(e) => Err(e.into()),
     }

@@ -695,6 +695,9 @@ const WEB_SHARED: &[&str] = &[
     "sessions",
     "throttle",
     "json_body",
+    "done",
+    "next_step",
+    "paths",
 ];
 
 /// The web crate's modules that, like the crate root's route table, assemble every handler

@@ -227,7 +227,7 @@ pub fn import_teams(
     for record in reader.records() {
         match record {
             Ok(r) => {
-                let line = r.position().map_or(0, csv::Position::line);
+                let line = super::line_at(&text, r.position());
                 if r.iter().all(|f| f.trim().is_empty()) {
                     continue;
                 }
@@ -238,7 +238,7 @@ pub fn import_teams(
                 rows.push((line, r));
             }
             Err(e) => {
-                let line = e.position().map_or(0, csv::Position::line);
+                let line = super::line_at(&text, e.position());
                 let reason = TeamCsvReason::Player(CsvProblem::Syntax(e.to_string()));
                 errors.push(TeamCsvRowError {
                     line,
@@ -668,6 +668,16 @@ Alpha,FRA,2,\"C, C\",nine
 Alpha,,1,\"D, D\",1900
 Beta,,x,\"E, E\",1800
 ";
+        // The same lines whatever the line ends (`\r\n`: a spreadsheet's file, a pasted text).
+        let crlf = bad.replace('\n', "\r\n");
+        let lines_of = |text: &str| -> Vec<(u64, Option<String>)> {
+            let e = import_teams(text.as_bytes(), &[], &[]).unwrap_err();
+            e.errors
+                .iter()
+                .map(|x| (x.line, x.column.clone()))
+                .collect()
+        };
+        assert_eq!(lines_of(&crlf), lines_of(bad));
         let e = import_teams(bad.as_bytes(), &[], &[]).unwrap_err();
         let found: Vec<(u64, Option<&str>)> = e
             .errors

@@ -277,3 +277,33 @@ fn the_teams_export_writes_no_formula_and_reads_back_the_same() {
     assert_eq!(back.teams[0].club.as_deref(), Some("+club"));
     assert_eq!(back.players[0].name, t.players[0].name);
 }
+
+#[test]
+fn each_problem_names_the_files_own_line_whatever_the_line_ends() {
+    // A header (line 1), eight good rows (lines 2-9), a bad rating on line 10, a blank line
+    // (11) and a bad federation on line 12: with `\n`, with `\r\n` (a spreadsheet's file, a text
+    // pasted in a browser's box), and with the blank line written as spaces.
+    let mut rows = vec!["name,rating,federation".to_owned()];
+    rows.extend((1..=8).map(|i| format!("Player {i},2000,GER")));
+    rows.push("Player 9,x,GER".to_owned());
+    rows.push(String::new());
+    rows.push("Player 10,1900,GERMANY".to_owned());
+    for end in ["\n", "\r\n"] {
+        for blank in ["", " , , "] {
+            let mut lines = rows.clone();
+            lines[10] = blank.to_owned();
+            let text = lines.join(end) + end;
+            let e = import_players(text.as_bytes(), &[]).unwrap_err();
+            let at: Vec<(u64, Option<&str>)> = e
+                .errors
+                .iter()
+                .map(|x| (x.line, x.column.as_deref()))
+                .collect();
+            assert_eq!(
+                at,
+                [(10, Some("rating")), (12, Some("federation"))],
+                "{end:?} {blank:?}"
+            );
+        }
+    }
+}

@@ -1,5 +1,4 @@
 # A rejected CSV import (crate::l10n::csv; csv_io::CsvProblem).
-csv-list = { $list }؛ { $item }
 csv-at-line = السطر { $line }
 csv-at-column = { $at }، العمود { $column }
 csv-row = { $at }: «{ $value }»: { $reason }

@@ -16,10 +16,11 @@ use uuid::Uuid;
 
 use super::{Context, arbiter_error, colour_of, context, parse_when, render, when_text};
 use crate::arbiter_words::{adjournment_msg, colour_msg, end_msg};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::l10n::Msg;
-use crate::respond::{bad, see_other};
+use crate::respond::{bad, see_other_done};
 use crate::{AppState, with_db};
 
 /// A resumption check-in (A.7, A.9, A.10).
@@ -61,9 +62,10 @@ pub async fn check_in(
         db::record_check_in(c, game, colour, Sitting::Resumption, at, &actor).map_err(arbiter_error)
     })
     .await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/games/{game}/adjourn"
-    )))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/games/{game}/adjourn"),
+        Done::CheckedIn,
+    ))
 }
 
 /// A form with only the CSRF token and the envelope acted on.

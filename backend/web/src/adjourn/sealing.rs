@@ -16,10 +16,11 @@ use super::{
 };
 use crate::arbiter_words::{self as words, adjournment_msg, colour, moves_msg};
 use crate::auth::csrf_token;
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff};
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, private, see_other};
+use crate::respond::{bad, private, see_other_done};
 use crate::{AppState, with_db};
 
 /// Builds the envelope's information from the form (A.2(a)-(g)).
@@ -163,7 +164,8 @@ pub async fn seal(
         db::store_envelope(c, game, &envelope, &actor).map_err(arbiter_error)
     })
     .await?;
-    Ok(see_other(&format!(
-        "/tournaments/{id}/games/{game}/adjourn"
-    )))
+    Ok(see_other_done(
+        &format!("/tournaments/{id}/games/{game}/adjourn"),
+        Done::Sealed,
+    ))
 }

@@ -9,12 +9,9 @@ use arbiter_tournament::csv_io::{
 
 use super::Msg;
 
-/// Every error of a rejected import, joined: `line 3, column rating: `x`: …; line 5 …`.
-pub(crate) fn errors(list: &[CsvRowError]) -> Msg {
-    list.iter()
-        .map(row)
-        .reduce(|all, one| Msg::new("csv-list").msg("list", all).msg("item", one))
-        .unwrap_or_else(|| Msg::plain(""))
+/// Every error of a rejected import, one message each (one `<li>` each on the pages).
+pub(crate) fn each(list: &[CsvRowError]) -> Vec<Msg> {
+    list.iter().map(row).collect()
 }
 
 /// One bad field or row.
@@ -63,9 +60,8 @@ fn problem(p: &CsvProblem) -> Msg {
     }
 }
 
-/// Every error of a rejected team import (`csv_io::import_teams`), joined as [`errors`] joins
-/// the players': each bad field by its line and column, its value and why.
-pub(crate) fn team_errors(list: &[TeamCsvRowError]) -> Msg {
+/// Every error of a rejected team import, one message each (one `<li>` each on the pages).
+pub(crate) fn team_each(list: &[TeamCsvRowError]) -> Vec<Msg> {
     list.iter()
         .map(|e| {
             let at = Msg::new("csv-at-line").int("line", i64::try_from(e.line).unwrap_or(i64::MAX));
@@ -91,8 +87,7 @@ pub(crate) fn team_errors(list: &[TeamCsvRowError]) -> Msg {
                 .data("value", e.value.as_str())
                 .msg("reason", reason)
         })
-        .reduce(|all, one| Msg::new("csv-list").msg("list", all).msg("item", one))
-        .unwrap_or_else(|| Msg::plain(""))
+        .collect()
 }
 
 /// Why a team column's field is rejected.

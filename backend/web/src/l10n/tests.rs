@@ -381,8 +381,10 @@ fn csv_refusals_read_as_the_tournament_crate_writes_them() {
     for f in files {
         let e = arbiter_tournament::csv_io::import_players(f, &[]).unwrap_err();
         let english: Vec<String> = e.errors.iter().map(ToString::to_string).collect();
-        assert_eq!(csv::errors(&e.errors).render(&en), english.join("; "));
-        let persian = csv::errors(&e.errors).render(&fa);
+        let each = csv::each(&e.errors);
+        let rendered: Vec<String> = each.iter().map(|m| m.render(&en)).collect();
+        assert_eq!(rendered, english);
+        let persian: String = each.iter().map(|m| m.render(&fa)).collect();
         for word in ["line", "not a", "must be", "required", "column given"] {
             assert!(!persian.contains(word), "{word} in {persian}");
         }

@@ -17,11 +17,12 @@ use uuid::Uuid;
 use super::form::LineupForm;
 use super::{seated, team_change_error};
 use crate::auth::{csrf_token, roles_in};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{ApiUser, Checked, SignedIn};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
-use crate::respond::{bad, json, load, private, see_other};
+use crate::respond::{bad, json, load, private, see_other_done};
 use crate::zone::Zone;
 use crate::{AppState, with_db};
 
@@ -315,9 +316,10 @@ pub async fn submit_lineup(
         Err(e) => return Err(e),
     };
     match store(&state, &user, id, round, team, boards.clone()).await {
-        Ok(_) => Ok(see_other(&format!(
-            "/tournaments/{id}/rounds/{round}/lineups/{team}"
-        ))),
+        Ok(_) => Ok(see_other_done(
+            &format!("/tournaments/{id}/rounds/{round}/lineups/{team}"),
+            Done::Lineup,
+        )),
         Err(WebError::BadRequest { message, .. }) => lineup_page(
             &l,
             csrf_token(&session)?,

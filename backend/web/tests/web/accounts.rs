@@ -67,7 +67,7 @@ async fn organizer_and_arbiter_flows() {
             )
         );
         assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
-        assert_eq!(p.location, "/account");
+        assert_eq!(p.location, "/account?done=signed-up");
         assert!(p.set_cookie.contains("HttpOnly"), "{}", p.set_cookie);
         assert!(p.set_cookie.contains("SameSite=Lax"), "{}", p.set_cookie);
         let p = send!(app, admin, test::TestRequest::get().uri("/account"));

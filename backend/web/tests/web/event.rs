@@ -182,7 +182,7 @@ async fn a_swiss_event_from_nothing_to_final_standings() {
         let id = p
             .location
             .strip_prefix("/tournaments/")
-            .and_then(|s| s.strip_suffix("/manage"))
+            .and_then(|s| s.strip_suffix("/manage?done=created"))
             .unwrap()
             .to_owned();
 
@@ -466,7 +466,7 @@ async fn settings_edit_and_round_robin() {
         let id = p
             .location
             .strip_prefix("/tournaments/")
-            .and_then(|s| s.strip_suffix("/manage"))
+            .and_then(|s| s.strip_suffix("/manage?done=imported"))
             .unwrap()
             .to_owned();
         let broken = send!(

@@ -22,6 +22,7 @@ mod l10n;
 mod l10n_arbiter;
 mod l10n_organizer;
 mod names;
+mod next_steps;
 mod norm_rule;
 mod rating_lists;
 mod reader_sees;

@@ -42,7 +42,7 @@ async fn persian_and_arabic_digits_typed_in_forms_are_stored() {
         let id: uuid::Uuid = p
             .location
             .strip_prefix("/tournaments/")
-            .and_then(|s| s.strip_suffix("/manage"))
+            .and_then(|s| s.strip_suffix("/manage?done=created"))
             .unwrap()
             .parse()
             .unwrap();
@@ -151,7 +151,7 @@ async fn a_team_roster_reads_the_persian_semicolon() {
         let id = p
             .location
             .strip_prefix("/tournaments/")
-            .and_then(|s| s.strip_suffix("/manage"))
+            .and_then(|s| s.strip_suffix("/manage?done=created"))
             .unwrap()
             .to_owned();
         let manage = call(
