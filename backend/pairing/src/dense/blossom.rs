@@ -4,30 +4,6 @@
 use super::{DenseMatcher, NONE};
 use crate::wide::Weight;
 
-/// The least-slack edge from a new blossom to each other S-blossom, gathered child by child:
-/// per blossom the edge (`NONE`: none yet) and its slack, and the blossoms reached, in the
-/// order first reached. Borrowed from the matcher's scratch for one blossom.
-struct BestTo<W> {
-    edge: Vec<usize>,
-    slack: Vec<W>,
-    touched: Vec<usize>,
-}
-
-impl<W: Weight> BestTo<W> {
-    /// Offers edge `k` of slack `sl` to S-blossom `bj`: kept when it is the first or has a
-    /// smaller slack than the one held (the first of equals stays).
-    #[inline]
-    fn offer(&mut self, bj: usize, k: usize, sl: W) {
-        if self.edge[bj] == NONE {
-            self.touched.push(bj);
-        }
-        if self.edge[bj] == NONE || sl < self.slack[bj] {
-            self.edge[bj] = k;
-            self.slack[bj] = sl;
-        }
-    }
-}
-
 impl<W: Weight> DenseMatcher<W> {
     /// The base of the blossom that edge `(v, w)` between two S-blossoms closes, found by
     /// walking both trees up in turn (the blossoms passed marked with label 5 meanwhile), or
@@ -169,111 +145,138 @@ impl<W: Weight> DenseMatcher<W> {
 
     /// The last step of [`Self::add_blossom`]: the least-slack edge from the new blossom `b` to
     /// each other S-blossom, from its children's (`path`) lists of best edges or, for a child
-    /// without one, from its leaves' rows ([`Self::best_edges_of_leaves`]); `b`'s best edge is
-    /// the least of them.
+    /// without one, from its leaves' rows; `b`'s best edge is the least of them. (One function,
+    /// as it was within `add_blossom`: the loop over the leaves is among the matcher's hottest.)
     fn blossom_best_edges(&mut self, b: usize, path: &[usize]) {
-        let mut to = BestTo {
-            edge: std::mem::take(&mut self.bestedgeto),
-            slack: std::mem::take(&mut self.bestslackto),
-            touched: std::mem::take(&mut self.touched),
+        // The least-slack edge from the new blossom to each other S-blossom.
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        let mut bestslackto = std::mem::take(&mut self.bestslackto);
+        bestedgeto.resize(2 * self.n, NONE);
+        bestslackto.resize(2 * self.n, W::zero());
+        // The blossoms `bestedgeto` names an edge to, in the order first reached.
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        let consider = |me: &Self,
+                        k: usize,
+                        bestedgeto: &mut [usize],
+                        bestslackto: &mut [W],
+                        touched: &mut Vec<usize>| {
+            let (i, j) = me.edge(k);
+            let o = if me.inblossom[j] == b { i } else { j };
+            let bj = me.inblossom[o];
+            if bj != b && me.label[bj] == 1 {
+                // `slack(k)`, with the endpoints at hand.
+                let sl = me.dualvar[i]
+                    .add(me.dualvar[j])
+                    .sub(me.doubled.get(me.w[k]));
+                if bestedgeto[bj] == NONE {
+                    touched.push(bj);
+                }
+                if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                    bestedgeto[bj] = k;
+                    bestslackto[bj] = sl;
+                }
+            }
         };
-        to.edge.resize(2 * self.n, NONE);
-        to.slack.resize(2 * self.n, W::zero());
-        to.touched.clear();
         let mut leaves = Vec::new();
         let mut others: Option<Vec<usize>> = None;
         for &bv in path {
             if let Some(list) = self.blossombestedges[bv].take() {
                 for k in list {
-                    let (i, j) = self.edge(k);
-                    let o = if self.inblossom[j] == b { i } else { j };
-                    let bj = self.inblossom[o];
-                    if bj != b && self.label[bj] == 1 {
-                        // `slack(k)`, with the endpoints at hand.
-                        let sl = self.dualvar[i]
-                            .add(self.dualvar[j])
-                            .sub(self.doubled.get(self.w[k]));
-                        to.offer(bj, k, sl);
-                    }
+                    consider(self, k, &mut bestedgeto, &mut bestslackto, &mut touched);
                 }
             } else {
+                // As `consider` on every edge of the leaves, in the same order, without
+                // recovering the endpoints from the edge index.
                 leaves.clear();
                 self.leaves(bv, &mut leaves);
-                let others = others.get_or_insert_with(|| self.other_s_vertices(b));
-                self.best_edges_of_leaves(&leaves, others, &mut to);
+                let n = self.n;
+                // Only the S-vertices of the other S-blossoms count, in ascending order as in a
+                // scan of every vertex: listed once for all the children (labels and blossoms do
+                // not change while they are read). In a stage whose tree labels the tight region
+                // below the next scoregroup, most S-vertices are in the new blossom already.
+                if others.is_none() {
+                    if self.s_sorted != self.s_list.len() {
+                        // A sorted prefix and a short tail: the stable sort finds the prefix as
+                        // one run and merges it with the sorted tail (the unstable sort re-sorted
+                        // the whole list: 4 % of a 5,000-player round).
+                        #[expect(
+                            clippy::stable_sort_primitive,
+                            reason = "the stable sort merges the sorted prefix in linear time"
+                        )]
+                        self.s_list.sort();
+                        self.s_sorted = self.s_list.len();
+                    }
+                    others = Some(
+                        self.s_list
+                            .iter()
+                            .copied()
+                            .filter(|&u| {
+                                let bj = self.inblossom[u];
+                                bj != b && self.label[bj] == 1
+                            })
+                            .collect(),
+                    );
+                }
+                let others = others.as_deref().unwrap_or_default();
+                let dummy = if self.dummy_on { n - 1 } else { NONE };
+                for &v in &leaves {
+                    // `v`'s dual and row at hand. The others are live S-vertices outside the
+                    // new blossom, so an edge is there when it has a weight or joins the dummy.
+                    let (dv, row) = (self.dualvar[v], v * n);
+                    for &u in others {
+                        let id = self.w[row + u];
+                        debug_assert_eq!(id != 0 || v == dummy || u == dummy, self.present(v, u));
+                        if id == 0 && v != dummy && u != dummy {
+                            continue;
+                        }
+                        let bj = self.inblossom[u];
+                        let sl = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
+                        if bestedgeto[bj] == NONE {
+                            touched.push(bj);
+                        }
+                        if bestedgeto[bj] == NONE || sl < bestslackto[bj] {
+                            bestedgeto[bj] = v.min(u) * n + v.max(u);
+                            bestslackto[bj] = sl;
+                        }
+                    }
+                }
             }
             self.bestedge[bv] = NONE;
         }
+        self.keep_best_edges(b, bestedgeto, bestslackto, touched);
+    }
+
+    /// The end of [`Self::blossom_best_edges`]: `b`'s list of best edges, one per S-blossom
+    /// `touched` names (ascending), and its least; the scratch vectors go back to the matcher,
+    /// `bestedgeto` all `NONE` again.
+    fn keep_best_edges(
+        &mut self,
+        b: usize,
+        mut bestedgeto: Vec<usize>,
+        bestslackto: Vec<W>,
+        mut touched: Vec<usize>,
+    ) {
         let mut best = Vec::new();
         let mut be = NONE;
         let mut bs = W::zero();
         // In ascending order of blossom, as a pass over all of `bestedgeto`; the slacks were
         // computed with the current duals.
-        to.touched.sort_unstable();
-        for &x in &to.touched {
-            let k = to.edge[x];
+        touched.sort_unstable();
+        for &x in &touched {
+            let k = bestedgeto[x];
             best.push(k);
-            to.edge[x] = NONE;
-            let sl = to.slack[x];
+            bestedgeto[x] = NONE;
+            let sl = bestslackto[x];
             if be == NONE || sl < bs {
                 be = k;
                 bs = sl;
             }
         }
-        self.touched = to.touched;
-        self.bestedgeto = to.edge;
-        self.bestslackto = to.slack;
+        self.touched = touched;
+        self.bestedgeto = bestedgeto;
+        self.bestslackto = bestslackto;
         self.blossombestedges[b] = Some(best);
         self.bestedge[b] = be;
-    }
-
-    /// The S-vertices of the S-blossoms other than `b`, ascending, as a scan of every vertex
-    /// meets them (listed once for all the children of a new blossom: labels and blossoms do
-    /// not change while they are read). In a stage whose tree labels the tight region below the
-    /// next scoregroup, most S-vertices are in the new blossom already.
-    fn other_s_vertices(&mut self, b: usize) -> Vec<usize> {
-        if self.s_sorted != self.s_list.len() {
-            // A sorted prefix and a short tail: the stable sort finds the prefix as one run and
-            // merges it with the sorted tail (the unstable sort re-sorted the whole list: 4 % of
-            // a 5,000-player round).
-            #[expect(
-                clippy::stable_sort_primitive,
-                reason = "the stable sort merges the sorted prefix in linear time"
-            )]
-            self.s_list.sort();
-            self.s_sorted = self.s_list.len();
-        }
-        self.s_list
-            .iter()
-            .copied()
-            .filter(|&u| {
-                let bj = self.inblossom[u];
-                bj != b && self.label[bj] == 1
-            })
-            .collect()
-    }
-
-    /// The least-slack edges from `leaves` (a child's, without a list of best edges) to the
-    /// S-vertices `others` of the other S-blossoms, offered to `to`: the edges of the leaves'
-    /// rows in the order of [`Self::blossom_best_edges`]'s lists, without recovering the
-    /// endpoints from the edge index.
-    fn best_edges_of_leaves(&self, leaves: &[usize], others: &[usize], to: &mut BestTo<W>) {
-        let n = self.n;
-        let dummy = if self.dummy_on { n - 1 } else { NONE };
-        for &v in leaves {
-            // `v`'s dual and row at hand. The others are live S-vertices outside the new
-            // blossom, so an edge is there when it has a weight or joins the dummy.
-            let (dv, row) = (self.dualvar[v], v * n);
-            for &u in others {
-                let id = self.w[row + u];
-                debug_assert_eq!(id != 0 || v == dummy || u == dummy, self.present(v, u));
-                if id == 0 && v != dummy && u != dummy {
-                    continue;
-                }
-                let bj = self.inblossom[u];
-                let sl = dv.add(self.dualvar[u]).sub(self.doubled.get(id));
-                to.offer(bj, v.min(u) * n + v.max(u), sl);
-            }
-        }
     }
 }
