@@ -1,5 +1,36 @@
 //! The `arbiter` command: the web service (`serve`, the default) and the arbiter's command-line
 //! tools.
+//!
+//! A binary, not a library: its examples are shell sessions (`cargo run --release --` in place
+//! of `arbiter` from a checkout), run from the workspace's root on the demo files of `fixtures/`
+//! (outputs cut at `...`); `arbiter help COMMAND` prints every option.
+//!
+//! ```console
+//! $ arbiter standings fixtures/karl-mala-2005.trf --tiebreaks PTS,BH/C1,BH
+//!   Rk  SNo  Name                                 PTS     BH/C1        BH
+//!    1    5  Mikhaletz,Lubomir                    6.5      29.5      33.0
+//!    2    3  Grabarczyk,Bogdan                    6.0      31.0      34.0
+//!    2   31  Uwira,Oliver                         6.0      31.0      34.0
+//! ...
+//! $ arbiter pair --dutch fixtures/karl-mala-2005.trf -p     # round 8: 142 boards, white black
+//! 142
+//! 1 5
+//! 8 3
+//! ...
+//! $ arbiter games validate fixtures/ch-chn-2025.pgn
+//! 1 ok plies=86 outcome=ongoing
+//! ...
+//! ```
+//!
+//! The service with a database of its own (SQLite here; `postgres://USER@HOST/DB` works alike),
+//! an event imported first:
+//!
+//! ```console
+//! $ arbiter import fixtures/karl-mala-2005.trf --database sqlite:///tmp/try.sqlite
+//! 1cf81e9b-40ab-446a-b72b-ef9a29c25524
+//! $ ARBITER_SESSION_KEY=$(head -c64 /dev/urandom | xxd -p | tr -d '\n') \
+//!   arbiter serve --bind 127.0.0.1:8099 --database sqlite:///tmp/try.sqlite
+//! ```
 
 /// `println!` that hands a write error to the caller (`?`) instead of panicking: a reader that
 /// closes the pipe early (`arbiter trf check FILE | head`) ends the command quietly

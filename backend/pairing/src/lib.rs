@@ -291,6 +291,56 @@ pub enum PairingError {
 /// Pairs one round by the FIDE Dutch system (C.04.3) in the state's edition. The same as
 /// [`dutch::pair`].
 ///
+/// ```
+/// use arbiter_pairing::{
+///     Board, Colour, Edition, PairingError, PairingState, PlayerState, RoundKind, RoundRecord, pair,
+/// };
+///
+/// // Round 1 of four players was 1-3 (1-0) and 4-2 (0-1). Each player's history, in tenths of
+/// // a point.
+/// let game = |opponent, colour, points| RoundRecord {
+///     opponent: Some(opponent),
+///     colour: Some(colour),
+///     kind: RoundKind::Played,
+///     points,
+/// };
+/// let player = |pairing_number, record| PlayerState {
+///     pairing_number,
+///     rating: 2200 - 100 * pairing_number,
+///     history: vec![record],
+///     acceleration: Vec::new(),
+///     absent: false,
+/// };
+/// let mut state = PairingState {
+///     round: 2,
+///     rounds_planned: 3,
+///     players: vec![
+///         player(1, game(3, Colour::White, 10)),
+///         player(2, game(4, Colour::Black, 10)),
+///         player(3, game(1, Colour::Black, 0)),
+///         player(4, game(2, Colour::White, 0)),
+///     ],
+///     ..PairingState::default()
+/// };
+///
+/// // The winners meet, and so do the losers, each with the colour due after round 1 (A.6).
+/// let round_two = [Board { white: 2, black: 1 }, Board { white: 3, black: 4 }];
+/// assert_eq!(pair(&state)?.boards, round_two);
+/// state.edition = Edition::Dutch2017;
+/// assert_eq!(pair(&state)?.boards, round_two);
+///
+/// // A pair that must not meet (C1): the winners float instead.
+/// state.edition = Edition::Dutch2026;
+/// state.forbidden.push((1, 2));
+/// let pairing = pair(&state)?;
+/// assert!(pairing.boards.iter().all(|b| (b.white, b.black) != (1, 2) && (b.white, b.black) != (2, 1)));
+///
+/// // Every pairing forbidden: the absolute criteria cannot be met.
+/// state.forbidden.extend([(1, 4), (2, 3), (3, 4)]);
+/// assert_eq!(pair(&state), Err(PairingError::NoValidPairing));
+/// # Ok::<(), PairingError>(())
+/// ```
+///
 /// # Errors
 /// [`PairingError::NoValidPairing`] when the absolute criteria cannot be met, or an error naming
 /// an inconsistency of the input.

@@ -127,6 +127,26 @@ fn parse_castling(field: &str) -> Result<CastlingRights, FenError> {
 /// Reads a FEN (6 fields) or EPD (the first 4 fields; clocks default to 0 and 1). Extra spaces
 /// between fields are tolerated.
 ///
+///
+/// ```
+/// use arbiter_rules::{Color, FenError, Position, parse_fen};
+///
+/// // After 1. e4: Black to move, en passant square e3 (FEN writes it after any double step).
+/// let setup = parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+/// let position = Position::from_setup(&setup)?;
+/// assert_eq!(position.turn(), Color::Black);
+///
+/// // An EPD line (four fields): the clocks default to 0 and 1.
+/// let epd = Position::from_setup(&parse_fen("8/8/8/4k3/8/8/8/4K2R w K -")?)?;
+/// assert_eq!((epd.halfmove_clock(), epd.fullmove_number()), (0, 1));
+///
+/// // The error names the malformed field.
+/// assert_eq!(
+///     parse_fen("8/8/8/4k3/8/8/8/4K3 x - - 0 1"),
+///     Err(FenError::Turn("x".to_owned()))
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 /// # Errors
 /// [`FenError`] naming the first malformed field.
 pub fn parse_fen(text: &str) -> Result<Setup, FenError> {

@@ -665,6 +665,21 @@ impl Position {
 
     /// The position after `m`, if `m` is legal here (Art. 3); `self` is left as it was.
     ///
+    ///
+    /// ```
+    /// use arbiter_rules::{PieceLetters, Position};
+    ///
+    /// let start = Position::new();
+    /// let e4 = start.parse_move("e4", PieceLetters::English)?;
+    /// let after = start.play(e4)?;
+    /// assert_eq!(after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    ///
+    /// // The same move again is Black's turn now: refused, and `after` stays as it was.
+    /// assert!(after.play(e4).is_err());
+    /// assert_eq!(after.legal_moves().len(), 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`IllegalMoveError`] when `m` is not one of this position's legal moves.
     pub fn play(&self, m: Move) -> Result<Position, IllegalMoveError> {

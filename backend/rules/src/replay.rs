@@ -278,6 +278,22 @@ fn lost_on_time(termination: Option<&str>) -> bool {
 }
 
 /// Replays one game (tokens and tags) under `options`.
+///
+/// ```
+/// use arbiter_rules::replay::{GameText, ReplayOptions, Status, replay};
+///
+/// // Fool's mate, but the score sheet's result says White won: the result contradicts the
+/// // final position (Art. 5.1(a)).
+/// let mut game = GameText::default();
+/// for (token, line) in [("f3", 1), ("e5", 1), ("g4", 2), ("Qh4#", 2)] {
+///     game.push_move(token, line);
+/// }
+/// game.tag("Result", "1-0");
+/// let report = replay(&game, ReplayOptions::default());
+/// assert_eq!(report.status, Status::ResultContradicted);
+/// assert_eq!(report.plies, 4);
+/// assert!(report.final_position.is_checkmate());
+/// ```
 #[must_use]
 pub fn replay(game: &GameText, options: ReplayOptions) -> Report {
     replay_indexed(0, game, options)
@@ -664,6 +680,22 @@ impl Visitor for Validator {
 
 /// Reads every game of a PGN stream and replays it, calling `each` with the verdict (or the PGN
 /// error of a malformed game, with the game's index). Returns the number of games.
+///
+/// ```
+/// use arbiter_rules::replay::{ReplayOptions, Status, validate_pgn};
+///
+/// let pgn = "[Event \"Club\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+///            [Event \"Club\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
+/// let mut verdicts = Vec::new();
+/// let games = validate_pgn(pgn.as_bytes(), ReplayOptions::default(), |verdict| {
+///     verdicts.push(verdict.map(|report| (report.status, report.plies)));
+/// })?;
+/// assert_eq!(games, 2);
+/// // The first game is sound; in the second, 2. Ke3 is no king move from e1 (Art. 3.8).
+/// assert!(matches!(verdicts[0], Ok((Status::Ok, 4))));
+/// assert!(matches!(verdicts[1], Ok((Status::IllegalMove, _))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// An I/O error reading the stream stops the run (`PgnError::Io`).

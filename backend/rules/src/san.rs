@@ -1113,6 +1113,25 @@ impl Position {
     ///
     /// Plain English SAN is read byte by byte without allocating.
     ///
+    /// ```
+    /// use arbiter_rules::{MoveError, PieceLetters, Position, parse_fen};
+    ///
+    /// let start = Position::new();
+    /// // SAN, long algebraic and UCI name the same move.
+    /// let nf3 = start.parse_move("Nf3", PieceLetters::English)?;
+    /// assert_eq!(start.parse_move("Ng1-f3", PieceLetters::English)?, nf3);
+    /// assert_eq!(start.parse_move("g1f3", PieceLetters::English)?, nf3);
+    /// assert_eq!(start.san(nf3), "Nf3");
+    ///
+    /// // Two knights can reach d2: `Nd2` lacks the file of departure (E.9).
+    /// let two = Position::from_setup(&parse_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")?)?;
+    /// match two.parse_move("Nd2", PieceLetters::English) {
+    ///     Err(MoveError::Ambiguous { candidates, .. }) => assert_eq!(candidates, ["Nbd2", "Nfd2"]),
+    ///     other => panic!("expected an ambiguous move, got {other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`MoveError::Unreadable`] when the text is not notation, [`MoveError::Ambiguous`] when several
     /// legal moves fit (E.9), [`MoveError::Illegal`] with the reason when none does (Art. 3).

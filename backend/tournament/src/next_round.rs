@@ -296,6 +296,35 @@ impl Tournament {
     /// [`arbiter_pairing::pair`]; for a round robin the round of the Berger table, players taking
     /// the table's numbers in pairing-number order.
     ///
+    /// ```
+    /// use arbiter_tournament::{Board, read_trf};
+    ///
+    /// # let text = concat!(
+    /// #     "012 Club Rapid\n",
+    /// #     "XXR 3\n",
+    /// #     "001    1      Alpha,Anna                        2100                             1.0    1     3 w 1\n",
+    /// #     "001    2      Bravo,Bahram                      2000                             1.0    2     4 b 1\n",
+    /// #     "001    3      Charlie,Chen                      1900                             0.0    3     1 b 0\n",
+    /// #     "001    4      Delta,Dara                        1800                             0.0    4     2 w 0\n",
+    /// # );
+    /// let mut t = read_trf(text.as_bytes())?.tournament;
+    /// // Round 2 by the Dutch system (the default): the winners meet, and so do the losers, each
+    /// // with the colour due after round 1 (C.04.3 A.6).
+    /// let (round, pairing) = t.propose_next_round()?;
+    /// assert_eq!(round, 2);
+    /// assert_eq!(
+    ///     pairing.boards,
+    ///     [Board { white: 2, black: 1 }, Board { white: 3, black: 4 }]
+    /// );
+    /// assert_eq!(pairing.bye, None);
+    ///
+    /// // Stored as the tournament's round 2, it waits for its results: round 3 cannot be paired.
+    /// let stored = t.round_from_pairing(round, &pairing);
+    /// t.rounds.push(stored);
+    /// assert!(t.propose_next_round().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`NextRoundError`]: all rounds paired, an earlier round unfinished (a Swiss round is paired
     /// on the scores of every earlier round), too few players, or the engine finds no pairing.

@@ -378,6 +378,29 @@ fn run(t: &Tournament, tiebreaks: &[TieBreak], options: &StandingsOptions, expla
 
 /// Standings after a round with the given tie-breaks (C.07): values for every player, ranks by
 /// the ordered list (ties share the rank and are listed by pairing number).
+///
+/// ```
+/// use arbiter_tournament::read_trf;
+/// use arbiter_tournament::tiebreak::{StandingsOptions, Value, parse_list, standings};
+///
+/// # let text = concat!(
+/// #     "012 Club Rapid\n",
+/// #     "XXR 3\n",
+/// #     "001    1      Alpha,Anna                        2100                             1.0    1     3 w 1\n",
+/// #     "001    2      Bravo,Bahram                      2000                             1.0    2     4 b 1\n",
+/// #     "001    3      Charlie,Chen                      1900                             0.0    3     1 b 0\n",
+/// #     "001    4      Delta,Dara                        1800                             0.0    4     2 w 0\n",
+/// # );
+/// // Four players after round 1 (1-3 1-0, 4-2 0-1), ranked by points then Buchholz (C.07).
+/// let t = read_trf(text.as_bytes())?.tournament;
+/// let table = standings(&t, &parse_list("PTS,BH")?, &StandingsOptions::default());
+/// let ranks: Vec<(u32, u16)> = table.rows.iter().map(|r| (r.rank, r.pairing_number)).collect();
+/// // The two winners tie (both their opponents scored nothing), and so do the two losers.
+/// assert_eq!(ranks, [(1, 1), (1, 2), (3, 3), (3, 4)]);
+/// assert_eq!(table.rows[0].values[0], Some(Value::from_tenths(10)));
+/// assert_eq!(table.after_round, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn standings(t: &Tournament, tiebreaks: &[TieBreak], options: &StandingsOptions) -> Standings {
     run(t, tiebreaks, options, false).standings

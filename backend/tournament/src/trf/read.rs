@@ -32,6 +32,32 @@ const MAX_ROUND: RoundNumber = 999;
 /// are kept as they are, so a file with one Latin-1 line keeps the Persian and Arabic names of
 /// its other lines. Lines may end in LF, CRLF or CR. Columns are counted in characters.
 ///
+/// ```
+/// use arbiter_tournament::read_trf;
+///
+/// let text = concat!(
+///     // Four players, three rounds planned (`XXR`), round 1 played: 1-3 1-0, 4-2 0-1.
+///     "012 Club Rapid\n",
+///     "XXR 3\n",
+///     "001    1      Alpha,Anna                        2100                             1.0    1     3 w 1\n",
+///     "001    2      Bravo,Bahram                      2000                             1.0    2     4 b 1\n",
+///     "001    3      Charlie,Chen                      1900                             0.0    3     1 b 0\n",
+///     "001    4      Delta,Dara                        1800                             0.0    4     2 w 0\n",
+/// );
+/// let read = read_trf(text.as_bytes())?;
+/// assert!(read.warnings.is_empty());
+/// let t = read.tournament;
+/// assert_eq!(t.name.as_deref(), Some("Club Rapid"));
+/// assert_eq!((t.players.len(), t.rounds.len(), t.rounds_planned), (4, 1, Some(3)));
+/// assert_eq!(read.player_lines[&3], 5);
+///
+/// // Points that disagree with the results are refused, naming the line and the player.
+/// let wrong = text.replace("1.0    1", "0.5    1");
+/// let error = read_trf(wrong.as_bytes()).unwrap_err();
+/// assert_eq!((error.errors[0].line, error.errors[0].player), (3, Some(1)));
+/// # Ok::<(), arbiter_tournament::trf::TrfError>(())
+/// ```
+///
 /// # Errors
 /// [`TrfError`] with every error found (line, column, player, round) when any field of a `001`
 /// record is unreadable, a player's opponent does not exist or does not point back, colours
