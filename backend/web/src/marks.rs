@@ -5,6 +5,7 @@
 //! not depend on the Latin alphabet (○ White, ● Black; ½ a draw) and worded byes, as the
 //! catalogues (`marks.ftl`) say. Every mark goes through [`L10n::digits`].
 
+use arbiter_tournament::team::{MatchForfeit, TeamEvent, TeamMatch};
 use arbiter_tournament::{Colour, ResultCode};
 
 use crate::l10n::L10n;
@@ -68,5 +69,24 @@ pub fn cell(opponent: Option<u32>, colour: Option<Colour>, code: ResultCode, l: 
             result_mark(code, l)
         ),
         None => result_mark(code, l),
+    }
+}
+
+/// How a team match was forfeited (TRF-2026 `330`), as a sentence naming the team that won it
+/// (empty when it was not forfeited).
+pub(crate) fn forfeit_text(e: &TeamEvent, m: &TeamMatch, l: &L10n) -> String {
+    let name = |n| {
+        e.team(n)
+            .map_or_else(|| format!("#{n}"), |t| t.name.clone())
+    };
+    match m.forfeit {
+        None => String::new(),
+        Some(MatchForfeit::FirstWins) => {
+            l.ta("tpub-forfeit-won", &[("team", l.data(&name(m.first)))])
+        }
+        Some(MatchForfeit::SecondWins) => {
+            l.ta("tpub-forfeit-won", &[("team", l.data(&name(m.second)))])
+        }
+        Some(MatchForfeit::Both) => l.t("tpub-forfeit-both"),
     }
 }

@@ -26,9 +26,8 @@ use std::sync::Arc;
 use actix_web::{HttpRequest, HttpResponse, web};
 use arbiter_db::StoredTournament;
 use arbiter_tournament::team::{
-    BoardGame, BoardOrder, MatchForfeit, TeamEvent, TeamMatch, TeamNumber, TeamRoundKind,
-    TeamStandings, TeamStandingsOptions, board_standings, default_team_tiebreaks, explain_team,
-    team_standings,
+    BoardGame, BoardOrder, TeamEvent, TeamMatch, TeamNumber, TeamRoundKind, TeamStandings,
+    TeamStandingsOptions, board_standings, default_team_tiebreaks, explain_team, team_standings,
 };
 use arbiter_tournament::tiebreak::{Kind, TieBreak, Value};
 use arbiter_tournament::{Colour, Points, ResultCode, Tournament};
@@ -174,22 +173,6 @@ fn colour_name(c: Colour, l: &L10n) -> String {
         Colour::White => "colour-white",
         Colour::Black => "colour-black",
     })
-}
-
-/// How a match was forfeited, as a sentence (empty when it was not).
-pub(crate) fn forfeit_text(e: &TeamEvent, m: &TeamMatch, l: &L10n) -> String {
-    match m.forfeit {
-        None => String::new(),
-        Some(MatchForfeit::FirstWins) => l.ta(
-            "tpub-forfeit-won",
-            &[("team", l.data(&team_name(e, m.first)))],
-        ),
-        Some(MatchForfeit::SecondWins) => l.ta(
-            "tpub-forfeit-won",
-            &[("team", l.data(&team_name(e, m.second)))],
-        ),
-        Some(MatchForfeit::Both) => l.t("tpub-forfeit-both"),
-    }
 }
 
 /// What a team's round was, in words (empty for a match played or pending).

@@ -681,6 +681,7 @@ const WEB_SHARED: &[&str] = &[
     "error",
     "extract",
     "forms",
+    "marks",
     "pages",
     "pairing",
     "respond",

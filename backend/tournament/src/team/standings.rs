@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::tiebreak::team_field;
 use super::{TeamEvent, TeamNumber};
 use crate::model::{RoundNumber, Tournament};
-use crate::tiebreak::field::{Field, rank};
+use crate::tiebreak::competitors::Field;
+use crate::tiebreak::field::rank;
 use crate::tiebreak::{
     Contribution, CutBy, Edition, Kind, ScoreKind, TieBreak, Value, cmp_values, parse_list,
     round_robin_by_count, system_round_robin, tournament_edition,

@@ -20,8 +20,8 @@ use super::{PrimaryScore, TeamEvent, TeamNumber, TeamRoundKind};
 use crate::model::{RoundNumber, Tournament};
 use crate::result::{Colour, ResultCode};
 use crate::tiebreak::ScoreKind;
+use crate::tiebreak::competitors::{Boards, Field};
 use crate::tiebreak::context::{BLANK, Ctx, NONE, Rd};
-use crate::tiebreak::field::{Boards, Field};
 
 /// One team round in match points and in game points. `opp` is the opponent's index (or
 /// [`NONE`]); `over_the_board` says whether a board of the match was played over the board.

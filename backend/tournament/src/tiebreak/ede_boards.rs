@@ -4,8 +4,8 @@
 //! 12.3), `EDEBT` and `EDEBB` the board count and then the other. Only a tie of exactly two
 //! teams is broken so (Art. 13.3.2), as FIDE's reference calculator does.
 
+use super::competitors::{Boards, Field};
 use super::context::NONE;
-use super::field::{Boards, Field};
 use super::spec::{Kind, ScoreKind, TieBreak};
 
 /// One comparison inside the encounter.

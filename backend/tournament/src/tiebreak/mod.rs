@@ -13,10 +13,11 @@
 //! *dummy opponent* with the player's own score (2024-08), capped in 2026-03 by the scheduled
 //! opponent's adjusted score (forfeit) or by a draw in every round (bye, PAB, absence).
 
+pub(crate) mod competitors;
 pub(crate) mod compute;
 pub(crate) mod context;
-mod ede_boards;
 pub mod crosstable;
+mod ede_boards;
 pub(crate) mod field;
 pub mod rating;
 pub mod spec;
@@ -349,7 +350,7 @@ fn run(t: &Tournament, tiebreaks: &[TieBreak], options: &StandingsOptions, expla
     let rounds = options.after_round.unwrap_or_else(|| last_result_round(t));
     let r = usize::from(rounds);
     let rr = options.round_robin.unwrap_or_else(|| is_round_robin(t, r));
-    let field = field::Field::players(context::Ctx::new(t, r, rr));
+    let field = competitors::Field::players(context::Ctx::new(t, r, rr));
     let base = options.edition.unwrap_or_else(|| tournament_edition(t));
     let mut ranking = field::rank(&field, tiebreaks, base, explain);
     let names = |pn: PairingNumber| t.player(pn).map(|p| p.name.clone()).unwrap_or_default();

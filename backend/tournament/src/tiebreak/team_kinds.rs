@@ -5,9 +5,9 @@
 //! on (Art. 16): the extended Sonneborn-Berger and SSSC are Sonneborn-Berger and Buchholz
 //! with another score.
 
+use super::competitors::{Boards, Field};
 use super::compute::{self, Computed, de_group, places_inside_ties};
 use super::context::NONE;
-use super::field::{Boards, Field};
 use super::rating;
 use super::spec::{Edition, Kind, ScoreKind, TieBreak};
 use super::{Contribution, Note, Value};

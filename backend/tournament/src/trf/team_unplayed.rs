@@ -42,15 +42,16 @@ impl TeamRecords {
 
 /// Whether every board of a match (its games by index in `games`, and its forfeit wins
 /// without opponent `wins`) was forfeited (a forfeit win or loss on both sides, or a
-/// forfeit win without opponent opposite an empty board): `Some(Some(team))` when only `team`
-/// scored forfeit wins (the team that appeared), `Some(None)` when neither did (both lost by
-/// forfeit); `None` when a board was played, or both teams won boards by forfeit.
+/// forfeit win without opponent opposite an empty board): won by the team that scored every
+/// forfeit win (the team that appeared; `first` is the first-named team), lost by both when
+/// neither did; `None` when a board was played, or both teams won boards by forfeit.
 fn all_forfeited(
     pair_games: &[usize],
     wins: &[PairingNumber],
     games: &[crate::model::Game],
     owner: &BTreeMap<PairingNumber, TeamNumber>,
-) -> Option<Option<TeamNumber>> {
+    first: TeamNumber,
+) -> Option<MatchForfeit> {
     let forfeit = |c: ResultCode| matches!(c, ResultCode::ForfeitWin | ResultCode::ForfeitLoss);
     let mut winners = BTreeSet::new();
     let mut boards = 0;
@@ -72,7 +73,11 @@ fn all_forfeited(
     if boards == 0 || winners.len() > 1 {
         return None;
     }
-    Some(winners.into_iter().next().flatten())
+    Some(match winners.into_iter().next().flatten() {
+        None => MatchForfeit::Both,
+        Some(w) if w == first => MatchForfeit::FirstWins,
+        Some(_) => MatchForfeit::SecondWins,
+    })
 }
 
 /// The forfeit of a TRF16 match (`trf16`: the file has no TRF-2026 team records, so no `330`)
@@ -89,9 +94,5 @@ pub(super) fn forfeited_match(
     if !trf16 {
         return None;
     }
-    Some(match all_forfeited(pair.0, pair.1, games, owner)? {
-        None => MatchForfeit::Both,
-        Some(w) if w == first => MatchForfeit::FirstWins,
-        Some(_) => MatchForfeit::SecondWins,
-    })
+    all_forfeited(pair.0, pair.1, games, owner, first)
 }

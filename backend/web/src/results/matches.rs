@@ -78,7 +78,7 @@ pub(crate) fn groups(t: &Tournament, n: u16, seated: Vec<Seated>, l: &L10n) -> V
             first: numbered(e, m.first, l),
             second: numbered(e, m.second, l),
             score: if m.forfeit.is_some() {
-                crate::team_public::forfeit_text(e, m, l)
+                crate::marks::forfeit_text(e, m, l)
             } else if s.boards_decided > 0 {
                 score(l, s.first_game_points, s.second_game_points)
             } else {

@@ -3,9 +3,10 @@
 use super::{
     AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamEvent,
     TeamLoaded, TeamMatch, Template, Tournament, Uuid, WebError, board_result, code_symbol,
-    colour_name, event_of, forfeit_text, head_in, html, load_team, no_match, oriented, player_name,
-    pts, rating_of, score_text, state_in, team_name, web,
+    colour_name, event_of, head_in, html, load_team, no_match, oriented, player_name, pts,
+    rating_of, score_text, state_in, team_name, web,
 };
+use crate::marks::forfeit_text;
 
 struct BoardLine {
     board: String,

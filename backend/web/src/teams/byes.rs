@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{back, refused, team_change_error};
+use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Checked, Organizer, Staff, csrf_field};
 use crate::json_body::ApiJson;
@@ -153,13 +154,14 @@ pub async fn form(
     Checked(form): Checked<TeamByeForm>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let parsed = parse_form(&form);
-    let result = match parsed {
-        Ok((team, round, code)) => set(&state, id, round, team, code, user.actor()).await,
+    let result = match parse_form(&form) {
+        Ok((team, round, code)) => set(&state, id, round, team, code, user.actor())
+            .await
+            .map(|()| Done::Bye(u32::try_from(round).unwrap_or(0))),
         Err(e) => Err(e),
     };
     match result {
-        Ok(()) => Ok(back(id)),
+        Ok(done) => Ok(back(id, done)),
         Err(e) => refused(&state, &session, &l, id, e, None).await,
     }
 }
