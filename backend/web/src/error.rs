@@ -237,6 +237,7 @@ impl WebError {
         let page = ErrorPage {
             l,
             back: l.came_from(),
+            event: l.event_home(),
             status_code: status.as_u16(),
             status: l.int(status.as_u16()),
             title,
@@ -415,9 +416,10 @@ pub async fn localize_errors(
         .and_then(|e| e.as_error::<WebError>())
         .and_then(|e| {
             let l = L10n::negotiate(res.request());
-            // English is answered already, but without the way back to the page the reader
-            // came from, which only the request knows.
-            (l.language() != Lang::EN || !l.came_from().is_empty()).then(|| e.respond(&l))
+            // English is answered already, but without the ways back (the page the reader
+            // came from, the event's page), which only the request knows.
+            (l.language() != Lang::EN || !l.came_from().is_empty() || !l.event_home().is_empty())
+                .then(|| e.respond(&l))
         });
     Ok(match again {
         Some(mut answer) => {
@@ -485,6 +487,9 @@ struct ErrorPage<'a> {
     /// The page the reader came from, to go back to (a form refused, a page not allowed);
     /// empty when unknown.
     back: &'a str,
+    /// The page of the event the request was about, the way back into it when no page of
+    /// this site is known; empty outside an event.
+    event: &'a str,
     /// The status code (a `401` page offers signing in and signing up).
     status_code: u16,
     title: String,

@@ -184,6 +184,8 @@ pub struct L10n {
     /// The page of this site the reader came from (the `Referer` of this host, a local path),
     /// when it is another page: where an error page leads back to. Empty otherwise.
     came_from: String,
+    /// The event page above the request's path (`/tournaments/{id}`), empty elsewhere.
+    event_home: String,
 }
 
 impl std::fmt::Debug for L10n {
@@ -215,6 +217,7 @@ impl L10n {
             signed_in: false,
             notice: None,
             came_from: String::new(),
+            event_home: String::new(),
         }
     }
 
@@ -247,6 +250,7 @@ impl L10n {
             .map_or_else(|| "/".to_owned(), |p| crate::done::without(p.as_str()));
         l.signed_in = crate::sessions::has_account(req);
         l.notice = crate::done::asked(req.query_string());
+        l.event_home = crate::paths::event_page(req.path()).unwrap_or_default();
         l.came_from = crate::paths::came_from(req)
             .filter(|p| *p != l.back)
             .unwrap_or_default();
@@ -260,8 +264,15 @@ impl L10n {
         &self.came_from
     }
 
+    /// The page of the event the request is about (`/tournaments/{id}` for a path below it),
+    /// the error page's way back into the event; empty for any other path.
+    #[must_use]
+    pub fn event_home(&self) -> &str {
+        &self.event_home
+    }
+
     /// The notice of the write just done ("Round 2 published"), in the reader's words and
-    /// digits; empty when there is none ([`crate::done`]).
+    /// digits; empty when there is none (`crate::done`).
     #[must_use]
     pub fn notice(&self) -> String {
         self.notice.map_or_else(String::new, |(key, n)| {

@@ -43,3 +43,12 @@ pub(crate) fn came_from(req: &actix_web::HttpRequest) -> Option<String> {
     let path = local_path(uri.path_and_query()?.as_str())?;
     Some(crate::done::without(path))
 }
+
+/// The event page `/tournaments/{id}` of a path below it (`/tournaments/{id}/rounds/99`), where
+/// an error page inside an event leads back to when the reader came from no page of this site
+/// (a link typed or followed from elsewhere); `None` for any other path.
+pub(crate) fn event_page(path: &str) -> Option<String> {
+    let (id, below) = path.strip_prefix("/tournaments/")?.split_once('/')?;
+    let id = uuid::Uuid::parse_str(id).ok()?;
+    (!below.is_empty()).then(|| format!("/tournaments/{id}"))
+}

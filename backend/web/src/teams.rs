@@ -17,7 +17,7 @@
 //! - `POST /tournaments/{id}/teams/pair`: the next round's matches (round robin, double round
 //!   robin by the Berger tables, Swiss C.04.6);
 //! - `POST /tournaments/{id}/teams/byes` and `POST /api/v1/tournaments/{id}/teams/byes`: a
-//!   team's bye or absence before its round is paired (TRF-2026 `240`, [`byes`]);
+//!   team's bye or absence before its round is paired (TRF-2026 `240`, `byes`);
 //! - `GET|POST /tournaments/{id}/rounds/{r}/lineups/{n}` (the team's captain or the organizer):
 //!   the line-up, checked against the roster order, before the organizer's deadline (after it
 //!   only the organizer); `GET|POST /api/v1/tournaments/{id}/rounds/{r}/lineups/{n}` the same as

@@ -239,7 +239,7 @@ async fn team_event(c: Client, base: String, _dir: PathBuf, teams: u16, system: 
         let sheet = format!("{base}/tournaments/{id}/rounds/{round}/results");
         c.goto(&sheet).await.expect("the results sheet");
         let games = c
-            .find_all(Locator::Css("table.entry tbody tr"))
+            .find_all(Locator::Css("table.entry tr.board"))
             .await
             .expect("the results sheet")
             .len();
@@ -253,7 +253,7 @@ async fn team_event(c: Client, base: String, _dir: PathBuf, teams: u16, system: 
         let mut played: BTreeSet<u16> = BTreeSet::new();
         for k in 0..games {
             let rows = c
-                .find_all(Locator::Css("table.entry tbody tr"))
+                .find_all(Locator::Css("table.entry tr.board"))
                 .await
                 .expect("the results sheet");
             let row = &rows[k];

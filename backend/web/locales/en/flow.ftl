@@ -13,4 +13,5 @@ correct-back = Back to managing the tournament
 correct-help = The pairing number, status and results stay; the change is recorded in the audit log.
 correct-paired = Round 1 is paired: a new rating changes the pairing order of the next rounds (rounds already paired stay as they are).
 correct-save = Save the correction
+error-event = The event's page
 error-back = Back to the page you were on

@@ -219,6 +219,7 @@ async fn a_team_events_results_are_entered_match_by_match() {
         let id = p
             .location
             .strip_prefix("/tournaments/")
+            .and_then(|s| s.split('?').next())
             .and_then(|s| s.strip_suffix("/manage"))
             .unwrap()
             .to_owned();

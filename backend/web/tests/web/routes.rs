@@ -114,6 +114,13 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::Organizer,
         Body::Form,
     ),
+    // The correcting form of a registered player (player_edit.rs).
+    (
+        "POST",
+        "/tournaments/{id}/players/{pn}/edit",
+        Guard::Organizer,
+        Body::Form,
+    ),
     (
         "POST",
         "/tournaments/{id}/players",
@@ -406,6 +413,19 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
         Guard::ApiOrganizer,
         Body::Json,
     ),
+    // A team's bye or absence asked before pairing (teams/byes.rs).
+    (
+        "POST",
+        "/api/v1/tournaments/{id}/teams/byes",
+        Guard::ApiOrganizer,
+        Body::Json,
+    ),
+    (
+        "POST",
+        "/tournaments/{id}/teams/byes",
+        Guard::Organizer,
+        Body::Form,
+    ),
     (
         "POST",
         "/api/v1/tournaments/{id}/teams",
@@ -455,6 +475,7 @@ const ROUTE_TABLES: &[(&str, &str)] = &[
     (include_str!("../../src/rating_lists.rs"), "pub fn routes"),
     (include_str!("../../src/teams.rs"), "pub fn routes"),
     (include_str!("../../src/team_public.rs"), "pub fn routes"),
+    (include_str!("../../src/player_edit.rs"), "pub fn routes"),
 ];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
@@ -597,6 +618,8 @@ fn json_for(uri: &str) -> serde_json::Value {
         json!([{"name": "Intruder, I"}])
     } else if uri.ends_with("/status") {
         json!({"status": "withdrawn"})
+    } else if uri.ends_with("/teams/byes") {
+        json!({"round": 2, "team": 1, "code": "H"})
     } else if uri.ends_with("/byes") {
         json!({"round": 2, "player": 1, "code": "H"})
     } else if uri.ends_with("/rounds") {

@@ -270,18 +270,22 @@ pub(crate) async fn publish_and_enter(w: &mut Walk, id: &str, round: u16, result
     w.follow(&format!("/tournaments/{id}/rounds/{round}/results"))
         .await;
     w.look(&format!("results-sheet-{round}"), false).await;
-    let boards =
-        w.c.find_all(Locator::Css("table.entry tbody tr"))
+    // Each board's row by its game (a team event's sheet groups the boards under their match).
+    let mut rows = Vec::new();
+    for row in
+        w.c.find_all(Locator::Css("table.entry tr.board"))
             .await
             .expect("the results sheet")
-            .len();
-    assert_eq!(boards, results.len(), "round {round}: the boards");
-    for (board, value) in results.iter().enumerate() {
-        let row = format!("table.entry tbody tr:nth-child({})", board + 1);
-        choose(&w.c, &row, "result", value).await;
-        submit(&w.c, &row).await;
+    {
+        let id = row.attr("id").await.expect("the row's id").expect("an id");
+        rows.push(format!("tr#{id}"));
+    }
+    assert_eq!(rows.len(), results.len(), "round {round}: the boards");
+    for (board, (row, value)) in rows.iter().zip(results).enumerate() {
+        choose(&w.c, row, "result", value).await;
+        submit(&w.c, row).await;
         no_error(&w.c, &format!("round {round}, board {}", board + 1)).await;
-        let held = field_value(&w.c, &row, "result").await;
+        let held = field_value(&w.c, row, "result").await;
         if held != *value {
             let page = w.here().await;
             w.fail(

@@ -37,8 +37,8 @@ pub(crate) const TYPED_LATIN: &[&str] = &["organizer", "example", "org", "IRI"];
 pub(crate) const ACRONYMS: &[&str] = &[
     "API", "JSON", "CSV", "TRF", "UTC", "IANA", "PGN", "FEN", // standards, formats
     "PAB", "AOB", "APPO", "APRO", "ARO", "BBE", "BC", "BH", "BPG", "BWG", "DE", "EDE", "EGGSB",
-    "EGMSB", "EMGSB", "EMMSB", "ESB", "FB", "GE", "KS", "MPVGP", "PS", "PTP", "PTS", "REP", "SB",
-    "SSSC", "TBR", "TPR", "VUR", "WIN", "WON", // FIDE Handbook C.04, C.07
+    "EGMSB", "EMGSB", "EMMSB", "ESB", "FB", "GE", "KS", "MPVGP", "MPvGP", "PS", "PTP", "PTS",
+    "REP", "SB", "SSSC", "TBR", "TPR", "VUR", "WIN", "WON", // FIDE Handbook C.04, C.07
 ];
 
 /// One page as the checks found it at one width.
