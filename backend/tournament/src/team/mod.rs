@@ -400,6 +400,12 @@ pub struct TeamEvent {
     pub teams: Vec<Team>,
     /// The rounds, numbered from 1 (a round is here once it is paired).
     pub rounds: Vec<TeamRound>,
+    /// How the rounds are paired: the system the organizer chose when pairing (web, API), or
+    /// the one a TRF's `192` names (`FIDE_TEAM_*`: C.04.6; `FIDE_ROUNDROBIN`,
+    /// `FIDE_DOUBLEROUNDROBIN`, `BERGER_*`: C.05). `None`: not said; the tournament's `092` and
+    /// the rounds planned then decide ([`is_round_robin`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<TeamPairingSystem>,
 }
 
 impl TeamEvent {
@@ -410,6 +416,7 @@ impl TeamEvent {
             settings,
             teams: Vec::new(),
             rounds: Vec::new(),
+            system: None,
         }
     }
 

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::tiebreak::team_field;
-use super::{TeamEvent, TeamNumber};
+use super::{TeamEvent, TeamNumber, TeamPairingSystem};
 use crate::model::{RoundNumber, Tournament};
 use crate::tiebreak::competitors::Field;
 use crate::tiebreak::field::rank;
@@ -86,13 +86,30 @@ pub fn default_team_tiebreaks(t: &Tournament) -> Vec<TieBreak> {
     parse_list("PTS,MPVGP,EMGSB/C1,BH/C1").unwrap_or_default()
 }
 
-/// Whether a team event is a round robin: the tournament's type (`092`) or pairing system
-/// (`192`) says Swiss or round robin; otherwise the rounds planned (or paired, or `rounds`
+/// Whether a team event is a round robin: the system its rounds are paired by
+/// ([`TeamEvent::system`]) when known; else the tournament's type (`092`) or pairing system
+/// (`192`) when it says Swiss or round robin (not when `092` calls the event individual);
+/// otherwise the rounds planned (or paired, or `rounds`
 /// when more) are those of a single or double round robin of its teams (every team meets every
 /// other once or twice; an odd number of teams has one round more).
 #[must_use]
 pub fn is_round_robin(t: &Tournament, e: &TeamEvent, rounds: RoundNumber) -> bool {
-    system_round_robin(t).unwrap_or_else(|| {
+    if let Some(system) = e.system {
+        return system != TeamPairingSystem::Swiss;
+    }
+    // A type that calls the event individual (an event made a team event after its creation)
+    // says nothing of how its teams are paired.
+    let individual = t.tournament_type.as_deref().is_some_and(|k| {
+        k.trim_start()
+            .to_ascii_lowercase()
+            .starts_with("individual")
+    });
+    let said = if individual {
+        None
+    } else {
+        system_round_robin(t)
+    };
+    said.unwrap_or_else(|| {
         let planned = t
             .rounds_planned
             .unwrap_or(0)

@@ -23,7 +23,7 @@ use crate::result::{Colour, ResultCode};
 use crate::team::score::primary_of;
 use crate::team::{
     Lineup, MatchForfeit, PrimaryScore, Team, TeamColourPreferences, TeamEvent, TeamMatch,
-    TeamNumber, TeamRound, TeamSettings, alternating_colours,
+    TeamNumber, TeamPairingSystem, TeamRound, TeamSettings, alternating_colours,
 };
 
 /// A `300` line-up: (column, player or an empty board) by board.
@@ -114,6 +114,59 @@ pub(super) fn from_192(code: Option<&str>) -> (PrimaryScore, TeamColourPreferenc
         TeamColourPreferences::TypeA
     };
     (primary, prefs)
+}
+
+/// The pairing system a `192` code names for a team event: C.04.6 for the `FIDE_TEAM*` and
+/// `CUSTOM_TEAM_SWISS*` codes, a round robin (C.05) for `FIDE_ROUNDROBIN`, `BERGER_ROUNDROBIN`,
+/// `CUSTOM_ROUNDROBIN`, a double one for `FIDE_DOUBLEROUNDROBIN` and
+/// `BERGER_DOUBLEROUNDROBIN`; `None` for any other code (an individual system's: the file does
+/// not say how its teams were paired).
+pub(super) fn system_from_192(code: Option<&str>) -> Option<TeamPairingSystem> {
+    let code = code?.trim().to_ascii_uppercase();
+    if code.starts_with("FIDE_TEAM") || code.starts_with("CUSTOM_TEAM_SWISS") {
+        Some(TeamPairingSystem::Swiss)
+    } else if code.ends_with("DOUBLEROUNDROBIN") {
+        Some(TeamPairingSystem::DoubleRoundRobin)
+    } else if code.ends_with("ROUNDROBIN") {
+        Some(TeamPairingSystem::RoundRobin)
+    } else {
+        None
+    }
+}
+
+/// The `192` code of a team event paired by `system` with `settings`: the stored `code` when it
+/// already names them (another spelling FIDE allows, such as `FIDE_TEAM_TYPEA_MP`, is kept),
+/// else `FIDE_TEAM_[TYPEA_|TYPEB_]MP_GP` / `..._GP_MP` for C.04.6 (primary score first; no
+/// type for no colour preferences), `FIDE_ROUNDROBIN` or `FIDE_DOUBLEROUNDROBIN`.
+pub(super) fn code_192(
+    code: Option<&str>,
+    system: TeamPairingSystem,
+    settings: &TeamSettings,
+) -> String {
+    let named = |c: &str| {
+        system_from_192(Some(c)) == Some(system)
+            && (system != TeamPairingSystem::Swiss
+                || from_192(Some(c)) == (settings.primary, settings.colour_preferences))
+    };
+    if let Some(c) = code.filter(|c| named(c)) {
+        return c.trim().to_owned();
+    }
+    match system {
+        TeamPairingSystem::RoundRobin => "FIDE_ROUNDROBIN".to_owned(),
+        TeamPairingSystem::DoubleRoundRobin => "FIDE_DOUBLEROUNDROBIN".to_owned(),
+        TeamPairingSystem::Swiss => {
+            let kind = match settings.colour_preferences {
+                TeamColourPreferences::TypeA => "TYPEA_",
+                TeamColourPreferences::TypeB => "TYPEB_",
+                TeamColourPreferences::None => "",
+            };
+            let scores = match settings.primary {
+                PrimaryScore::MatchPoints => "MP_GP",
+                PrimaryScore::GamePoints => "GP_MP",
+            };
+            format!("FIDE_TEAM_{kind}{scores}")
+        }
+    }
 }
 
 /// The team record's roster; errors for unknown start numbers and players listed twice.
@@ -231,6 +284,7 @@ impl TeamRecords {
         settings.bye_match_points = mp;
         settings.bye_game_points = gp;
         event.settings = settings;
+        event.system = system_from_192(t.pairing_system.as_deref());
         for rp in rounds {
             let round = self.lineups_and_tables(t, &event, rp, lines, trf16);
             if !round.matches.is_empty() || round.bye.is_some() {

@@ -611,3 +611,66 @@ fn the_real_team_event_in_fixtures_reads() {
         .collect();
     assert_eq!(stale, [(60, Some(41))]);
 }
+
+/// `192` carries a team event's pairing system, primary score and colour preferences (nothing
+/// else in TRF-2026 does): an event made on the web, whose `192` still names the individual
+/// system it was created with, is written with the team code and reads back the same.
+#[test]
+fn the_pairing_system_primary_score_and_colour_type_survive_a_write() {
+    use crate::team::{PrimaryScore, TeamColourPreferences, TeamPairingSystem, is_round_robin};
+    let shape = Shape {
+        teams: 8,
+        roster: 5,
+        boards: 4,
+        rounds: 3,
+        seed: 3,
+        specials: false,
+    };
+    let cases = [
+        (
+            TeamPairingSystem::Swiss,
+            PrimaryScore::GamePoints,
+            TeamColourPreferences::TypeB,
+            "FIDE_TEAM_TYPEB_GP_MP",
+        ),
+        (
+            TeamPairingSystem::Swiss,
+            PrimaryScore::MatchPoints,
+            TeamColourPreferences::None,
+            "FIDE_TEAM_MP_GP",
+        ),
+        (
+            TeamPairingSystem::RoundRobin,
+            PrimaryScore::MatchPoints,
+            TeamColourPreferences::TypeA,
+            "FIDE_ROUNDROBIN",
+        ),
+    ];
+    for (system, primary, prefs, code) in cases {
+        let mut t = generate(shape);
+        t.pairing_system = Some("FIDE_DUTCH_2025".into());
+        let e = t.team.as_mut().unwrap();
+        e.settings.primary = primary;
+        e.settings.colour_preferences = prefs;
+        e.system = Some(system);
+        let text = write_trf(&t, TrfVersion::Trf2026);
+        assert!(text.contains(&format!("\n192 {code}\n")), "{code}:\n{text}");
+        let back = read(&text);
+        let e = back.team.as_ref().unwrap();
+        assert_eq!(
+            (e.system, e.settings.primary, e.settings.colour_preferences),
+            (Some(system), primary, prefs)
+        );
+        // Three rounds of eight teams are no round robin by count: the system decides.
+        assert_eq!(
+            is_round_robin(&back, e, 3),
+            system != TeamPairingSystem::Swiss
+        );
+        assert_eq!(write_trf(&back, TrfVersion::Trf2026), text);
+    }
+    // Another spelling FIDE's code list allows is kept as written.
+    let mut t = generate(shape);
+    t.pairing_system = Some("FIDE_TEAM_TYPEA_MP".into());
+    t.team.as_mut().unwrap().system = Some(TeamPairingSystem::Swiss);
+    assert!(write_trf(&t, TrfVersion::Trf2026).contains("\n192 FIDE_TEAM_TYPEA_MP\n"));
+}

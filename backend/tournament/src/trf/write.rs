@@ -156,10 +156,19 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     if !xxc.is_empty() {
         line("XXC", &xxc.join(" "));
     }
+    // A team event whose pairing system is known says it in `192`, with its primary score and
+    // colour preferences (the only record that carries them).
+    let system_192 = match &t.team {
+        Some(e) => e.system.map(|system| {
+            super::team_build::code_192(t.pairing_system.as_deref(), system, &e.settings)
+        }),
+        None => None,
+    }
+    .or_else(|| t.pairing_system.clone());
     let text26 = [
         ("172", &t.starting_rank_method),
         ("182", &t.pairing_controller),
-        ("192", &t.pairing_system),
+        ("192", &system_192),
         ("202", &t.tiebreaks_202),
         ("212", &t.tiebreaks),
         ("222", &t.encoded_time_control),

@@ -27,13 +27,10 @@ pub(crate) fn after_round(t: &Tournament, e: &TeamEvent, after: Option<u16>) -> 
         .unwrap_or(0)
 }
 
-/// Whether the event is a round robin by its design: the rounds planned (or paired) are those
-/// of a single or double round robin of its teams (every team meets every other once or twice;
-/// an odd number of teams has one round more, each team sitting one out).
+/// Whether the event is a round robin: the system its rounds were paired by, else its `092`/`192`,
+/// else the rounds planned ([`arbiter_tournament::team::is_round_robin`]).
 pub(crate) fn is_round_robin(t: &Tournament, e: &TeamEvent) -> bool {
-    let n = e.teams.len();
-    let rounds = usize::from(t.rounds_planned.unwrap_or(0).max(e.last_round()));
-    n > 2 && [n - 1, n, 2 * (n - 1), 2 * n].contains(&rounds)
+    arbiter_tournament::team::is_round_robin(t, e, 0)
 }
 
 /// The team standings of the event after a round ([`after_round`]), with the event's

@@ -234,6 +234,9 @@ pub async fn pair(
                     return Err(WebError::from(arbiter_db::ChangeError::Stale));
                 }
                 *e.round_mut(team_round.number) = team_round.clone();
+                // The system the rounds are paired by decides the standings' round-robin
+                // tie-breaks and the exported `192`.
+                e.system = Some(system);
                 Ok(TeamAudit {
                     entity: "team_round",
                     entity_id: team_round.number.to_string(),
