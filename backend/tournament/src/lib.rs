@@ -79,7 +79,7 @@ pub use next_round::{
 };
 pub use points::{Points, PointsError};
 pub use result::{Colour, GameResult, Outcome, Penalty, PenaltyKind, ResultCode};
-pub use scoring::ScoringSystem;
+pub use scoring::{ScoringProblem, ScoringSystem};
 pub use trf::{
     TrfError, TrfIssue, TrfRead, TrfVersion, TrfWarning, encode_latin1, read_trf, write_trf,
 };

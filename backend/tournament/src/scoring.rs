@@ -87,6 +87,33 @@ impl ScoringSystem {
         self.win.max(self.forfeit_win)
     }
 
+    /// What FIDE's acceptance checklist for tournament programs (VCL4THP.13, questions 74, 81
+    /// and 83) refuses in a scoring system, if anything: points that fall from a win to a draw
+    /// to a loss, a draw worth more than half of a win and a loss together, a pairing-allocated
+    /// bye worth more than a win, and, with the standard points (1, ½, 0), a PAB worth anything
+    /// other than one of them (C.04.1 (c): the PAB scores as a win, a draw or a loss).
+    ///
+    /// # Errors
+    /// The first [`ScoringProblem`] found, in that order.
+    pub fn check(&self) -> Result<(), ScoringProblem> {
+        let (w, d, l) = (self.win.tenths(), self.draw.tenths(), self.loss.tenths());
+        if !(l <= d && d <= w) {
+            return Err(ScoringProblem::Order);
+        }
+        if 2 * d > w + l {
+            return Err(ScoringProblem::DrawAboveHalf);
+        }
+        if self.pab > self.win {
+            return Err(ScoringProblem::PabAboveWin);
+        }
+        let standard =
+            (self.win, self.draw, self.loss) == (Points::ONE, Points::HALF, Points::ZERO);
+        if standard && ![Points::ONE, Points::HALF, Points::ZERO].contains(&self.pab) {
+            return Err(ScoringProblem::PabNotAResult);
+        }
+        Ok(())
+    }
+
     /// Whether TRF (record 162 or the `BBx` records) can carry this system exactly: a forfeit win
     /// and a full-point bye score as a win, a half-point bye as a draw, and the zero-point bye as
     /// the forfeit loss (162's `A`; `BBZ` and `BBF` are separate, so TRF16 needs only the first
@@ -151,6 +178,39 @@ impl ScoringSystem {
 mod tests {
     use super::*;
 
+    fn p(tenths: u32) -> Points {
+        Points::from_tenths(tenths)
+    }
+
+    #[test]
+    fn fide_refuses_a_rich_draw_a_rich_bye_and_an_odd_standard_bye() {
+        let ok = |w, d, l| ScoringSystem::from_main(p(w), p(d), p(l)).check();
+        assert_eq!(ok(10, 5, 0), Ok(()));
+        assert_eq!(ok(30, 10, 0), Ok(()), "football scoring");
+        assert_eq!(ok(20, 10, 0), Ok(()));
+        assert_eq!(ok(10, 0, 0), Ok(()), "draws worth nothing");
+        assert_eq!(ok(30, 20, 0), Err(ScoringProblem::DrawAboveHalf));
+        assert_eq!(ok(10, 6, 0), Err(ScoringProblem::DrawAboveHalf));
+        assert_eq!(ok(10, 5, 6), Err(ScoringProblem::Order));
+        let mut s = ScoringSystem::default();
+        for (pab, want) in [
+            (10, Ok(())),
+            (5, Ok(())),
+            (0, Ok(())),
+            (8, Err(ScoringProblem::PabNotAResult)),
+            (15, Err(ScoringProblem::PabAboveWin)),
+        ] {
+            s.pab = p(pab);
+            assert_eq!(s.check(), want, "PAB {pab}");
+        }
+        // Other points: any PAB up to a win.
+        let mut s = ScoringSystem::from_main(p(30), p(10), p(0));
+        s.pab = p(20);
+        assert_eq!(s.check(), Ok(()));
+        s.pab = p(40);
+        assert_eq!(s.check(), Err(ScoringProblem::PabAboveWin));
+    }
+
     #[test]
     fn art_11_by_default() {
         let s = ScoringSystem::default();
@@ -197,4 +257,21 @@ mod tests {
         assert_eq!(s.pab, Points::ONE);
         assert_eq!(ScoringSystem::from_bbx(&s.bbx().map(Some)), s);
     }
+}
+
+/// Why [`ScoringSystem::check`] refuses a scoring system (VCL4THP.13 questions 74, 81, 83).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoringProblem {
+    /// A loss scores more than a draw, or a draw more than a win.
+    #[error("a loss must not score more than a draw, nor a draw more than a win")]
+    Order,
+    /// A draw scores more than half of a win and a loss together.
+    #[error("a draw must not score more than half of a win and a loss together")]
+    DrawAboveHalf,
+    /// The pairing-allocated bye scores more than a win.
+    #[error("the pairing-allocated bye must not score more than a win")]
+    PabAboveWin,
+    /// With the standard points (1, ½, 0), the PAB scores something else.
+    #[error("with the standard points the pairing-allocated bye scores 1, ½ or 0")]
+    PabNotAResult,
 }

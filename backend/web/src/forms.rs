@@ -12,7 +12,9 @@ use arbiter_tournament::input::{
     EventName, InputError, PartialDate, PlayerName, ShortText, TiebreakList,
 };
 use arbiter_tournament::tiebreak::Edition;
-use arbiter_tournament::{Colour, PairingSystem, Player, Points, ScoringSystem, Title, Tournament};
+use arbiter_tournament::{
+    Colour, PairingSystem, Player, Points, ScoringProblem, ScoringSystem, Title, Tournament,
+};
 use chrono::NaiveDateTime;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -333,11 +335,15 @@ impl EditForm {
         let win = points("win", &self.win, Points::ONE)?;
         let draw = points("draw", &self.draw, Points::HALF)?;
         let loss = points("loss", &self.loss, Points::ZERO)?;
-        if !(loss <= draw && draw <= win) {
-            return Err(bad("draw", Msg::new("bad-score-order")));
-        }
         let mut scoring = ScoringSystem::from_main(win, draw, loss);
         scoring.pab = points("pab", &self.pab, win)?;
+        // VCL4THP.13 questions 74, 81, 83: what FIDE's checklist refuses in a scoring system.
+        scoring.check().map_err(|problem| match problem {
+            ScoringProblem::Order => bad("draw", Msg::new("bad-score-order")),
+            ScoringProblem::DrawAboveHalf => bad("draw", Msg::new("bad-score-draw-above-half")),
+            ScoringProblem::PabAboveWin => bad("pab", Msg::new("bad-score-pab-above-win")),
+            ScoringProblem::PabNotAResult => bad("pab", Msg::new("bad-score-pab-standard")),
+        })?;
         if let Some(e) = &t.tiebreak_edition {
             if Edition::parse(e).is_none() {
                 return Err(bad("tiebreak_edition", Msg::new("bad-tiebreak-edition")));

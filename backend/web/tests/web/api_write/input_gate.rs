@@ -114,6 +114,17 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
             (json!({"name": "Gate\u{0}Open"}), "name"),
             (json!({"name": "Gate Open", "city": "Ba\u{7}ku"}), "city"),
             (json!({"name": "Gate Open", "win": "x"}), "win"),
+            // FIDE's checklist (VCL4THP.13 Q74, Q81, Q83): a draw worth more than half of a
+            // win and a loss, a PAB worth more than a win, an odd PAB with standard points.
+            (
+                json!({"name": "Gate Open", "win": "3", "draw": "2", "loss": "0"}),
+                "draw",
+            ),
+            (
+                json!({"name": "Gate Open", "win": "3", "draw": "1", "pab": "4"}),
+                "pab",
+            ),
+            (json!({"name": "Gate Open", "pab": "0.8"}), "pab"),
             (
                 json!({"name": "Gate Open", "initial_colour": "green"}),
                 "initial_colour",
