@@ -10,7 +10,6 @@
 //! 2 when the file cannot be read or is not a valid TRF, 3 when it reads but cannot be checked
 //! (the engine rejects a round's state, or the tie-break list does not read).
 
-mod pairings;
 mod standings;
 
 use std::path::PathBuf;
@@ -19,7 +18,8 @@ use std::process::ExitCode;
 use arbiter_pairing::Edition;
 use arbiter_tournament::{Tournament, read_trf};
 
-pub use pairings::dutch_round_lines;
+use arbiter_tournament::recheck as pairings;
+pub use arbiter_tournament::recheck::dutch_round_lines;
 use standings::StandingsCheck;
 
 /// Arguments of `arbiter check`.

@@ -54,6 +54,32 @@ pub struct ImportArgs {
     db: DatabaseArg,
 }
 
+/// FIDE's checklist (VCL4THP.13 Q54, Q55): every imported round checked against the pairing
+/// rules ([`arbiter_tournament::recheck::review_import`]); a round the rules would not make is a
+/// warning on standard error and a `### Import @ Round n` record kept with the tournament.
+fn review(file: &std::path::Path, t: &mut arbiter_tournament::Tournament) {
+    use arbiter_tournament::recheck::Recheck;
+    let review = arbiter_tournament::recheck::review_import(t);
+    match &review {
+        Recheck::Checked { system, .. } => {
+            for r in review.irregular() {
+                for line in &r.lines {
+                    eprintln!(
+                        "{}: warning: round {}: not paired as the {system} pairs it: {line}",
+                        file.display(),
+                        r.round
+                    );
+                }
+            }
+        }
+        Recheck::RoundRobin => {}
+        Recheck::Unchecked(e) => {
+            eprintln!("{}: warning: pairings not checked: {e}", file.display());
+        }
+    }
+    t.other_records.extend(review.import_records());
+}
+
 /// Reads a TRF file and stores it as a new tournament (one transaction); prints its id.
 ///
 /// # Errors
@@ -91,6 +117,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     }
     let mut tournament = read.tournament;
     tournament.publish_paired_rounds();
+    review(&args.file, &mut tournament);
     let pool = open(&args.db.config())?;
     let mut conn = pool.get().context("connecting to the database")?;
     let id = arbiter_db::create_tournament(

@@ -54,6 +54,7 @@ pub mod prizes;
 pub mod rating_change;
 pub mod rating_list;
 pub mod rating_report;
+pub mod recheck;
 pub mod result;
 pub mod scoring;
 pub mod team;

@@ -18,6 +18,9 @@ pub(crate) enum Done {
     Created,
     /// A tournament imported from a TRF file.
     Imported,
+    /// A tournament imported from a TRF file in which this many paired rounds are not what
+    /// the pairing rules make (VCL4THP.13 questions 54 and 55).
+    ImportedIrregular(u32),
     /// The tournament's settings saved.
     Settings,
     /// One player registered, with this pairing number.
@@ -96,6 +99,7 @@ pub(crate) enum Done {
 pub(crate) const NOTICES: &[(&str, &str)] = &[
     ("created", "done-created"),
     ("imported", "done-imported"),
+    ("imported-irregular", "done-imported-irregular"),
     ("settings", "done-settings"),
     ("registered", "done-registered"),
     ("players-added", "done-players-added"),
@@ -140,6 +144,7 @@ impl Done {
         match self {
             Done::Created => ("created", None),
             Done::Imported => ("imported", None),
+            Done::ImportedIrregular(n) => ("imported-irregular", Some(n)),
             Done::Settings => ("settings", None),
             Done::Registered(n) => ("registered", Some(n)),
             Done::PlayersAdded(n) => ("players-added", Some(n)),

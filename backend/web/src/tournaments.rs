@@ -205,14 +205,26 @@ pub async fn import_tournament(
         .map_err(|e| trf_problem(&e))?
         .tournament;
     t.publish_paired_rounds();
+    // FIDE's checklist (VCL4THP.13 Q54, Q55): every imported round checked against the pairing
+    // rules; a round they would not make is recorded (`### Import @ Round n`) and warned of.
+    let (t, irregular) = web::block(move || {
+        let review = arbiter_tournament::recheck::review_import(&t);
+        let irregular = review.irregular().len();
+        t.other_records.extend(review.import_records());
+        (t, irregular)
+    })
+    .await
+    .map_err(|e| WebError::Internal(e.to_string()))?;
     let id = with_db(&state, move |c| {
         Ok(arbiter_db::create_tournament_for(c, &t, None, &user)?)
     })
     .await?;
-    Ok(see_other_done(
-        &format!("/tournaments/{id}/manage"),
-        Done::Imported,
-    ))
+    let done = match u32::try_from(irregular) {
+        Ok(0) => Done::Imported,
+        Ok(n) => Done::ImportedIrregular(n),
+        Err(_) => Done::ImportedIrregular(u32::MAX),
+    };
+    Ok(see_other_done(&format!("/tournaments/{id}/manage"), done))
 }
 
 #[derive(Template)]

@@ -183,3 +183,45 @@ fn an_unreadable_file_has_its_own_exit_status() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// `arbiter import` checks every imported round against the pairing rules (FIDE's checklist,
+/// VCL4THP.13 Q54-Q55): a round the rules would not make is a warning naming it, and the stored
+/// tournament keeps `### Import @ Round n` records for its TRF export.
+#[test]
+fn an_import_names_the_rounds_the_rules_would_not_make() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("import.sqlite").display());
+    // A clean file: no warning about pairings.
+    let (_, _) = check(&event(false), dir.path());
+    let clean = dir.path().join("event.trf");
+    let o = arbiter(&["import", clean.to_str().expect("utf-8"), "--database", &db]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("not paired as"), "{err}");
+    // The last round planted wrong, as in `a_planted_wrong_pairing_is_found`.
+    let mut t = event(false);
+    let last = t
+        .rounds
+        .iter_mut()
+        .max_by_key(|r| r.number)
+        .expect("rounds");
+    let n = last.number;
+    let (b1, b2) = (last.games[0].black, last.games[1].black);
+    last.games[0].black = b2;
+    last.games[1].black = b1;
+    let wrong = dir.path().join("wrong.trf");
+    std::fs::write(&wrong, write_trf(&t, TrfVersion::Trf2026)).expect("written");
+    let o = arbiter(&["import", wrong.to_str().expect("utf-8"), "--database", &db]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "warning: round {n}: not paired as the Dutch system (C.04.3, 2026 rules) pairs it"
+        )),
+        "{err}"
+    );
+    assert!(
+        !err.contains(&format!("round {}: not paired", n - 1)),
+        "{err}"
+    );
+}

@@ -273,13 +273,32 @@ async fn a_team_trf_imported_as_a_tournament_is_a_team_event() {
             multipart("/tournaments/import", &[("csrf", &csrf), ("text", &trf)])
         );
         assert_eq!(p.status, StatusCode::SEE_OTHER, "{}", p.body);
-        let id: uuid::Uuid = p
+        // The sample is constructed (its rounds follow a circle, not C.04.6): the import
+        // checks every round against the rules (FIDE's checklist, VCL4THP.13 Q54-Q55), warns
+        // of the rounds the rules would not make and records them in the TRF export.
+        let (id, irregular) = p
             .location
             .strip_prefix("/tournaments/")
-            .and_then(|s| s.strip_suffix("/manage?done=imported"))
-            .unwrap()
-            .parse()
-            .unwrap();
+            .and_then(|s| s.split_once("/manage?done=imported-irregular."))
+            .unwrap_or_else(|| panic!("{}", p.location));
+        let id: uuid::Uuid = id.parse().unwrap();
+        let irregular: usize = irregular.parse().unwrap();
+        assert!((1..=5).contains(&irregular), "{irregular}");
+        let notice = send!(app, org, get(&p.location));
+        assert!(
+            notice.body.contains("### Import @ Round"),
+            "the warning names the record: {}",
+            notice.body
+        );
+        let export = send!(app, org, get(&format!("/tournaments/{id}/export/trf2026")));
+        assert_eq!(export.status, StatusCode::OK);
+        let rounds: std::collections::BTreeSet<&str> = export
+            .body
+            .lines()
+            .filter_map(|l| l.strip_prefix("### Import @ Round "))
+            .filter_map(|l| l.split_once(':').map(|(r, _)| r))
+            .collect();
+        assert_eq!(rounds.len(), irregular, "{}", export.body);
         let c = &mut db.pool.get().unwrap();
         let (event, _) = arbiter_db::team::team_event(c, id)
             .unwrap()
