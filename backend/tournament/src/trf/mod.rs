@@ -30,6 +30,7 @@ mod read;
 mod team_build;
 pub(crate) mod team_issue;
 mod team_read;
+mod team_system;
 mod team_unplayed;
 mod team_write;
 mod write;

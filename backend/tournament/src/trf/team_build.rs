@@ -15,6 +15,7 @@ use uuid::Uuid;
 use super::TrfIssue;
 use super::team_issue::TeamIssue;
 use super::team_read::{RawTeam, TeamRecords, round_column};
+use super::team_system::{from_192, system_from_192};
 use super::team_unplayed::forfeited_match;
 use crate::check::IssueKind;
 use crate::model::{PairingNumber, RawRecord, RoundNumber, Tournament};
@@ -22,8 +23,8 @@ use crate::points::Points;
 use crate::result::{Colour, ResultCode};
 use crate::team::score::primary_of;
 use crate::team::{
-    Lineup, MatchForfeit, PrimaryScore, Team, TeamColourPreferences, TeamEvent, TeamMatch,
-    TeamNumber, TeamPairingSystem, TeamRound, TeamSettings, alternating_colours,
+    Lineup, MatchForfeit, Team, TeamEvent, TeamMatch, TeamNumber, TeamRound, TeamSettings,
+    alternating_colours,
 };
 
 /// A `300` line-up: (column, player or an empty board) by board.
@@ -88,85 +89,6 @@ pub(super) fn implied_bye_points(t: &Tournament, settings: &TeamSettings) -> (Po
     let boards = u32::from(settings.boards);
     let gp = Points::from_tenths(boards * t.scoring.pab.tenths());
     (settings.match_points.draw, gp)
-}
-
-/// The primary score and colour-preference variant a `192` code names (`FIDE_TEAM_TYPEB_GP_MP`
-/// ...): game points when `GP` comes before `MP`, no colour preferences for a `FIDE_TEAM_*`
-/// code without `TYPEA`/`TYPEB` (other than plain `FIDE_TEAM`), type A otherwise.
-pub(super) fn from_192(code: Option<&str>) -> (PrimaryScore, TeamColourPreferences) {
-    let code = code.unwrap_or("").trim().to_ascii_uppercase();
-    let gp = code.find("_GP");
-    let mp = code.find("_MP");
-    let primary = match (gp, mp) {
-        (Some(g), Some(m)) if g < m => PrimaryScore::GamePoints,
-        (Some(_), None) => PrimaryScore::GamePoints,
-        _ => PrimaryScore::MatchPoints,
-    };
-    let prefs = if code.contains("TYPEB") {
-        TeamColourPreferences::TypeB
-    } else if code.starts_with("FIDE_TEAM_")
-        && !code.contains("TYPEA")
-        && !code.starts_with("FIDE_TEAM_BAKU")
-        && (gp.is_some() || mp.is_some())
-    {
-        TeamColourPreferences::None
-    } else {
-        TeamColourPreferences::TypeA
-    };
-    (primary, prefs)
-}
-
-/// The pairing system a `192` code names for a team event: C.04.6 for the `FIDE_TEAM*` and
-/// `CUSTOM_TEAM_SWISS*` codes, a round robin (C.05) for `FIDE_ROUNDROBIN`, `BERGER_ROUNDROBIN`,
-/// `CUSTOM_ROUNDROBIN`, a double one for `FIDE_DOUBLEROUNDROBIN` and
-/// `BERGER_DOUBLEROUNDROBIN`; `None` for any other code (an individual system's: the file does
-/// not say how its teams were paired).
-pub(super) fn system_from_192(code: Option<&str>) -> Option<TeamPairingSystem> {
-    let code = code?.trim().to_ascii_uppercase();
-    if code.starts_with("FIDE_TEAM") || code.starts_with("CUSTOM_TEAM_SWISS") {
-        Some(TeamPairingSystem::Swiss)
-    } else if code.ends_with("DOUBLEROUNDROBIN") {
-        Some(TeamPairingSystem::DoubleRoundRobin)
-    } else if code.ends_with("ROUNDROBIN") {
-        Some(TeamPairingSystem::RoundRobin)
-    } else {
-        None
-    }
-}
-
-/// The `192` code of a team event paired by `system` with `settings`: the stored `code` when it
-/// already names them (another spelling FIDE allows, such as `FIDE_TEAM_TYPEA_MP`, is kept),
-/// else `FIDE_TEAM_[TYPEA_|TYPEB_]MP_GP` / `..._GP_MP` for C.04.6 (primary score first; no
-/// type for no colour preferences), `FIDE_ROUNDROBIN` or `FIDE_DOUBLEROUNDROBIN`.
-pub(super) fn code_192(
-    code: Option<&str>,
-    system: TeamPairingSystem,
-    settings: &TeamSettings,
-) -> String {
-    let named = |c: &str| {
-        system_from_192(Some(c)) == Some(system)
-            && (system != TeamPairingSystem::Swiss
-                || from_192(Some(c)) == (settings.primary, settings.colour_preferences))
-    };
-    if let Some(c) = code.filter(|c| named(c)) {
-        return c.trim().to_owned();
-    }
-    match system {
-        TeamPairingSystem::RoundRobin => "FIDE_ROUNDROBIN".to_owned(),
-        TeamPairingSystem::DoubleRoundRobin => "FIDE_DOUBLEROUNDROBIN".to_owned(),
-        TeamPairingSystem::Swiss => {
-            let kind = match settings.colour_preferences {
-                TeamColourPreferences::TypeA => "TYPEA_",
-                TeamColourPreferences::TypeB => "TYPEB_",
-                TeamColourPreferences::None => "",
-            };
-            let scores = match settings.primary {
-                PrimaryScore::MatchPoints => "MP_GP",
-                PrimaryScore::GamePoints => "GP_MP",
-            };
-            format!("FIDE_TEAM_{kind}{scores}")
-        }
-    }
 }
 
 /// The team record's roster; errors for unknown start numbers and players listed twice.

@@ -160,7 +160,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     // colour preferences (the only record that carries them).
     let system_192 = match &t.team {
         Some(e) => e.system.map(|system| {
-            super::team_build::code_192(t.pairing_system.as_deref(), system, &e.settings)
+            super::team_system::code_192(t.pairing_system.as_deref(), system, &e.settings)
         }),
         None => None,
     }
