@@ -57,6 +57,7 @@ pub mod rating_report;
 pub mod recheck;
 pub mod result;
 pub mod scoring;
+pub mod settings_change;
 pub mod team;
 pub mod tiebreak;
 pub mod trf;
