@@ -35,7 +35,7 @@ pub use connection::{
 pub use organizer::documents::{Document, document, set_document};
 pub use organizer::{
     ChangeError, Missing, SelfCheckInChange, add_players, create_tournament_for,
-    pairs_with_provisional_draws, publish_round, rank_players_initially, request_bye,
+    pairs_with_provisional_draws, publish_round, push_records, rank_players_initially, request_bye,
     self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
     update_player, update_tournament,
 };

@@ -396,18 +396,14 @@ fn write_round(
                 .execute(conn)?;
         }
         if let Some(note) = note {
-            let row = tournament_row(conn, tournament)?
-                .ok_or_else(|| ChangeError::NotFound(Missing::Tournament(tournament)))?;
-            let mut t = row.to_model()?;
-            for line in note.lines().filter(|l| !l.trim().is_empty()) {
-                t.other_records.push(RawRecord {
+            let records: Vec<RawRecord> = note
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|line| RawRecord {
                     line: format!("### {line}"),
-                });
-            }
-            let extras = NewTournament::from_model(tournament, &t, None, at)?.extras;
-            diesel::update(tournaments::table.find(&tid))
-                .set(tournaments::extras.eq(extras))
-                .execute(conn)?;
+                })
+                .collect();
+            push_records(conn, tournament, records, at)?;
         }
         append_audit(
             conn,
@@ -784,6 +780,9 @@ pub fn set_self_check_in(
 pub mod documents;
 mod header;
 mod player_edit;
+mod records;
+
+pub use records::push_records;
 
 pub use player_edit::update_player;
 
