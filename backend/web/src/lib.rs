@@ -23,7 +23,8 @@
 //! [`auth`], [`sessions`] (server-side sessions), [`throttle`] (sign-in, sign-up and API token
 //! throttles, the client's address), [`cache`], [`board`], [`config`], [`error`], [`names`]
 //! (player search, collation, duplicate refusals), [`visibility`] (the one rule of what the
-//! public may read: every public page loads through [`load_if_changed`] and reads games through
+//! public may read: every public page answers through [`visibility::public_page`] or
+//! [`visibility::public_api`] and reads games through
 //! its filters), [`json_body`] (the API's JSON bodies, read as strictly as documented),
 //! `done` (the notice after a write), `next_step` (the organizer's next action), `paths` (the
 //! one check of a path the client chose). `backend/cli/tests/cli/layout.rs` checks both rules.
@@ -89,7 +90,7 @@ use arbiter_db::{DbConnection, Pool};
 
 pub use config::Config;
 pub use error::WebError;
-pub use visibility::{Loaded, listed_tournaments, load_if_changed, public_view};
+pub use visibility::{listed_tournaments, public_view};
 
 /// What every handler shares: the pool, the configuration, the throttles and the cookies' key.
 pub struct AppState {

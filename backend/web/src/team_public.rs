@@ -34,13 +34,14 @@ use arbiter_tournament::{Colour, Points, ResultCode, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
+use crate::AppState;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::l10n::{L10n, Msg};
 use crate::respond::html;
 use crate::views::{Head, code_symbol, format_value, head_in, state_in, titled_name};
-use crate::{AppState, Loaded, load_if_changed};
+use crate::visibility::{public_api, public_page};
 
 /// The routes of the team event's public pages and their JSON (all `GET`/`HEAD`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -74,15 +75,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// A team event's tournament for a page: the client's copy is current, or the tournament (with
-/// a team event, only its published rounds) and the page's validators.
-pub(crate) enum TeamLoaded {
-    /// The client's copy is current (`304`, or the page from the cache).
-    Fresh(HttpResponse),
-    /// The tournament and the validators.
-    Changed(Arc<StoredTournament>, Validators),
-}
-
 /// Not a team event (404).
 pub(crate) fn not_team_event() -> WebError {
     WebError::NotFound(Msg::new("tpub-what-team-event"))
@@ -98,25 +90,48 @@ pub(crate) fn no_match(table: u16) -> WebError {
     WebError::NotFound(Msg::new("tpub-what-match").int("n", table))
 }
 
-/// Loads the tournament as [`load_if_changed`] does, and keeps of its team event the rounds
-/// that are published (their pairings public).
+/// A public page of a team event: as [`public_page`], the tournament's public view keeping of
+/// its team event only the rounds that are published (their pairings public); an individual
+/// tournament is `404`.
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown tournament or one that is not a team event,
-/// [`WebError::Database`].
-pub(crate) async fn load_team(
+/// [`WebError::Database`], or `render`'s error.
+pub(crate) async fn team_page<R>(
     state: &AppState,
     req: &HttpRequest,
     id: Uuid,
-) -> Result<TeamLoaded, WebError> {
-    match load_if_changed(state, req, id).await? {
-        Loaded::Fresh(r) => Ok(TeamLoaded::Fresh(r)),
-        Loaded::Changed(s, v) => {
-            // `public_view` kept of the team event only the rounds that are published.
-            event_of(&s.tournament)?;
-            Ok(TeamLoaded::Changed(s, v))
-        }
-    }
+    render: R,
+) -> Result<HttpResponse, WebError>
+where
+    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
+{
+    public_page(state, req, id, async |stored, v| {
+        event_of(&stored.tournament)?;
+        render(stored, v).await
+    })
+    .await
+}
+
+/// [`team_page`] for the API: an unknown tournament, one that is not a team event or a failed
+/// load is answered as problem+json ([`public_api`]).
+///
+/// # Errors
+/// As [`team_page`].
+pub(crate) async fn team_api<R>(
+    state: &AppState,
+    req: &HttpRequest,
+    id: Uuid,
+    render: R,
+) -> Result<HttpResponse, WebError>
+where
+    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
+{
+    public_api(state, req, id, async |stored, v| {
+        event_of(&stored.tournament).map_err(WebError::api)?;
+        render(stored, v).await
+    })
+    .await
 }
 
 /// The team event of a loaded tournament.
@@ -264,33 +279,32 @@ pub async fn teams(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let teams = e
-        .teams
-        .iter()
-        .map(|team| TeamCard {
-            number: team.number,
-            no: l.int(team.number),
-            name: team.name.clone(),
-            affiliation: affiliation(e, team.number, &l),
-            rating: team
-                .rating(t, &e.settings)
-                .map(|r| l.int(r))
-                .unwrap_or_default(),
-            roster: roster_lines(t, e, team.number, &l),
-        })
-        .collect();
-    let page = TeamsPage {
-        head: head_in(id, t, &l),
-        boards: l.ta("tpub-boards-per-match", &[("n", l.int(e.settings.boards))]),
-        teams,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    team_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let teams = e
+            .teams
+            .iter()
+            .map(|team| TeamCard {
+                number: team.number,
+                no: l.int(team.number),
+                name: team.name.clone(),
+                affiliation: affiliation(e, team.number, &l),
+                rating: team
+                    .rating(t, &e.settings)
+                    .map(|r| l.int(r))
+                    .unwrap_or_default(),
+                roster: roster_lines(t, e, team.number, &l),
+            })
+            .collect();
+        let page = TeamsPage {
+            head: head_in(id, t, &l),
+            boards: l.ta("tpub-boards-per-match", &[("n", l.int(e.settings.boards))]),
+            teams,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
