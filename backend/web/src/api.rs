@@ -13,9 +13,9 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::respond::json;
+use crate::state::{AppState, with_db};
 use crate::views::{StandingJson, standings_for, standings_json, state_code};
 use crate::visibility::public_api;
-use crate::{AppState, with_db};
 
 /// One tournament in the list.
 #[derive(Serialize, ToSchema)]
@@ -44,7 +44,7 @@ pub struct TournamentItem {
     pub updated_at: NaiveDateTime,
 }
 
-/// `GET /api/v1/tournaments`: the tournaments listed publicly ([`crate::listed_tournaments`]).
+/// `GET /api/v1/tournaments`: the tournaments listed publicly ([`crate::visibility::listed_tournaments`]).
 ///
 /// # Errors
 /// Problem JSON for a database failure.
@@ -55,7 +55,7 @@ pub struct TournamentItem {
     responses((status = 200, description = "The tournaments listed publicly: those with an organizer an administrator approved, or without any organizer (every one when the server sets ARBITER_OPEN_LISTING); the others are reachable by their id", body = [TournamentItem]))
 )]
 pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let list = crate::listed_tournaments(&state)
+    let list = crate::visibility::listed_tournaments(&state)
         .await
         .map_err(WebError::api)?;
     let items: Vec<TournamentItem> = list

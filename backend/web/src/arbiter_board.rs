@@ -39,9 +39,9 @@ use crate::extract::{
 };
 use crate::l10n::{L10n, Msg};
 use crate::respond::{arbiter_error, bad, local_path, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -32,10 +32,11 @@ use crate::cache::Validators;
 use crate::error::WebError;
 use crate::l10n::{L10n, Pieces};
 use crate::respond::html;
+use crate::state::{AppState, with_db};
 use crate::views::{Head, bye_in, head_in, opt, result_text, titled_name};
+use crate::visibility::public_view;
 use crate::visibility::{of_public_games, public_game, public_games, public_page};
 use crate::zone::Zone;
-use crate::{AppState, public_view, with_db};
 
 mod words;
 

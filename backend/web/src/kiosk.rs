@@ -38,9 +38,9 @@ use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::l10n::L10n;
 use crate::respond::{arbiter_error, bad, private, see_other, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::titled_name;
 use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// The session key of the tablet's status line after a check-in (shown once).
 const FLASH_KEY: &str = "check_in_flash";

@@ -2,7 +2,7 @@
 //! `templates/`) and JSON for programs (`/api/v1`).
 //!
 //! [`configure`] is the one route table, used by the server ([`serve`]) and by tests. Handlers
-//! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`with_db`]);
+//! are plain `async fn`s with typed extractors; diesel runs inside `web::block` ([`state::with_db`]);
 //! every failure is a [`WebError`], answered as an HTML page or as problem+json by route.
 //!
 //! # Layout
@@ -51,6 +51,7 @@ pub mod json_body;
 pub mod kiosk;
 pub mod l10n;
 pub mod language;
+pub mod limits;
 mod listed;
 pub mod marks;
 pub mod names;
@@ -73,8 +74,10 @@ pub mod reports;
 pub mod respond;
 pub mod results;
 pub mod rounds;
+pub mod server;
 pub mod sessions;
 pub mod staff;
+pub mod state;
 pub mod team_public;
 pub mod teams;
 pub mod testing;
@@ -84,61 +87,15 @@ pub mod views;
 pub mod visibility;
 pub mod zone;
 
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, guard, middleware, web};
-use arbiter_db::{DbConnection, Pool};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 pub use config::Config;
 pub use error::WebError;
-pub use visibility::{listed_tournaments, public_view};
+pub use server::{CONTENT_SECURITY_POLICY, default_headers, no_delay, serve, serve_blocking};
+pub use state::AppState;
 
-/// What every handler shares: the pool, the configuration, the throttles and the cookies' key.
-pub struct AppState {
-    /// The database pool.
-    pub pool: Pool,
-    /// The configuration.
-    pub config: Config,
-    /// Sign-in failures, sign-ups and unknown API tokens, counted per client address (and per
-    /// account for sign-ins).
-    pub throttles: throttle::Throttles,
-    /// The key signing the session cookie and encrypting the known-device cookie
-    /// ([`auth::cookie_key`]).
-    pub cookie_key: actix_web::cookie::Key,
-}
-
-impl AppState {
-    /// The state of a service over `pool` with `config`: throttles at rest, the cookies' key
-    /// derived from [`Config::session_key`].
-    #[must_use]
-    pub fn new(pool: Pool, config: Config) -> AppState {
-        AppState {
-            cookie_key: auth::cookie_key(&config),
-            pool,
-            config,
-            throttles: throttle::Throttles::default(),
-        }
-    }
-}
-
-/// Runs `f` with a pooled connection on actix's blocking thread pool.
-///
-/// # Errors
-/// [`WebError::Database`] when no connection is available, else `f`'s error.
-pub async fn with_db<T, F>(state: &AppState, f: F) -> Result<T, WebError>
-where
-    F: FnOnce(&mut DbConnection) -> Result<T, WebError> + Send + 'static,
-    T: Send + 'static,
-{
-    let pool = state.pool.clone();
-    web::block(move || {
-        let mut conn = pool
-            .get()
-            .map_err(|e| WebError::Unavailable(e.to_string()))?;
-        f(&mut conn)
-    })
-    .await
-    .map_err(|e| WebError::Internal(e.to_string()))?
-}
+use crate::limits::{FORM_LIMIT, JSON_LIMIT, UPLOAD_LIMIT};
 
 /// The stylesheet (`static/style.css`), compiled in.
 pub const STYLESHEET: &str = include_str!("../../../static/style.css");
@@ -193,13 +150,6 @@ fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> a
     };
     (if is_api(req) { e.api() } else { e }).into()
 }
-
-/// The largest JSON body (and `PATCH` body) the API takes, in bytes.
-pub const JSON_LIMIT: usize = 64 * 1024;
-/// The largest form (`application/x-www-form-urlencoded`) the pages take, in bytes.
-pub const FORM_LIMIT: usize = 64 * 1024;
-/// The largest upload (`multipart/form-data`, a TRF or CSV file with its form), in bytes.
-pub const UPLOAD_LIMIT: usize = 8 * 1024 * 1024;
 
 /// A body over `limit` bytes: `413`, as problem+json on the API, else the error page.
 fn too_large(limit: usize, req: &HttpRequest) -> actix_web::Error {
@@ -438,85 +388,4 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             ),
     )
     .default_service(web::to(not_found));
-}
-
-/// The Content-Security-Policy of every answer: the pages run no script at all and load only
-/// this site's stylesheet; inline SVG boards need no source; forms post to this site only.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-/// The headers every response carries: no sniffing, the referrer kept on this site, no framing,
-/// the Content-Security-Policy ([`CONTENT_SECURITY_POLICY`]) and, when the session cookie is
-/// sent over HTTPS only (`ARBITER_SECURE_COOKIES`), HSTS for a year (RFC 6797).
-#[must_use]
-pub fn default_headers(config: &Config) -> middleware::DefaultHeaders {
-    let headers = middleware::DefaultHeaders::new().add((
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    ));
-    let headers = if config.secure_cookies {
-        headers.add((
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
-        ))
-    } else {
-        headers
-    };
-    headers
-        .add((
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .add((
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("same-origin"),
-        ))
-        .add((header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
-}
-
-/// Runs the server until it is stopped (Ctrl-C).
-///
-/// # Errors
-/// The address cannot be bound, the seal key (`ARBITER_SEAL_KEY` or `arbiter-seal.key`, read or
-/// created here, Appendix A) is unusable, or the server fails.
-pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
-    config.seal_key =
-        config::SealKeySource::Key(config.seal_key.key().map_err(std::io::Error::other)?);
-    let bind = config.bind.clone();
-    let state = web::Data::new(AppState::new(pool, config));
-    let pages = web::Data::new(cache::PageCache::default());
-    actix_web::HttpServer::new(move || {
-        actix_web::App::new()
-            .app_data(state.clone())
-            .app_data(pages.clone())
-            .wrap(middleware::from_fn(error::localize_errors))
-            .wrap(auth::session_middleware(&state))
-            .wrap(middleware::Compress::default())
-            .wrap(default_headers(&state.config))
-            .configure(configure)
-    })
-    .on_connect(no_delay)
-    .bind(bind)?
-    .run()
-    .await
-}
-
-/// Sends each write of an accepted connection at once (`TCP_NODELAY`, Nagle's algorithm off),
-/// for [`actix_web::HttpServer::on_connect`]. A compressed answer is written in pieces, its
-/// last piece small; with Nagle's algorithm that piece waits for the client to acknowledge the
-/// one before, and a client on a kept-alive connection delays its acknowledgement (40 ms on
-/// Linux): every compressed page but a connection's first took 40 ms more. A connection that is
-/// not TCP is left as it is; an option that cannot be set leaves the connection working, only
-/// slower.
-pub fn no_delay(connection: &dyn std::any::Any, _: &mut actix_web::dev::Extensions) {
-    if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        let _ = tcp.set_nodelay(true);
-    }
-}
-
-/// Runs [`serve`] on a new actix system, blocking the calling thread until the server stops.
-///
-/// # Errors
-/// As [`serve`].
-pub fn serve_blocking(config: Config, pool: Pool) -> std::io::Result<()> {
-    actix_web::rt::System::new().block_on(serve(config, pool))
 }

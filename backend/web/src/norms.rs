@@ -30,9 +30,9 @@ use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
+use crate::state::{AppState, with_db};
 use crate::views::{Head, head_in, titled_name};
 use crate::visibility::{public_api, public_page};
-use crate::{AppState, with_db};
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -8,10 +8,10 @@ use arbiter_tournament::{Colour, ResultCode};
 use askama::Template;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::html;
+use crate::state::AppState;
 use crate::views::{
     Head, bye_in, format_value, head_in, note_in, rating_change_fact, standings_for, titled_name,
 };

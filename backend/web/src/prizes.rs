@@ -29,9 +29,9 @@ use crate::extract::{ApiStaff, Checked, Organizer, Staff};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
+use crate::state::{AppState, with_db};
 use crate::views::{Head, head_in, standings_for, titled_name};
 use crate::visibility::{public_api, public_page};
-use crate::{AppState, with_db};
 
 mod form;
 

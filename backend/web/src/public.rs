@@ -7,12 +7,12 @@ use arbiter_tournament::tiebreak::crosstable;
 use askama::Template;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::l10n::L10n;
 use crate::respond::html;
+use crate::state::AppState;
 use crate::views::{
     Head, bye_in, dates_text, format_value, head_in, opt, result_text, standings_for, state_in,
     titled_name,
@@ -38,12 +38,12 @@ struct IndexPage {
     empty: String,
 }
 
-/// `GET /`: the tournaments listed publicly ([`crate::listed_tournaments`]), most recent first.
+/// `GET /`: the tournaments listed publicly ([`crate::visibility::listed_tournaments`]), most recent first.
 ///
 /// # Errors
 /// [`WebError::Database`].
 pub async fn index(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
-    let list = crate::listed_tournaments(&state).await?;
+    let list = crate::visibility::listed_tournaments(&state).await?;
     let l = L10n::negotiate(&req);
     let newest = list.iter().map(|t| t.updated_at).max().unwrap_or_default();
     let v = Validators::new(&format!("index:{}:{}", list.len(), l.variant()), newest);

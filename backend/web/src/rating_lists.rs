@@ -35,8 +35,8 @@ use crate::error::WebError;
 use crate::extract::{ApiStaff, Checked, Organizer, SignedIn, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, json, load, ok, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::rating_list_key;
-use crate::{AppState, with_db};
 
 /// The largest list file taken (FIDE's combined XML is about 500 MB).
 const MAX_UPLOAD: usize = 1 << 30;

@@ -15,11 +15,11 @@ use askama::Template;
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Arbiter, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{load, ok};
+use crate::state::AppState;
 use crate::views::titled_name;
 
 /// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.

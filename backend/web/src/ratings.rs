@@ -20,10 +20,10 @@ use askama::Template;
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::{html, json};
+use crate::state::AppState;
 use crate::views::{Head, head_in, rating_list_key, titled_name};
 use crate::visibility::{public_api, public_page};
 

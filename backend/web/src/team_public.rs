@@ -34,12 +34,12 @@ use arbiter_tournament::{Colour, Points, ResultCode, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::l10n::{L10n, Msg};
 use crate::respond::html;
+use crate::state::AppState;
 use crate::views::{Head, code_symbol, format_value, head_in, state_in, titled_name};
 use crate::visibility::{public_api, public_page};
 

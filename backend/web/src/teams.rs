@@ -54,7 +54,7 @@ use crate::forms::UploadForm;
 use crate::l10n::{L10n, Msg};
 use crate::pages::Upload;
 use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 use form::{CaptainForm, RoundForm, SetupForm, TeamForm};
 

@@ -23,7 +23,9 @@ use arbiter_tournament::{RoundState, Tournament};
 use uuid::Uuid;
 
 use crate::cache::{self, Validators};
-use crate::{AppState, WebError, l10n, with_db};
+use crate::error::WebError;
+use crate::l10n;
+use crate::state::{AppState, with_db};
 
 /// A tournament for a page: either the client's copy is current (`304` ready to send), or the
 /// tournament as it stands with the page's validators. The tournament is shared with the other
@@ -207,7 +209,7 @@ pub fn of_public_games<V>(
 }
 
 /// The tournaments listed publicly (the home page, `GET /api/v1/tournaments`), newest first:
-/// every one when [`crate::Config::open_listing`] is set, else all but those whose organizers are all
+/// every one when [`crate::config::Config::open_listing`] is set, else all but those whose organizers are all
 /// accounts awaiting an administrator's approval (`arbiter_db::accounts::unlisted_tournaments`;
 /// issue #45: a new account cannot advertise on the home page). Unlisted tournaments' pages stay
 /// reachable by their link.

@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::{event_of, standings_of, team_api};
-use crate::AppState;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::respond::json;
+use crate::state::AppState;
 use crate::views::format_value;
 
 /// Points as a JSON number (`2.5`).
