@@ -43,29 +43,6 @@ mod words;
 use crate::board::escape_xml as escape;
 use words::{Notation, ReportView, ltr_safe, report_view, status_in};
 
-/// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
-/// the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/games", page().to(games))
-        .route("/tournaments/{id}/rounds/{n}/games", page().to(round_games))
-        .route("/tournaments/{id}/games/{game}", page().to(game))
-        .route(
-            "/tournaments/{id}/games/{game}/export.pgn",
-            page().to(game_pgn),
-        )
-        .route("/tournaments/{id}/export.pgn", page().to(export_pgn))
-        .route(
-            "/tournaments/{id}/rounds/{n}/print",
-            page().to(print_pairings),
-        )
-        .route(
-            "/tournaments/{id}/rounds/{n}/sheets",
-            page().to(result_sheets),
-        )
-        .route("/api/v1/games/{id}", page().to(api_game));
-}
-
 struct GameLine {
     id: String,
     board: String,

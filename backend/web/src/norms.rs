@@ -34,23 +34,6 @@ use crate::state::{AppState, with_db};
 use crate::views::{Head, head_in, titled_name};
 use crate::visibility::{public_api, public_page};
 
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/norms", page().to(norms_page))
-        .route("/tournaments/{id}/norms/settings", page().to(settings_form))
-        .route("/tournaments/{id}/norms/settings", web::post().to(settings))
-        .route(
-            "/tournaments/{id}/players/{pn}/norms",
-            page().to(player_norms),
-        )
-        .route("/api/v1/tournaments/{id}/norms", page().to(api_norms))
-        .route(
-            "/api/v1/tournaments/{id}/players/{pn}/norms",
-            page().to(api_player_norms),
-        );
-}
-
 /// The event's conditions for the norms: those the organizer set
 /// (`/tournaments/{id}/norms/settings`: the exemptions of B.01 1.4.3a-c, the minimum number of
 /// games of 1.4.1b, federations outside FIDE, 1.4.2a), else nine games and no exemption but the

@@ -30,18 +30,6 @@ use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
 use crate::state::{AppState, with_db};
 
-/// The routes of this module, added to [`crate::configure`]'s table.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/tournaments/{id}/players/{pn}/edit",
-        crate::page().to(form),
-    )
-    .route(
-        "/tournaments/{id}/players/{pn}/edit",
-        web::post().to(correct),
-    );
-}
-
 /// The correcting form as sent: the register form's fields, and the tournament's last change
 /// as the page showed it.
 #[derive(Clone, Debug, Default, Deserialize)]

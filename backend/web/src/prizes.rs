@@ -37,16 +37,6 @@ mod form;
 
 use form::{PrizeForm, form_of};
 
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/prizes", page().to(prizes_page))
-        .route("/tournaments/{id}/prizes/edit", page().to(edit_form))
-        .route("/tournaments/{id}/prizes/edit", web::post().to(edit))
-        .route("/api/v1/tournaments/{id}/prizes", page().to(api_prizes))
-        .route("/api/v1/tournaments/{id}/prizes", web::put().to(api_put));
-}
-
 /// The stored list, read; a list that no longer reads is an internal error (it was checked when
 /// saved).
 fn stored_list(text: Option<&str>) -> Result<Option<PrizeList>, WebError> {

@@ -22,16 +22,6 @@ use crate::respond::{load, ok};
 use crate::state::AppState;
 use crate::views::titled_name;
 
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/rating-report", page().to(report_page))
-        .route(
-            "/api/v1/tournaments/{id}/rating-report",
-            page().to(api_report),
-        );
-}
-
 fn event_field(f: EventField) -> Msg {
     Msg::new(match f {
         EventField::Name => "fidereport-field-name",

@@ -27,21 +27,6 @@ use crate::state::AppState;
 use crate::views::{Head, head_in, rating_list_key, titled_name};
 use crate::visibility::{public_api, public_page};
 
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/ratings", page().to(ratings_page))
-        .route(
-            "/tournaments/{id}/players/{pn}/rating",
-            page().to(player_rating),
-        )
-        .route("/api/v1/tournaments/{id}/ratings", page().to(api_ratings))
-        .route(
-            "/api/v1/tournaments/{id}/players/{pn}/rating",
-            page().to(api_player_rating),
-        );
-}
-
 /// The sentence naming the list and what it was read from.
 fn inference_in(l: &L10n, i: ListInference) -> String {
     let list = ("list", l.t(rating_list_key(i.list)));

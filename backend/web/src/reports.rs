@@ -51,33 +51,6 @@ mod round;
 
 pub use round::{round_report, round_report_form};
 
-/// The score-report routes.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route(
-        "/tournaments/{id}/games/{game}/report",
-        page().to(report_form),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/report",
-        web::post().to(submit_report),
-    )
-    .route("/tournaments/{id}/flagged", page().to(flagged))
-    .route(
-        "/tournaments/{id}/flagged/{game}",
-        web::post().to(resolve_flag),
-    )
-    .route(
-        "/tournaments/{id}/rounds/{n}/report",
-        page().to(round_report_form),
-    )
-    .route(
-        "/tournaments/{id}/rounds/{n}/report",
-        web::post().to(round_report),
-    )
-    .route("/api/v1/games/{id}/score", web::post().to(api_score));
-}
-
 /// The results a score report may carry, as `(value, label)`.
 const RESULTS: [(&str, &str); 6] = [
     ("1-0", "1-0"),

@@ -1,5 +1,5 @@
 //! The service assembled and run: the headers every answer carries ([`default_headers`]), the
-//! middleware around the route table ([`crate::configure`]), the server and its connections
+//! middleware around the route table ([`crate::routes::configure`]), the server and its connections
 //! ([`serve`], [`no_delay`]).
 
 use actix_web::http::header::{self, HeaderValue};
@@ -62,7 +62,7 @@ pub async fn serve(mut config: Config, pool: Pool) -> std::io::Result<()> {
             .wrap(auth::session_middleware(&state))
             .wrap(middleware::Compress::default())
             .wrap(default_headers(&state.config))
-            .configure(crate::configure)
+            .configure(crate::routes::configure)
     })
     .on_connect(no_delay)
     .bind(bind)?

@@ -15,11 +15,11 @@ mod standings;
 mod tables;
 mod team;
 
-use round::{match_card, matches};
-use standings::standings;
+pub use round::{match_card, matches};
+pub use standings::standings;
 pub(crate) use standings::{after_round, standings_of};
-use tables::{boards, crosstable};
-use team::team;
+pub use tables::{boards, crosstable};
+pub use team::team;
 
 use std::sync::Arc;
 
@@ -42,38 +42,6 @@ use crate::respond::html;
 use crate::state::AppState;
 use crate::views::{Head, code_symbol, format_value, head_in, state_in, titled_name};
 use crate::visibility::{public_api, public_page};
-
-/// The routes of the team event's public pages and their JSON (all `GET`/`HEAD`).
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/teams", page().to(teams))
-        .route("/tournaments/{id}/teams/{n}", page().to(team))
-        .route("/tournaments/{id}/rounds/{r}/matches", page().to(matches))
-        .route(
-            "/tournaments/{id}/rounds/{r}/matches/{table}/card",
-            page().to(match_card),
-        )
-        .route("/tournaments/{id}/team-standings", page().to(standings))
-        .route("/tournaments/{id}/team-crosstable", page().to(crosstable))
-        .route("/tournaments/{id}/board-standings", page().to(boards))
-        .route("/api/v1/tournaments/{id}/teams", page().to(api::teams))
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{r}/matches",
-            page().to(api::matches),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/team-standings",
-            page().to(api::standings),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/team-crosstable",
-            page().to(api::crosstable),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/board-standings",
-            page().to(api::boards),
-        );
-}
 
 /// Not a team event (404).
 pub(crate) fn not_team_event() -> WebError {

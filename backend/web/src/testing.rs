@@ -277,7 +277,7 @@ pub fn service_with_pages(
                 .wrap(session)
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(headers)
-                .configure(crate::configure),
+                .configure(crate::routes::configure),
         )
         .await
     }
