@@ -21,10 +21,7 @@ pub(crate) use standings::{after_round, standings_of};
 pub use tables::{boards, crosstable};
 pub use team::team;
 
-use std::sync::Arc;
-
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_db::StoredTournament;
 use arbiter_tournament::team::{
     BoardGame, BoardOrder, TeamEvent, TeamMatch, TeamNumber, TeamRoundKind, TeamStandings,
     TeamStandingsOptions, board_standings, default_team_tiebreaks, explain_team, team_standings,
@@ -34,14 +31,13 @@ use arbiter_tournament::{Colour, Points, ResultCode, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
-use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::l10n::{L10n, Msg};
 use crate::respond::html;
 use crate::state::AppState;
 use crate::views::{Head, code_symbol, format_value, head_in, state_in, titled_name};
-use crate::visibility::{public_api, public_page};
+use crate::visibility::public_page;
 
 /// Not a team event (404).
 pub(crate) fn not_team_event() -> WebError {
@@ -58,51 +54,9 @@ pub(crate) fn no_match(table: u16) -> WebError {
     WebError::NotFound(Msg::new("tpub-what-match").int("n", table))
 }
 
-/// A public page of a team event: as [`public_page`], the tournament's public view keeping of
-/// its team event only the rounds that are published (their pairings public); an individual
-/// tournament is `404`.
-///
-/// # Errors
-/// [`WebError::NotFound`] for an unknown tournament or one that is not a team event,
-/// [`WebError::Database`], or `render`'s error.
-pub(crate) async fn team_page<R>(
-    state: &AppState,
-    req: &HttpRequest,
-    id: Uuid,
-    render: R,
-) -> Result<HttpResponse, WebError>
-where
-    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
-{
-    public_page(state, req, id, async |stored, v| {
-        event_of(&stored.tournament)?;
-        render(stored, v).await
-    })
-    .await
-}
-
-/// [`team_page`] for the API: an unknown tournament, one that is not a team event or a failed
-/// load is answered as problem+json ([`public_api`]).
-///
-/// # Errors
-/// As [`team_page`].
-pub(crate) async fn team_api<R>(
-    state: &AppState,
-    req: &HttpRequest,
-    id: Uuid,
-    render: R,
-) -> Result<HttpResponse, WebError>
-where
-    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
-{
-    public_api(state, req, id, async |stored, v| {
-        event_of(&stored.tournament).map_err(WebError::api)?;
-        render(stored, v).await
-    })
-    .await
-}
-
-/// The team event of a loaded tournament.
+/// The team event of a loaded tournament: every team page and answer checks it first, so that
+/// an individual tournament answers `404` ([`public_view`](crate::visibility::public_view) kept
+/// of a team event only the rounds that are published).
 pub(crate) fn event_of(t: &Tournament) -> Result<&TeamEvent, WebError> {
     t.team.as_ref().ok_or_else(not_team_event)
 }
@@ -247,7 +201,7 @@ pub async fn teams(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;

@@ -11,12 +11,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{event_of, standings_of, team_api};
+use super::{event_of, standings_of};
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::respond::json;
 use crate::state::AppState;
 use crate::views::format_value;
+use crate::visibility::public_api;
 
 /// Points as a JSON number (`2.5`).
 fn num(p: Points) -> f64 {
@@ -98,7 +99,7 @@ pub async fn teams(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_api(&state, &req, id, async |s, v| {
+    public_api(&state, &req, id, async |s, v| {
         let t = &s.tournament;
         let e = event_of(t).map_err(WebError::api)?;
         let view = TeamsView {
@@ -217,7 +218,7 @@ pub async fn matches(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    team_api(&state, &req, id, async |s, v| {
+    public_api(&state, &req, id, async |s, v| {
         let t = &s.tournament;
         let e = event_of(t).map_err(WebError::api)?;
         let tr = e
@@ -334,7 +335,7 @@ pub async fn standings(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_api(&state, &req, id, async |s, v| {
+    public_api(&state, &req, id, async |s, v| {
         let t = &s.tournament;
         let e = event_of(t).map_err(WebError::api)?;
         let (tiebreaks, _, st) = standings_of(t, e, query.after);
@@ -444,7 +445,7 @@ pub async fn crosstable(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_api(&state, &req, id, async |s, v| {
+    public_api(&state, &req, id, async |s, v| {
         let t = &s.tournament;
         let e = event_of(t).map_err(WebError::api)?;
         let (_, _, st) = standings_of(t, e, query.after);
@@ -544,7 +545,7 @@ pub async fn boards(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_api(&state, &req, id, async |s, v| {
+    public_api(&state, &req, id, async |s, v| {
         let t = &s.tournament;
         let e = event_of(t).map_err(WebError::api)?;
         let after = super::after_round(t, e, query.after);

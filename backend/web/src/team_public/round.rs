@@ -3,8 +3,8 @@
 use super::{
     AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamEvent,
     TeamMatch, Template, Tournament, Uuid, WebError, board_result, code_symbol, colour_name,
-    event_of, head_in, html, no_match, oriented, player_name, pts, rating_of, score_text, state_in,
-    team_name, team_page, web,
+    event_of, head_in, html, no_match, oriented, player_name, pts, public_page, rating_of,
+    score_text, state_in, team_name, web,
 };
 use crate::marks::forfeit_text;
 
@@ -102,7 +102,7 @@ pub async fn matches(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;
@@ -233,7 +233,7 @@ pub async fn match_card(
     path: web::Path<(Uuid, u16, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n, table) = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;

@@ -3,8 +3,8 @@
 use super::{
     AfterQuery, AppState, Head, HttpRequest, HttpResponse, Kind, L10n, TeamEvent, TeamStandings,
     TeamStandingsOptions, Template, TieBreak, Tournament, Uuid, Value, WebError,
-    default_team_tiebreaks, event_of, explain_team, format_value, head_in, html, pts, team_name,
-    team_page, team_standings, web,
+    default_team_tiebreaks, event_of, explain_team, format_value, head_in, html, pts, public_page,
+    team_name, team_standings, web,
 };
 
 /// The round the standings are after: `after` (at most the last round paired), else the last
@@ -120,7 +120,7 @@ pub async fn standings(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;

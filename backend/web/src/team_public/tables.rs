@@ -3,7 +3,7 @@
 use super::{
     AfterQuery, AppState, BoardOrder, Head, HttpRequest, HttpResponse, L10n, TeamRoundKind,
     Template, Uuid, WebError, after_round, board_standings, event_of, head_in, html, kind_text,
-    player_name, pts, rating_of, standings_of, team_name, team_page, web,
+    player_name, pts, public_page, rating_of, standings_of, team_name, web,
 };
 
 struct CrossCell {
@@ -49,7 +49,7 @@ pub async fn crosstable(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;
@@ -180,7 +180,7 @@ pub async fn boards(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;

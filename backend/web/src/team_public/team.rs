@@ -3,7 +3,7 @@
 use super::{
     AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamRoundKind,
     Template, Uuid, WebError, affiliation, code_symbol, colour_name, event_of, head_in, html,
-    kind_text, no_team, pts, roster_lines, score_text, team_name, team_page, web,
+    kind_text, no_team, pts, public_page, roster_lines, score_text, team_name, web,
 };
 
 struct PlayerRounds {
@@ -57,7 +57,7 @@ pub async fn team(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    team_page(&state, &req, id, async |stored, v| {
+    public_page(&state, &req, id, async |stored, v| {
         let l = L10n::negotiate(&req);
         let t = &stored.tournament;
         let e = event_of(t)?;
