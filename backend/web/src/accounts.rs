@@ -20,8 +20,8 @@ use crate::error::WebError;
 use crate::extract::{Checked, SignedIn, csrf_field};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{ok, private, see_other, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::throttle::{Attempt, ThrottledBy, client_address};
-use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "signin.html")]

@@ -13,8 +13,9 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::respond::json;
+use crate::state::{AppState, with_db};
 use crate::views::{StandingJson, standings_for, standings_json, state_code};
-use crate::{AppState, Loaded, load_if_changed, with_db};
+use crate::visibility::public_api;
 
 /// One tournament in the list.
 #[derive(Serialize, ToSchema)]
@@ -43,7 +44,7 @@ pub struct TournamentItem {
     pub updated_at: NaiveDateTime,
 }
 
-/// `GET /api/v1/tournaments`: the tournaments listed publicly ([`crate::listed_tournaments`]).
+/// `GET /api/v1/tournaments`: the tournaments listed publicly ([`crate::visibility::listed_tournaments`]).
 ///
 /// # Errors
 /// Problem JSON for a database failure.
@@ -54,7 +55,7 @@ pub struct TournamentItem {
     responses((status = 200, description = "The tournaments listed publicly: those with an organizer an administrator approved, or without any organizer (every one when the server sets ARBITER_OPEN_LISTING); the others are reachable by their id", body = [TournamentItem]))
 )]
 pub async fn tournaments(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let list = crate::listed_tournaments(&state)
+    let list = crate::visibility::listed_tournaments(&state)
         .await
         .map_err(WebError::api)?;
     let items: Vec<TournamentItem> = list
@@ -177,70 +178,66 @@ pub async fn tournament(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &s.tournament;
-    let view = TournamentView {
-        id,
-        name: t.name.clone(),
-        city: t.city.clone(),
-        federation: t.federation.clone(),
-        start_date: t.start_date,
-        end_date: t.end_date,
-        tournament_type: t.tournament_type.clone(),
-        chief_arbiter: t.chief_arbiter.clone(),
-        time_control: t.time_control.clone(),
-        rounds_planned: t.rounds_planned,
-        initial_colour: t.initial_colour.map(|c| match c {
-            Colour::White => "white",
-            Colour::Black => "black",
-        }),
-        pairing_system: t.pairing_system.clone(),
-        tiebreaks: standings_for(t, None)
-            .tiebreaks
-            .iter()
-            .map(ToString::to_string)
-            .collect(),
-        scoring: t.scoring,
-        default_time_minutes: s.default_time_minutes,
-        time_zone: crate::zone::Zone::of_tournament(&s).name(),
-        players: t
-            .players
-            .iter()
-            .map(|p| PlayerItem {
-                id: p.id,
-                pairing_number: p.pairing_number,
-                name: p.name.clone(),
-                title: p.title.as_ref().map(|x| x.as_str().to_owned()),
-                rating: p.rating,
-                federation: p.federation.clone(),
-                fide_id: p.fide_id,
-                status: match p.status {
-                    arbiter_tournament::PlayerStatus::Active => "active",
-                    arbiter_tournament::PlayerStatus::Withdrawn => "withdrawn",
-                    arbiter_tournament::PlayerStatus::LateEntry => "late_entry",
-                },
-            })
-            .collect(),
-        rounds: t
-            .rounds
-            .iter()
-            .map(|r| RoundItem {
-                number: r.number,
-                state: state_code(r.state),
-                scheduled: r.scheduled,
-                games: r.games.len(),
-                byes: r.byes.len(),
-            })
-            .collect(),
-        updated_at: s.updated_at,
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let view = TournamentView {
+            id,
+            name: t.name.clone(),
+            city: t.city.clone(),
+            federation: t.federation.clone(),
+            start_date: t.start_date,
+            end_date: t.end_date,
+            tournament_type: t.tournament_type.clone(),
+            chief_arbiter: t.chief_arbiter.clone(),
+            time_control: t.time_control.clone(),
+            rounds_planned: t.rounds_planned,
+            initial_colour: t.initial_colour.map(|c| match c {
+                Colour::White => "white",
+                Colour::Black => "black",
+            }),
+            pairing_system: t.pairing_system.clone(),
+            tiebreaks: standings_for(t, None)
+                .tiebreaks
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            scoring: t.scoring,
+            default_time_minutes: s.default_time_minutes,
+            time_zone: crate::zone::Zone::of_tournament(&s).name(),
+            players: t
+                .players
+                .iter()
+                .map(|p| PlayerItem {
+                    id: p.id,
+                    pairing_number: p.pairing_number,
+                    name: p.name.clone(),
+                    title: p.title.as_ref().map(|x| x.as_str().to_owned()),
+                    rating: p.rating,
+                    federation: p.federation.clone(),
+                    fide_id: p.fide_id,
+                    status: match p.status {
+                        arbiter_tournament::PlayerStatus::Active => "active",
+                        arbiter_tournament::PlayerStatus::Withdrawn => "withdrawn",
+                        arbiter_tournament::PlayerStatus::LateEntry => "late_entry",
+                    },
+                })
+                .collect(),
+            rounds: t
+                .rounds
+                .iter()
+                .map(|r| RoundItem {
+                    number: r.number,
+                    state: state_code(r.state),
+                    scheduled: r.scheduled,
+                    games: r.games.len(),
+                    byes: r.byes.len(),
+                })
+                .collect(),
+            updated_at: s.updated_at,
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// A game in a round.
@@ -317,59 +314,55 @@ pub async fn round(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let r = s
-        .tournament
-        .round(n)
-        .ok_or_else(|| WebError::no_round(n).api())?;
-    let rows = with_db(&state, move |c| Ok(arbiter_db::round_games(c, id, n)?))
-        .await
-        .map_err(WebError::api)?;
-    let games = rows
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            Ok(GameItem {
-                id: Uuid::parse_str(&g.id).map_err(|e| WebError::Internal(e.to_string()))?,
-                version: g.version,
-                board: g
-                    .board
-                    .and_then(|b| u16::try_from(b).ok())
-                    .unwrap_or_else(|| u16::try_from(i + 1).unwrap_or(u16::MAX)),
-                white: u16::try_from(g.white).unwrap_or_default(),
-                black: u16::try_from(g.black).unwrap_or_default(),
-                colours_known: g.colours_known,
-                white_code: g.white_code.clone(),
-                black_code: g.black_code.clone(),
-                penalty: g.penalty_kind.as_ref().map(|k| PenaltyItem {
-                    kind: k.clone(),
-                    reason: g.penalty_reason.clone().unwrap_or_default(),
-                }),
-            })
-        })
-        .collect::<Result<Vec<_>, WebError>>()
-        .map_err(WebError::api)?;
-    let view = RoundView {
-        number: r.number,
-        state: state_code(r.state),
-        scheduled: r.scheduled,
-        games,
-        byes: r
-            .byes
+    public_api(&state, &req, id, async |s, v| {
+        let r = s
+            .tournament
+            .round(n)
+            .ok_or_else(|| WebError::no_round(n).api())?;
+        let rows = with_db(&state, move |c| Ok(arbiter_db::round_games(c, id, n)?))
+            .await
+            .map_err(WebError::api)?;
+        let games = rows
             .iter()
-            .map(|b| ByeItem {
-                player: b.player,
-                code: b.code.trf_char().to_string().trim().to_owned(),
+            .enumerate()
+            .map(|(i, g)| {
+                Ok(GameItem {
+                    id: Uuid::parse_str(&g.id).map_err(|e| WebError::Internal(e.to_string()))?,
+                    version: g.version,
+                    board: g
+                        .board
+                        .and_then(|b| u16::try_from(b).ok())
+                        .unwrap_or_else(|| u16::try_from(i + 1).unwrap_or(u16::MAX)),
+                    white: u16::try_from(g.white).unwrap_or_default(),
+                    black: u16::try_from(g.black).unwrap_or_default(),
+                    colours_known: g.colours_known,
+                    white_code: g.white_code.clone(),
+                    black_code: g.black_code.clone(),
+                    penalty: g.penalty_kind.as_ref().map(|k| PenaltyItem {
+                        kind: k.clone(),
+                        reason: g.penalty_reason.clone().unwrap_or_default(),
+                    }),
+                })
             })
-            .collect(),
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+            .collect::<Result<Vec<_>, WebError>>()
+            .map_err(WebError::api)?;
+        let view = RoundView {
+            number: r.number,
+            state: state_code(r.state),
+            scheduled: r.scheduled,
+            games,
+            byes: r
+                .byes
+                .iter()
+                .map(|b| ByeItem {
+                    player: b.player,
+                    code: b.code.trf_char().to_string().trim().to_owned(),
+                })
+                .collect(),
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// `GET /api/v1/tournaments/{id}/standings?after=N`: an array of
@@ -391,13 +384,9 @@ pub async fn standings(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let lines: Vec<StandingJson> = standings_json(&standings_for(&s.tournament, query.after));
-    json(&lines, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let lines: Vec<StandingJson> = standings_json(&standings_for(&s.tournament, query.after));
+        json(&lines, Some(&v), state.config.public_max_age)
+    })
+    .await
 }

@@ -14,7 +14,7 @@ use crate::extract::{ApiStaff, Organizer};
 use crate::forms::PlayerForm;
 use crate::l10n::Msg;
 use crate::respond::{arbiter_error, bad, patch_seen, patch_text, stale_api as stale, typed_patch};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// Every field a player patch may hold.
 const PLAYER_FIELDS: &[&str] = &[

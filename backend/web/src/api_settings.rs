@@ -18,7 +18,7 @@ use crate::forms::{ApiSettings, EditForm};
 use crate::json_body::ApiJson;
 use crate::l10n::Msg;
 use crate::respond::{bad, created, patch_seen, patch_text, stale_api as stale, typed_patch};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// The id of something created.
 #[derive(Serialize, ToSchema)]

@@ -22,7 +22,7 @@ use crate::extract::{ApiStaff, Organizer};
 use crate::forms::PlayerForm;
 use crate::json_body::ApiJson;
 use crate::respond::{created, load, stale_api as stale};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// A player to register.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -39,37 +39,9 @@ use crate::extract::{
 };
 use crate::l10n::{L10n, Msg};
 use crate::respond::{arbiter_error, bad, local_path, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
-use crate::{AppState, with_db};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/rounds/{n}/board", page().to(board))
-        .route(
-            "/tournaments/{id}/rounds/{n}/schedule",
-            web::post().to(schedule),
-        )
-        .route(
-            "/tournaments/{id}/laws-edition",
-            web::post().to(set_edition),
-        )
-        .route(
-            "/tournaments/{id}/games/{game}/check-in",
-            web::post().to(check_in),
-        )
-        .route(
-            "/tournaments/{id}/games/{game}/override",
-            web::post().to(override_default_time),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{n}/board",
-            page().to(api_board),
-        )
-        .route("/api/v1/games/{id}/check-in", web::post().to(api_check_in))
-        .route("/api/v1/games/{id}/override", web::post().to(api_override));
-}
 
 /// The time format of the schedule form (`datetime-local`): `YYYY-MM-DDTHH:MM`, seconds
 /// optional, in the tournament's time zone (see [`Zone::to_utc`]).

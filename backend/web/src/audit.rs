@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::extract::{Organizer, Staff};
 use crate::respond::ok;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 pub(crate) struct AuditLine {
     at: String,

@@ -14,8 +14,9 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use uuid::Uuid;
 
+use crate::config::Config;
 use crate::error::WebError;
-use crate::{AppState, Config, with_db};
+use crate::state::{AppState, with_db};
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "arbiter_session";
@@ -23,17 +24,6 @@ pub const SESSION_COOKIE: &str = "arbiter_session";
 pub const DEVICE_COOKIE: &str = "arbiter_device";
 const USER_KEY: &str = crate::sessions::USER_KEY;
 const CSRF_KEY: &str = "csrf";
-
-/// The key of the service's cookies, from [`Config::session_key`] (a random one when it is
-/// shorter than 64 bytes): it signs the session cookie and encrypts the known-device cookie.
-#[must_use]
-pub fn cookie_key(config: &Config) -> Key {
-    if config.session_key.len() >= 64 {
-        Key::derive_from(&config.session_key)
-    } else {
-        Key::derive_from(&crate::config::random_key())
-    }
-}
 
 /// The session middleware: sessions stored in the database ([`crate::sessions`]), the cookie a
 /// signed random key, HttpOnly, SameSite=Lax, `Secure` when configured.
@@ -52,7 +42,7 @@ pub fn session_middleware(
 }
 
 /// The browser's id for the account `user`, when its known-device cookie (encrypted and
-/// authenticated with [`cookie_key`]: nobody can read or forge it) says it signed in to that
+/// authenticated with [`AppState::cookie_key`]: nobody can read or forge it) says it signed in to that
 /// account before. Such a browser's sign-ins count against itself alone
 /// ([`crate::throttle::Attempt::KnownDevice`]).
 #[must_use]

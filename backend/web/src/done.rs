@@ -6,7 +6,7 @@
 //! no text from the URL is ever shown, only a number, in the reader's digits. A code not in the
 //! table, or a number that is not one, shows nothing.
 //!
-//! Public pages are cached by their URI with its query (`crate::visibility::load_if_changed`), so
+//! Public pages are cached by their URI with its query (`crate::visibility::public_page`), so
 //! a page reached with `?done=` is cached apart and the notice never reaches a reader who did
 //! not write.
 

@@ -345,7 +345,7 @@ impl FormError {
     }
 }
 
-/// Answers errors in the reader's language (the middleware every app wraps, [`crate::serve`]):
+/// Answers errors in the reader's language (the middleware every app wraps, [`crate::server::serve`]):
 /// a handler's [`WebError`] is built before the language is known and answered in English by
 /// [`ResponseError`]; this writes it again in the language of the request ([`L10n::negotiate`])
 /// when that is not English.
@@ -382,7 +382,7 @@ pub async fn localize_errors(
         .is_some_and(|e| matches!(e, actix_web::error::PayloadError::Overflow));
     if overflow {
         let e = WebError::TooLarge {
-            limit: crate::JSON_LIMIT,
+            limit: crate::limits::JSON_LIMIT,
         };
         let e = if path.starts_with("/api/") {
             e.api()

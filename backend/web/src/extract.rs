@@ -29,7 +29,7 @@ use uuid::Uuid;
 
 use crate::auth::{api_user, check_csrf, require_role, require_user};
 use crate::error::WebError;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// The service's shared state, as every route has it.
 fn state_of(req: &HttpRequest) -> Result<web::Data<AppState>, WebError> {

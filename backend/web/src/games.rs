@@ -32,38 +32,16 @@ use crate::cache::Validators;
 use crate::error::WebError;
 use crate::l10n::{L10n, Pieces};
 use crate::respond::html;
+use crate::state::{AppState, with_db};
 use crate::views::{Head, bye_in, head_in, opt, result_text, titled_name};
-use crate::visibility::{of_public_games, public_game, public_games};
+use crate::visibility::public_view;
+use crate::visibility::{of_public_games, public_game, public_games, public_page};
 use crate::zone::Zone;
-use crate::{AppState, Loaded, load_if_changed, public_view, with_db};
 
 mod words;
 
 use crate::board::escape_xml as escape;
 use words::{Notation, ReportView, ltr_safe, report_view, status_in};
-
-/// The routes of this module (all `GET`/`HEAD`), added to [`crate::configure`]'s table before
-/// the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/games", page().to(games))
-        .route("/tournaments/{id}/rounds/{n}/games", page().to(round_games))
-        .route("/tournaments/{id}/games/{game}", page().to(game))
-        .route(
-            "/tournaments/{id}/games/{game}/export.pgn",
-            page().to(game_pgn),
-        )
-        .route("/tournaments/{id}/export.pgn", page().to(export_pgn))
-        .route(
-            "/tournaments/{id}/rounds/{n}/print",
-            page().to(print_pairings),
-        )
-        .route(
-            "/tournaments/{id}/rounds/{n}/sheets",
-            page().to(result_sheets),
-        )
-        .route("/api/v1/games/{id}", page().to(api_game));
-}
 
 struct GameLine {
     id: String,
@@ -152,89 +130,88 @@ async fn games_page(
     id: Uuid,
     only: Option<u16>,
 ) -> Result<HttpResponse, WebError> {
-    let (stored, v) = match load_if_changed(state, req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &stored.tournament;
-    let l = L10n::negotiate(req);
-    if let Some(n) = only {
-        t.round(n).ok_or_else(|| WebError::no_round(n))?;
-    }
-    let (rows, statuses) = with_db(state, move |c| {
-        Ok((
-            arbiter_db::games::tournament_games(c, id)?,
-            arbiter_db::games::score_statuses(c, id)?,
-        ))
-    })
-    .await?;
-    let rows = public_games(t, rows);
-    let statuses = of_public_games(&rows, statuses);
-    let mut rounds: BTreeMap<u16, Vec<GameLine>> = BTreeMap::new();
-    for g in rows {
-        let Ok(n) = u16::try_from(g.round) else {
-            continue;
-        };
-        if only.is_some_and(|o| o != n) {
-            continue;
+    public_page(state, req, id, async |stored, v| {
+        let t = &stored.tournament;
+        let l = L10n::negotiate(req);
+        if let Some(n) = only {
+            t.round(n).ok_or_else(|| WebError::no_round(n))?;
         }
-        let model = g.to_model()?;
-        let s: Option<&ScoreStatus> = statuses.get(&g.id);
-        rounds.entry(n).or_default().push(GameLine {
-            board: l.int(g.board.unwrap_or(g.seq + 1)),
-            white: name_of(t, model.white),
-            white_rating: l.digits(&rating_of(t, model.white)),
-            result: l.digits(&result_text(&model.result)),
-            black: name_of(t, model.black),
-            black_rating: l.digits(&rating_of(t, model.black)),
-            status: s.map_or_else(String::new, |s| status_in(&l, &s.status)),
-            flagged: s.is_some_and(|s| s.flagged),
-            has_score: s.is_some(),
-            id: g.id,
-        });
-    }
-    let scores = statuses.len();
-    let flagged = statuses.values().filter(|s| s.flagged).count();
-    let mut stored_words = l.tn("games-scores-stored", scores);
-    if flagged > 0 {
-        stored_words = l.ta(
-            "games-scores-flagged",
-            &[
-                ("stored", stored_words),
-                ("flagged", l.tn("games-flagged", flagged)),
-            ],
-        );
-    }
-    let (title, heading) = match only {
-        Some(n) => (
-            l.ta("games-round-title", &[("n", l.int(n))]),
-            l.ta("games-round-heading", &[("n", l.int(n))]),
-        ),
-        None => (l.t("link-games"), l.t("link-games")),
-    };
-    let page = GamesPage {
-        head: head_in(id, t, &l),
-        round: only,
-        title,
-        heading,
-        note: t
-            .tournament_type
-            .as_deref()
-            .filter(|n| n.starts_with("Imported from PGN"))
-            .map(|n| import_note(n, &l))
-            .unwrap_or_default(),
-        stored: stored_words,
-        rounds: rounds
-            .into_iter()
-            .map(|(number, games)| RoundGames {
-                label: l.ta("round-n", &[("n", l.int(number))]),
-                number,
-                games,
-            })
-            .collect(),
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+        let (rows, statuses) = with_db(state, move |c| {
+            Ok((
+                arbiter_db::games::tournament_games(c, id)?,
+                arbiter_db::games::score_statuses(c, id)?,
+            ))
+        })
+        .await?;
+        let rows = public_games(t, rows);
+        let statuses = of_public_games(&rows, statuses);
+        let mut rounds: BTreeMap<u16, Vec<GameLine>> = BTreeMap::new();
+        for g in rows {
+            let Ok(n) = u16::try_from(g.round) else {
+                continue;
+            };
+            if only.is_some_and(|o| o != n) {
+                continue;
+            }
+            let model = g.to_model()?;
+            let s: Option<&ScoreStatus> = statuses.get(&g.id);
+            rounds.entry(n).or_default().push(GameLine {
+                board: l.int(g.board.unwrap_or(g.seq + 1)),
+                white: name_of(t, model.white),
+                white_rating: l.digits(&rating_of(t, model.white)),
+                result: l.digits(&result_text(&model.result)),
+                black: name_of(t, model.black),
+                black_rating: l.digits(&rating_of(t, model.black)),
+                status: s.map_or_else(String::new, |s| status_in(&l, &s.status)),
+                flagged: s.is_some_and(|s| s.flagged),
+                has_score: s.is_some(),
+                id: g.id,
+            });
+        }
+        let scores = statuses.len();
+        let flagged = statuses.values().filter(|s| s.flagged).count();
+        let mut stored_words = l.tn("games-scores-stored", scores);
+        if flagged > 0 {
+            stored_words = l.ta(
+                "games-scores-flagged",
+                &[
+                    ("stored", stored_words),
+                    ("flagged", l.tn("games-flagged", flagged)),
+                ],
+            );
+        }
+        let (title, heading) = match only {
+            Some(n) => (
+                l.ta("games-round-title", &[("n", l.int(n))]),
+                l.ta("games-round-heading", &[("n", l.int(n))]),
+            ),
+            None => (l.t("link-games"), l.t("link-games")),
+        };
+        let page = GamesPage {
+            head: head_in(id, t, &l),
+            round: only,
+            title,
+            heading,
+            note: t
+                .tournament_type
+                .as_deref()
+                .filter(|n| n.starts_with("Imported from PGN"))
+                .map(|n| import_note(n, &l))
+                .unwrap_or_default(),
+            stored: stored_words,
+            rounds: rounds
+                .into_iter()
+                .map(|(number, games)| RoundGames {
+                    label: l.ta("round-n", &[("n", l.int(number))]),
+                    number,
+                    games,
+                })
+                .collect(),
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 /// `GET /tournaments/{id}/games`: every game by round and board, with its score's verdict.
@@ -534,39 +511,38 @@ pub async fn game(
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &stored.tournament;
-    let l = L10n::negotiate(&req);
-    let (row, score) = load_game(&state, t, id, game).await?;
-    let model = row.to_model()?;
-    let round = l.int(row.round);
-    let page = GamePage {
-        head: head_in(id, t, &l),
-        game_id: row.id.clone(),
-        round: row.round,
-        round_label: l.ta("round-n", &[("n", round.clone())]),
-        where_played: l.ta(
-            "game-round-board",
-            &[
-                ("round", round.clone()),
-                ("board", l.int(row.board.unwrap_or(row.seq + 1))),
-            ],
-        ),
-        round_games: l.ta("games-round-title", &[("n", round)]),
-        white: name_of(t, model.white),
-        black: name_of(t, model.black),
-        result: l.digits(&result_text(&model.result)),
-        score: score
-            .as_ref()
-            .map(|s| score_view(s, query.ply, Zone::of_tournament(&stored), &l))
-            .transpose()?,
-        pieces: piece_choices(&l),
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let t = &stored.tournament;
+        let l = L10n::negotiate(&req);
+        let (row, score) = load_game(&state, t, id, game).await?;
+        let model = row.to_model()?;
+        let round = l.int(row.round);
+        let page = GamePage {
+            head: head_in(id, t, &l),
+            game_id: row.id.clone(),
+            round: row.round,
+            round_label: l.ta("round-n", &[("n", round.clone())]),
+            where_played: l.ta(
+                "game-round-board",
+                &[
+                    ("round", round.clone()),
+                    ("board", l.int(row.board.unwrap_or(row.seq + 1))),
+                ],
+            ),
+            round_games: l.ta("games-round-title", &[("n", round)]),
+            white: name_of(t, model.white),
+            black: name_of(t, model.black),
+            result: l.digits(&result_text(&model.result)),
+            score: score
+                .as_ref()
+                .map(|s| score_view(s, query.ply, Zone::of_tournament(&stored), &l))
+                .transpose()?,
+            pieces: piece_choices(&l),
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 /// The PGN result of a game (PGN standard section 8.1.1.7) and a `Termination` tag value for a
@@ -685,27 +661,27 @@ pub async fn export_pgn(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
+    public_page(&state, &req, id, async |stored, v| {
         // A download, not kept in the page cache: nobody waits for it.
-        Loaded::Changed(s, v) => (s, v.uncached()),
-    };
-    let (rows, scores) = with_db(&state, move |c| {
-        Ok((
-            arbiter_db::games::tournament_games(c, id)?,
-            arbiter_db::games::tournament_scores(c, id)?,
-        ))
+        let v = v.uncached();
+        let (rows, scores) = with_db(&state, move |c| {
+            Ok((
+                arbiter_db::games::tournament_games(c, id)?,
+                arbiter_db::games::tournament_scores(c, id)?,
+            ))
+        })
+        .await?;
+        let rows = public_games(&stored.tournament, rows);
+        let scores = of_public_games(&rows, scores);
+        let body = export_text(&stored.tournament, &rows, &scores)?;
+        pgn_response(
+            body,
+            &format!("tournament-{id}.pgn"),
+            &v,
+            state.config.public_max_age,
+        )
     })
-    .await?;
-    let rows = public_games(&stored.tournament, rows);
-    let scores = of_public_games(&rows, scores);
-    let body = export_text(&stored.tournament, &rows, &scores)?;
-    pgn_response(
-        body,
-        &format!("tournament-{id}.pgn"),
-        &v,
-        state.config.public_max_age,
-    )
+    .await
 }
 
 /// `GET /tournaments/{id}/games/{game}/export.pgn`: one game in PGN export format.
@@ -718,21 +694,21 @@ pub async fn game_pgn(
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, game) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
+    public_page(&state, &req, id, async |stored, v| {
         // A download, not kept in the page cache: nobody waits for it.
-        Loaded::Changed(s, v) => (s, v.uncached()),
-    };
-    let (row, score) = load_game(&state, &stored.tournament, id, game).await?;
-    let scores: BTreeMap<String, GameScoreRow> =
-        score.into_iter().map(|s| (s.game_id.clone(), s)).collect();
-    let body = export_text(&stored.tournament, std::slice::from_ref(&row), &scores)?;
-    pgn_response(
-        body,
-        &format!("game-{game}.pgn"),
-        &v,
-        state.config.public_max_age,
-    )
+        let v = v.uncached();
+        let (row, score) = load_game(&state, &stored.tournament, id, game).await?;
+        let scores: BTreeMap<String, GameScoreRow> =
+            score.into_iter().map(|s| (s.game_id.clone(), s)).collect();
+        let body = export_text(&stored.tournament, std::slice::from_ref(&row), &scores)?;
+        pgn_response(
+            body,
+            &format!("game-{game}.pgn"),
+            &v,
+            state.config.public_max_age,
+        )
+    })
+    .await
 }
 
 /// One player of a game in the API.
@@ -987,24 +963,23 @@ pub async fn print_pairings(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
-    let page = PrintPairings {
-        head: head_in(id, t, &l),
-        page_title: l.ta("print-pairings-title", &[("n", l.int(n))]),
-        number: n,
-        round_label: l.ta("round-n", &[("n", l.int(n))]),
-        scheduled,
-        lines,
-        byes,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
+        let page = PrintPairings {
+            head: head_in(id, t, &l),
+            page_title: l.ta("print-pairings-title", &[("n", l.int(n))]),
+            number: n,
+            round_label: l.ta("round-n", &[("n", l.int(n))]),
+            scheduled,
+            lines,
+            byes,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 /// `GET /tournaments/{id}/rounds/{n}/sheets`: the round's result sheet for the arbiter: one line
@@ -1019,30 +994,29 @@ pub async fn result_sheets(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
-    let head = head_in(id, t, &l);
-    let page = PrintResults {
-        page_title: l.ta("print-results-title", &[("n", l.int(n))]),
-        heading: l.t1("print-results-heading", "name", &l.data(&head.name)),
-        instructions: l.ta(
-            "print-instructions",
-            &[("results", l.ltr(&l.digits("1–0, ½–½, 0–1")))],
-        ),
-        head,
-        number: n,
-        round_label: l.ta("round-n", &[("n", l.int(n))]),
-        scheduled,
-        lines,
-        byes,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let (scheduled, lines, byes) = print_lines(t, n, Zone::of_tournament(&stored), &l)?;
+        let head = head_in(id, t, &l);
+        let page = PrintResults {
+            page_title: l.ta("print-results-title", &[("n", l.int(n))]),
+            heading: l.t1("print-results-heading", "name", &l.data(&head.name)),
+            instructions: l.ta(
+                "print-instructions",
+                &[("results", l.ltr(&l.digits("1–0, ½–½, 0–1")))],
+            ),
+            head,
+            number: n,
+            round_label: l.ta("round-n", &[("n", l.int(n))]),
+            scheduled,
+            lines,
+            byes,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -38,24 +38,12 @@ use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::l10n::L10n;
 use crate::respond::{arbiter_error, bad, private, see_other, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::titled_name;
 use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// The session key of the tablet's status line after a check-in (shown once).
 const FLASH_KEY: &str = "check_in_flash";
-
-/// The routes of players' self check-in (Art. 6.6, 6.7): the tablet page and its form, and the
-/// organizer's setting; added to [`crate::configure`]'s table.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/check-in/{token}", page().to(tablet))
-        .route("/check-in/{token}", web::post().to(tablet_check_in))
-        .route(
-            "/tournaments/{id}/self-check-in",
-            web::post().to(set_self_check_in),
-        );
-}
 
 // ---- the organizer's setting ----
 

@@ -49,7 +49,7 @@ pub const CALENDAR_COOKIE: &str = "calendar";
 pub const PIECES_COOKIE: &str = "pieces";
 
 /// The language the organizer set for a tournament's public pages, put on the request when the
-/// tournament is loaded (`crate::load_if_changed`): it stands in for the browser's
+/// tournament is loaded for a public page (`crate::visibility::public_page`): it stands in for the browser's
 /// `Accept-Language`, below the reader's own choice (the `lang` cookie).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EventLanguage(pub Lang);

@@ -17,7 +17,7 @@ use crate::error::WebError;
 use crate::extract::{Checked, csrf_field};
 use crate::l10n::{CALENDAR_COOKIE, DIGITS_COOKIE, LANG_COOKIE, Lang, PIECES_COOKIE, Pieces};
 use crate::respond::{local_path, see_other};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// The query of `GET /language`.
 #[derive(Debug, Deserialize)]

@@ -9,7 +9,7 @@ use arbiter_tournament::{Player, Tournament};
 
 use crate::error::WebError;
 use crate::forms::PlayerForm;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// What the rating list says of one registration (nothing when the form gives no FIDE id or the
 /// list does not hold it).

@@ -30,25 +30,9 @@ use crate::error::{FormError, WebError};
 use crate::extract::{Checked, Organizer, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
+use crate::state::{AppState, with_db};
 use crate::views::{Head, head_in, titled_name};
-use crate::{AppState, Loaded, load_if_changed, with_db};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/norms", page().to(norms_page))
-        .route("/tournaments/{id}/norms/settings", page().to(settings_form))
-        .route("/tournaments/{id}/norms/settings", web::post().to(settings))
-        .route(
-            "/tournaments/{id}/players/{pn}/norms",
-            page().to(player_norms),
-        )
-        .route("/api/v1/tournaments/{id}/norms", page().to(api_norms))
-        .route(
-            "/api/v1/tournaments/{id}/players/{pn}/norms",
-            page().to(api_player_norms),
-        );
-}
+use crate::visibility::{public_api, public_page};
 
 /// The event's conditions for the norms: those the organizer set
 /// (`/tournaments/{id}/norms/settings`: the exemptions of B.01 1.4.3a-c, the minimum number of
@@ -212,45 +196,44 @@ pub async fn norms_page(
     query: web::Query<AllQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let all = query.all.unwrap_or(0) != 0;
-    let rules = rules_of(t, stored_rules(&state, id).await?);
-    let lines = norm_reports(t, &rules)
-        .iter()
-        .filter(|r| all || in_reach(r))
-        .map(|r| NormLine {
-            pairing_number: r.player,
-            number: l.int(r.player),
-            name: t
-                .player(r.player)
-                .map_or_else(|| r.name.clone(), titled_name),
-            title: title_in(&l, r.title),
-            games: l.int(r.games.len()),
-            average: opt_int(&l, r.average_rating),
-            performance: opt_int(&l, r.performance),
-            score: match r.required_score {
-                Some(req) => l.ta(
-                    "norm-score-of",
-                    &[("score", points(&l, r.score)), ("needed", points(&l, req))],
-                ),
-                None => points(&l, r.score),
-            },
-            status: status_in(&l, r),
-            made: r.is_norm,
-        })
-        .collect();
-    let page = NormsPage {
-        head: head_in(id, t, &l),
-        lines,
-        all,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let all = query.all.unwrap_or(0) != 0;
+        let rules = rules_of(t, stored_rules(&state, id).await?);
+        let lines = norm_reports(t, &rules)
+            .iter()
+            .filter(|r| all || in_reach(r))
+            .map(|r| NormLine {
+                pairing_number: r.player,
+                number: l.int(r.player),
+                name: t
+                    .player(r.player)
+                    .map_or_else(|| r.name.clone(), titled_name),
+                title: title_in(&l, r.title),
+                games: l.int(r.games.len()),
+                average: opt_int(&l, r.average_rating),
+                performance: opt_int(&l, r.performance),
+                score: match r.required_score {
+                    Some(req) => l.ta(
+                        "norm-score-of",
+                        &[("score", points(&l, r.score)), ("needed", points(&l, req))],
+                    ),
+                    None => points(&l, r.score),
+                },
+                status: status_in(&l, r),
+                made: r.is_norm,
+            })
+            .collect();
+        let page = NormsPage {
+            head: head_in(id, t, &l),
+            lines,
+            all,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 struct RequirementLine {
@@ -472,27 +455,26 @@ pub async fn player_norms(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
-    let rules = rules_of(t, stored_rules(&state, id).await?);
-    let reports = open_norms(p)
-        .into_iter()
-        .filter_map(|title| norm_report(t, pn, title, &rules))
-        .map(|r| report_view(&l, t, &r))
-        .collect();
-    let page = PlayerNormsPage {
-        head: head_in(id, t, &l),
-        pairing_number: pn,
-        name: titled_name(p),
-        reports,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
+        let rules = rules_of(t, stored_rules(&state, id).await?);
+        let reports = open_norms(p)
+            .into_iter()
+            .filter_map(|title| norm_report(t, pn, title, &rules))
+            .map(|r| report_view(&l, t, &r))
+            .collect();
+        let page = PlayerNormsPage {
+            head: head_in(id, t, &l),
+            pairing_number: pn,
+            name: titled_name(p),
+            reports,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 /// `GET /api/v1/tournaments/{id}/norms`: every player's report for every norm they can still
@@ -513,22 +495,18 @@ pub async fn api_norms(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &s.tournament;
-    json(
-        &norm_reports(
-            t,
-            &rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?),
-        ),
-        Some(&v),
-        state.config.public_max_age,
-    )
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        json(
+            &norm_reports(
+                t,
+                &rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?),
+            ),
+            Some(&v),
+            state.config.public_max_age,
+        )
+    })
+    .await
 }
 
 /// `GET /api/v1/tournaments/{id}/players/{pn}/norms`: one player's reports.
@@ -548,21 +526,17 @@ pub async fn api_player_norms(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &s.tournament;
-    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
-    let rules = rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?);
-    let reports: Vec<NormReport> = open_norms(p)
-        .into_iter()
-        .filter_map(|title| norm_report(t, pn, title, &rules))
-        .collect();
-    json(&reports, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
+        let rules = rules_of(t, stored_rules(&state, id).await.map_err(WebError::api)?);
+        let reports: Vec<NormReport> = open_norms(p)
+            .into_iter()
+            .filter_map(|title| norm_report(t, pn, title, &rules))
+            .collect();
+        json(&reports, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// The organizer's form of the event's conditions for norms.

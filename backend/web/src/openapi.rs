@@ -5,7 +5,7 @@
 //! and for the operations that need a bearer token `401`, `403` and `429` (too many unknown
 //! tokens from the client's address, with `Retry-After`); a write that names the state
 //! it read, or that the event's state refuses, also `409`. The web crate's `routes` test checks
-//! the document against the route tables of [`crate::configure`] (every `/api/v1` route
+//! the document against the route table, [`crate::routes::configure`] (every `/api/v1` route
 //! documented, nothing documented that is not routed).
 
 use actix_web::HttpResponse;

@@ -15,8 +15,8 @@ use crate::forms::PlayerForm;
 use crate::l10n::L10n;
 use crate::next_step::{NextStep, next_step};
 use crate::respond::private;
+use crate::state::{AppState, with_db};
 use crate::views::{system_in, titled_name};
-use crate::{AppState, with_db};
 
 pub(crate) struct ManagedRound {
     number: u16,

@@ -7,7 +7,7 @@ use arbiter_tournament::Tournament;
 use uuid::Uuid;
 
 use crate::error::WebError;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// Runs the pairing engine (seconds on a large field) on the blocking pool, not on a worker.
 pub(crate) async fn off_thread<T: Send + 'static>(

@@ -41,22 +41,8 @@ use crate::extract::{
 };
 use crate::l10n::{L10n, Msg};
 use crate::respond::{arbiter_error, bad, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route(
-        "/tournaments/{id}/games/{game}/incidents",
-        page().to(incidents_page),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/incidents",
-        web::post().to(record),
-    )
-    .route("/api/v1/games/{id}/incidents", web::post().to(api_record));
-}
 
 /// One incident as the form (or the API) gives it: every field text, read by [`Action::read`].
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -28,19 +28,7 @@ use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::forms::PlayerForm;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
-use crate::{AppState, with_db};
-
-/// The routes of this module, added to [`crate::configure`]'s table.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/tournaments/{id}/players/{pn}/edit",
-        crate::page().to(form),
-    )
-    .route(
-        "/tournaments/{id}/players/{pn}/edit",
-        web::post().to(correct),
-    );
-}
+use crate::state::{AppState, with_db};
 
 /// The correcting form as sent: the register form's fields, and the tournament's last change
 /// as the page showed it.

@@ -20,7 +20,7 @@ use crate::l10n::Msg;
 use crate::names::{Channel, refusal, upload_refusal};
 use crate::pages::{ManageOptions, Retry, Upload, manage_page_with};
 use crate::respond::{bad, load, local_path, see_other_done};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// `POST /tournaments/{id}/players`: registers a player with the next pairing number.
 ///

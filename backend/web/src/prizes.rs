@@ -29,22 +29,13 @@ use crate::extract::{ApiStaff, Checked, Organizer, Staff};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{html, json, load, parse_seen, private, see_other_done, seen_token};
+use crate::state::{AppState, with_db};
 use crate::views::{Head, head_in, standings_for, titled_name};
-use crate::{AppState, Loaded, load_if_changed, with_db};
+use crate::visibility::{public_api, public_page};
 
 mod form;
 
 use form::{PrizeForm, form_of};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/prizes", page().to(prizes_page))
-        .route("/tournaments/{id}/prizes/edit", page().to(edit_form))
-        .route("/tournaments/{id}/prizes/edit", web::post().to(edit))
-        .route("/api/v1/tournaments/{id}/prizes", page().to(api_prizes))
-        .route("/api/v1/tournaments/{id}/prizes", web::put().to(api_put));
-}
 
 /// The stored list, read; a list that no longer reads is an internal error (it was checked when
 /// saved).
@@ -338,68 +329,67 @@ pub async fn prizes_page(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let text = with_db(&state, move |c| {
-        Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
-    })
-    .await?;
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let list = stored_list(text.as_deref())?;
-    let mut page = PrizesPage {
-        head: head_in(id, t, &l),
-        settings: String::new(),
-        lists: vec![],
-        warnings: vec![],
-        error: String::new(),
-        totals: vec![],
-        defined: list.is_some(),
-        l,
-    };
-    if let Some(list) = list {
-        let l = &page.l;
-        page.settings = settings_in(l, list.settings);
-        page.warnings = check_list(&list)
-            .iter()
-            .filter(|p| !p.is_error())
-            .map(|p| problem_in(l, &list, p))
-            .collect();
-        let data = standings_for(t, None);
-        match allocate(&list, t, &data.standings) {
-            Ok(a) => {
-                page.lists = lists_of(l, t, &list, &a);
-                page.totals = a
-                    .players
-                    .iter()
-                    .filter(|p| p.total > 0)
-                    .map(|p| {
-                        let total = a
-                            .currency
-                            .as_deref()
-                            .map(|c| amount_in(l, p.total, Some(c)))
-                            .unwrap_or_default();
-                        (
-                            p.player,
-                            t.player(p.player)
-                                .map_or_else(|| format!("#{}", p.player), titled_name),
-                            total,
-                        )
-                    })
-                    .collect();
-            }
-            Err(AllocateError::NoEventYear) => page.error = l.t("prizes-no-event-year"),
-            Err(AllocateError::InvalidList(problems)) => {
-                page.error = problems
-                    .first()
-                    .map(|p| problem_in(l, &list, p))
-                    .unwrap_or_default();
+    public_page(&state, &req, id, async |stored, v| {
+        let text = with_db(&state, move |c| {
+            Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+        })
+        .await?;
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let list = stored_list(text.as_deref())?;
+        let mut page = PrizesPage {
+            head: head_in(id, t, &l),
+            settings: String::new(),
+            lists: vec![],
+            warnings: vec![],
+            error: String::new(),
+            totals: vec![],
+            defined: list.is_some(),
+            l,
+        };
+        if let Some(list) = list {
+            let l = &page.l;
+            page.settings = settings_in(l, list.settings);
+            page.warnings = check_list(&list)
+                .iter()
+                .filter(|p| !p.is_error())
+                .map(|p| problem_in(l, &list, p))
+                .collect();
+            let data = standings_for(t, None);
+            match allocate(&list, t, &data.standings) {
+                Ok(a) => {
+                    page.lists = lists_of(l, t, &list, &a);
+                    page.totals = a
+                        .players
+                        .iter()
+                        .filter(|p| p.total > 0)
+                        .map(|p| {
+                            let total = a
+                                .currency
+                                .as_deref()
+                                .map(|c| amount_in(l, p.total, Some(c)))
+                                .unwrap_or_default();
+                            (
+                                p.player,
+                                t.player(p.player)
+                                    .map_or_else(|| format!("#{}", p.player), titled_name),
+                                total,
+                            )
+                        })
+                        .collect();
+                }
+                Err(AllocateError::NoEventYear) => page.error = l.t("prizes-no-event-year"),
+                Err(AllocateError::InvalidList(problems)) => {
+                    page.error = problems
+                        .first()
+                        .map(|p| problem_in(l, &list, p))
+                        .unwrap_or_default();
+                }
             }
         }
-    }
-    html(&page, &v, state.config.public_max_age)
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 #[derive(Template)]
@@ -553,37 +543,33 @@ pub async fn api_prizes(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
+    public_api(&state, &req, id, async |s, v| {
+        let text = with_db(&state, move |c| {
+            Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+        })
         .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let text = with_db(&state, move |c| {
-        Ok(arbiter_db::document(c, id, arbiter_db::Document::Prizes)?)
+        .map_err(WebError::api)?;
+        let list = stored_list(text.as_deref()).map_err(WebError::api)?;
+        let t = &s.tournament;
+        let (allocation, error, problems) = match &list {
+            None => (None, None, vec![]),
+            Some(list) => {
+                let problems = check_list(list);
+                match allocate(list, t, &standings_for(t, None).standings) {
+                    Ok(a) => (Some(a), None, problems),
+                    Err(e) => (None, Some(e.to_string()), problems),
+                }
+            }
+        };
+        let body = PrizesJson {
+            list,
+            allocation,
+            error,
+            problems,
+        };
+        json(&body, Some(&v), state.config.public_max_age)
     })
     .await
-    .map_err(WebError::api)?;
-    let list = stored_list(text.as_deref()).map_err(WebError::api)?;
-    let t = &s.tournament;
-    let (allocation, error, problems) = match &list {
-        None => (None, None, vec![]),
-        Some(list) => {
-            let problems = check_list(list);
-            match allocate(list, t, &standings_for(t, None).standings) {
-                Ok(a) => (Some(a), None, problems),
-                Err(e) => (None, Some(e.to_string()), problems),
-            }
-        }
-    };
-    let body = PrizesJson {
-        list,
-        allocation,
-        error,
-        problems,
-    };
-    json(&body, Some(&v), state.config.public_max_age)
 }
 
 /// The body of `PUT /api/v1/tournaments/{id}/prizes`: the list (or `null`) and, optionally, the

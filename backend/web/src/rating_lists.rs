@@ -35,33 +35,11 @@ use crate::error::WebError;
 use crate::extract::{ApiStaff, Checked, Organizer, SignedIn, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, json, load, ok, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::rating_list_key;
-use crate::{AppState, with_db};
 
 /// The largest list file taken (FIDE's combined XML is about 500 MB).
 const MAX_UPLOAD: usize = 1 << 30;
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/rating-lists", page().to(lists_page))
-        .route("/rating-lists", web::post().to(upload))
-        .route(
-            "/tournaments/{id}/ratings/refresh",
-            page().to(refresh_preview),
-        )
-        .route("/tournaments/{id}/ratings/refresh", web::post().to(refresh))
-        .route("/api/v1/rating-lists", page().to(api_lists))
-        .route(
-            "/api/v1/rating-lists/players/{fide_id}",
-            page().to(api_player),
-        )
-        .route("/api/v1/rating-lists/search", page().to(api_search))
-        .route(
-            "/api/v1/tournaments/{id}/ratings/refresh",
-            web::post().to(api_refresh),
-        );
-}
 
 /// `?q=`: a FIDE id or the start of a name; `t`: the tournament to register the players found in
 /// (the page then offers a register button per player, which the organizer's route checks).

@@ -15,22 +15,12 @@ use askama::Template;
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::AppState;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Arbiter, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{load, ok};
+use crate::state::AppState;
 use crate::views::titled_name;
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/rating-report", page().to(report_page))
-        .route(
-            "/api/v1/tournaments/{id}/rating-report",
-            page().to(api_report),
-        );
-}
 
 fn event_field(f: EventField) -> Msg {
     Msg::new(match f {

@@ -23,23 +23,9 @@ use uuid::Uuid;
 use crate::error::WebError;
 use crate::l10n::L10n;
 use crate::respond::{html, json};
+use crate::state::AppState;
 use crate::views::{Head, head_in, rating_list_key, titled_name};
-use crate::{AppState, Loaded, load_if_changed};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/ratings", page().to(ratings_page))
-        .route(
-            "/tournaments/{id}/players/{pn}/rating",
-            page().to(player_rating),
-        )
-        .route("/api/v1/tournaments/{id}/ratings", page().to(api_ratings))
-        .route(
-            "/api/v1/tournaments/{id}/players/{pn}/rating",
-            page().to(api_player_rating),
-        );
-}
+use crate::visibility::{public_api, public_page};
 
 /// The sentence naming the list and what it was read from.
 fn inference_in(l: &L10n, i: ListInference) -> String {
@@ -182,24 +168,23 @@ pub async fn ratings_page(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let inferred = RatingListKind::infer(t);
-    let lines = rating_changes(t, inferred.list)
-        .iter()
-        .map(|c| line(&l, t, c))
-        .collect();
-    let page = RatingsPage {
-        head: head_in(id, t, &l),
-        list: inference_in(&l, inferred),
-        lines,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let inferred = RatingListKind::infer(t);
+        let lines = rating_changes(t, inferred.list)
+            .iter()
+            .map(|c| line(&l, t, c))
+            .collect();
+        let page = RatingsPage {
+            head: head_in(id, t, &l),
+            list: inference_in(&l, inferred),
+            lines,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 struct GameLine {
@@ -240,66 +225,65 @@ pub async fn player_rating(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
-    let (stored, v) = match load_if_changed(&state, &req, id).await? {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
-    let inferred = RatingListKind::infer(t);
-    let c = player_change(t, p, &RatingRules::for_event(t, inferred.list));
-    let signed = |d: Option<i32>| d.map(|d| l.digits(&format!("{d:+}"))).unwrap_or_default();
-    let games = c
-        .games
-        .iter()
-        .map(|g| GameLine {
-            round: l.int(g.round),
-            opponent: g.opponent,
-            opponent_name: t
-                .player(g.opponent)
-                .map_or_else(|| format!("#{}", g.opponent), titled_name),
-            opponent_rating: l.int(g.opponent_rating),
-            difference: signed(g.difference),
-            counted: signed(g.counted_difference),
-            expected: g
-                .expected
-                .map(|e| l.digits(&e.to_string()))
-                .unwrap_or_default(),
-            score: l.digits(&g.score.to_string()),
-        })
-        .collect();
-    let initial = c.initial.map_or_else(String::new, |i| {
-        let mut text = initial_in(&l, i.outcome);
-        if let (Some(ra), Some(p), Some(dp)) = (i.average, i.percent, i.dp) {
-            text.push_str(&l.ta(
-                "ratings-initial-how",
-                &[
-                    ("average", l.digits(&ra.to_string())),
-                    ("percent", l.int(p)),
-                    ("dp", l.digits(&format!("{dp:+}"))),
-                ],
-            ));
-        }
-        text
-    });
-    let page = PlayerRatingPage {
-        head: head_in(id, t, &l),
-        pairing_number: pn,
-        name: titled_name(p),
-        list: inference_in(&l, inferred),
-        summary: line(&l, t, &c),
-        k: c.k.as_ref().map(|k| k_in(&l, k)).unwrap_or_default(),
-        initial,
-        games,
-        not_rated: c
-            .not_rated
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let p = t.player(pn).ok_or_else(|| WebError::no_player(pn))?;
+        let inferred = RatingListKind::infer(t);
+        let c = player_change(t, p, &RatingRules::for_event(t, inferred.list));
+        let signed = |d: Option<i32>| d.map(|d| l.digits(&format!("{d:+}"))).unwrap_or_default();
+        let games = c
+            .games
             .iter()
-            .map(|n| (l.int(n.round), not_rated_in(&l, n.reason)))
-            .collect(),
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+            .map(|g| GameLine {
+                round: l.int(g.round),
+                opponent: g.opponent,
+                opponent_name: t
+                    .player(g.opponent)
+                    .map_or_else(|| format!("#{}", g.opponent), titled_name),
+                opponent_rating: l.int(g.opponent_rating),
+                difference: signed(g.difference),
+                counted: signed(g.counted_difference),
+                expected: g
+                    .expected
+                    .map(|e| l.digits(&e.to_string()))
+                    .unwrap_or_default(),
+                score: l.digits(&g.score.to_string()),
+            })
+            .collect();
+        let initial = c.initial.map_or_else(String::new, |i| {
+            let mut text = initial_in(&l, i.outcome);
+            if let (Some(ra), Some(p), Some(dp)) = (i.average, i.percent, i.dp) {
+                text.push_str(&l.ta(
+                    "ratings-initial-how",
+                    &[
+                        ("average", l.digits(&ra.to_string())),
+                        ("percent", l.int(p)),
+                        ("dp", l.digits(&format!("{dp:+}"))),
+                    ],
+                ));
+            }
+            text
+        });
+        let page = PlayerRatingPage {
+            head: head_in(id, t, &l),
+            pairing_number: pn,
+            name: titled_name(p),
+            list: inference_in(&l, inferred),
+            summary: line(&l, t, &c),
+            k: c.k.as_ref().map(|k| k_in(&l, k)).unwrap_or_default(),
+            initial,
+            games,
+            not_rated: c
+                .not_rated
+                .iter()
+                .map(|n| (l.int(n.round), not_rated_in(&l, n.reason)))
+                .collect(),
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 /// The body of `GET /api/v1/tournaments/{id}/ratings`.
@@ -333,21 +317,17 @@ pub async fn api_ratings(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &s.tournament;
-    let inferred = RatingListKind::infer(t);
-    let body = RatingsJson {
-        inferred,
-        rules: RatingRules::for_event(t, inferred.list),
-        players: rating_changes(t, inferred.list),
-    };
-    json(&body, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let inferred = RatingListKind::infer(t);
+        let body = RatingsJson {
+            inferred,
+            rules: RatingRules::for_event(t, inferred.list),
+            players: rating_changes(t, inferred.list),
+        };
+        json(&body, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// `GET /api/v1/tournaments/{id}/players/{pn}/rating`: one [`PlayerRatingChange`].
@@ -367,19 +347,15 @@ pub async fn api_player_rating(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, pn) = path.into_inner();
-    let (s, v) = match load_if_changed(&state, &req, id)
-        .await
-        .map_err(WebError::api)?
-    {
-        Loaded::Fresh(r) => return Ok(r),
-        Loaded::Changed(s, v) => (s, v),
-    };
-    let t = &s.tournament;
-    let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
-    let c = player_change(
-        t,
-        p,
-        &RatingRules::for_event(t, RatingListKind::infer(t).list),
-    );
-    json(&c, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let p = t.player(pn).ok_or_else(|| WebError::no_player(pn).api())?;
+        let c = player_change(
+            t,
+            p,
+            &RatingRules::for_event(t, RatingListKind::infer(t).list),
+        );
+        json(&c, Some(&v), state.config.public_max_age)
+    })
+    .await
 }

@@ -44,39 +44,12 @@ use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 
 mod round;
 
 pub use round::{round_report, round_report_form};
-
-/// The score-report routes.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route(
-        "/tournaments/{id}/games/{game}/report",
-        page().to(report_form),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/report",
-        web::post().to(submit_report),
-    )
-    .route("/tournaments/{id}/flagged", page().to(flagged))
-    .route(
-        "/tournaments/{id}/flagged/{game}",
-        web::post().to(resolve_flag),
-    )
-    .route(
-        "/tournaments/{id}/rounds/{n}/report",
-        page().to(round_report_form),
-    )
-    .route(
-        "/tournaments/{id}/rounds/{n}/report",
-        web::post().to(round_report),
-    )
-    .route("/api/v1/games/{id}/score", web::post().to(api_score));
-}
 
 /// The results a score report may carry, as `(value, label)`.
 const RESULTS: [(&str, &str); 6] = [

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::cache::Validators;
 use crate::error::WebError;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 pub(crate) fn private(
     page: &impl Template,

@@ -20,8 +20,8 @@ use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
-use crate::{AppState, with_db};
 
 mod matches;
 

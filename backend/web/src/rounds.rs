@@ -27,8 +27,8 @@ use crate::l10n::review::finding;
 use crate::l10n::{L10n, Msg};
 use crate::pairing::{adjourned_wait, off_thread};
 use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
+use crate::state::{AppState, with_db};
 use crate::views::{bye_in, state_in, system_in, titled_name};
-use crate::{AppState, with_db};
 
 /// A player for a table: pairing number, name with title, rating and score before the round,
 /// in the reader's digits.

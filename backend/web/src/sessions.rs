@@ -18,7 +18,7 @@ use arbiter_db::Pool;
 use arbiter_db::sessions::{self, Lifetime};
 use uuid::Uuid;
 
-use crate::Config;
+use crate::config::Config;
 
 /// The session key under which [`crate::auth`] keeps the signed-in account's id (JSON text).
 pub const USER_KEY: &str = "uid";

@@ -10,7 +10,7 @@ use crate::done::Done;
 use crate::error::WebError;
 use crate::extract::{Checked, Organizer, Staff, csrf_field};
 use crate::respond::{bad, see_other_done};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// The grant / revoke form.
 #[derive(Debug, Deserialize)]

@@ -15,16 +15,13 @@ mod standings;
 mod tables;
 mod team;
 
-use round::{match_card, matches};
-use standings::standings;
+pub use round::{match_card, matches};
+pub use standings::standings;
 pub(crate) use standings::{after_round, standings_of};
-use tables::{boards, crosstable};
-use team::team;
-
-use std::sync::Arc;
+pub use tables::{boards, crosstable};
+pub use team::team;
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use arbiter_db::StoredTournament;
 use arbiter_tournament::team::{
     BoardGame, BoardOrder, TeamEvent, TeamMatch, TeamNumber, TeamRoundKind, TeamStandings,
     TeamStandingsOptions, board_standings, default_team_tiebreaks, explain_team, team_standings,
@@ -34,54 +31,13 @@ use arbiter_tournament::{Colour, Points, ResultCode, Tournament};
 use askama::Template;
 use uuid::Uuid;
 
-use crate::cache::Validators;
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::l10n::{L10n, Msg};
 use crate::respond::html;
+use crate::state::AppState;
 use crate::views::{Head, code_symbol, format_value, head_in, state_in, titled_name};
-use crate::{AppState, Loaded, load_if_changed};
-
-/// The routes of the team event's public pages and their JSON (all `GET`/`HEAD`).
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/teams", page().to(teams))
-        .route("/tournaments/{id}/teams/{n}", page().to(team))
-        .route("/tournaments/{id}/rounds/{r}/matches", page().to(matches))
-        .route(
-            "/tournaments/{id}/rounds/{r}/matches/{table}/card",
-            page().to(match_card),
-        )
-        .route("/tournaments/{id}/team-standings", page().to(standings))
-        .route("/tournaments/{id}/team-crosstable", page().to(crosstable))
-        .route("/tournaments/{id}/board-standings", page().to(boards))
-        .route("/api/v1/tournaments/{id}/teams", page().to(api::teams))
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{r}/matches",
-            page().to(api::matches),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/team-standings",
-            page().to(api::standings),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/team-crosstable",
-            page().to(api::crosstable),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/board-standings",
-            page().to(api::boards),
-        );
-}
-
-/// A team event's tournament for a page: the client's copy is current, or the tournament (with
-/// a team event, only its published rounds) and the page's validators.
-pub(crate) enum TeamLoaded {
-    /// The client's copy is current (`304`, or the page from the cache).
-    Fresh(HttpResponse),
-    /// The tournament and the validators.
-    Changed(Arc<StoredTournament>, Validators),
-}
+use crate::visibility::public_page;
 
 /// Not a team event (404).
 pub(crate) fn not_team_event() -> WebError {
@@ -98,28 +54,9 @@ pub(crate) fn no_match(table: u16) -> WebError {
     WebError::NotFound(Msg::new("tpub-what-match").int("n", table))
 }
 
-/// Loads the tournament as [`load_if_changed`] does, and keeps of its team event the rounds
-/// that are published (their pairings public).
-///
-/// # Errors
-/// [`WebError::NotFound`] for an unknown tournament or one that is not a team event,
-/// [`WebError::Database`].
-pub(crate) async fn load_team(
-    state: &AppState,
-    req: &HttpRequest,
-    id: Uuid,
-) -> Result<TeamLoaded, WebError> {
-    match load_if_changed(state, req, id).await? {
-        Loaded::Fresh(r) => Ok(TeamLoaded::Fresh(r)),
-        Loaded::Changed(s, v) => {
-            // `public_view` kept of the team event only the rounds that are published.
-            event_of(&s.tournament)?;
-            Ok(TeamLoaded::Changed(s, v))
-        }
-    }
-}
-
-/// The team event of a loaded tournament.
+/// The team event of a loaded tournament: every team page and answer checks it first, so that
+/// an individual tournament answers `404` ([`public_view`](crate::visibility::public_view) kept
+/// of a team event only the rounds that are published).
 pub(crate) fn event_of(t: &Tournament) -> Result<&TeamEvent, WebError> {
     t.team.as_ref().ok_or_else(not_team_event)
 }
@@ -264,33 +201,32 @@ pub async fn teams(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let teams = e
-        .teams
-        .iter()
-        .map(|team| TeamCard {
-            number: team.number,
-            no: l.int(team.number),
-            name: team.name.clone(),
-            affiliation: affiliation(e, team.number, &l),
-            rating: team
-                .rating(t, &e.settings)
-                .map(|r| l.int(r))
-                .unwrap_or_default(),
-            roster: roster_lines(t, e, team.number, &l),
-        })
-        .collect();
-    let page = TeamsPage {
-        head: head_in(id, t, &l),
-        boards: l.ta("tpub-boards-per-match", &[("n", l.int(e.settings.boards))]),
-        teams,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let teams = e
+            .teams
+            .iter()
+            .map(|team| TeamCard {
+                number: team.number,
+                no: l.int(team.number),
+                name: team.name.clone(),
+                affiliation: affiliation(e, team.number, &l),
+                rating: team
+                    .rating(t, &e.settings)
+                    .map(|r| l.int(r))
+                    .unwrap_or_default(),
+                roster: roster_lines(t, e, team.number, &l),
+            })
+            .collect();
+        let page = TeamsPage {
+            head: head_in(id, t, &l),
+            boards: l.ta("tpub-boards-per-match", &[("n", l.int(e.settings.boards))]),
+            teams,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }

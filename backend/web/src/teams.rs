@@ -54,65 +54,9 @@ use crate::forms::UploadForm;
 use crate::l10n::{L10n, Msg};
 use crate::pages::Upload;
 use crate::respond::{bad, load, parse_seen, private, see_other_done, seen_token};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 use form::{CaptainForm, RoundForm, SetupForm, TeamForm};
-
-/// The routes of this module, added to [`crate::configure`]'s table before the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route("/tournaments/{id}/teams/manage", page().to(manage))
-        .route("/tournaments/{id}/teams/setup", web::post().to(setup))
-        .route("/tournaments/{id}/teams/add", web::post().to(add_team))
-        .route(
-            "/tournaments/{id}/teams/upload",
-            web::post().to(upload_teams),
-        )
-        .route(
-            "/tournaments/{id}/teams/{n}/edit",
-            web::post().to(edit_team),
-        )
-        .route("/tournaments/{id}/teams/captains", web::post().to(captains))
-        .route("/tournaments/{id}/teams/pair", web::post().to(pair))
-        .route("/tournaments/{id}/teams/byes", web::post().to(byes::form))
-        .route(
-            "/api/v1/tournaments/{id}/teams/byes",
-            web::post().to(byes::api),
-        )
-        .route("/tournaments/{id}/rounds/{r}/seat", web::post().to(seat))
-        .route(
-            "/tournaments/{id}/rounds/{r}/lineups/{n}",
-            page().to(lineup::lineup_form),
-        )
-        .route(
-            "/tournaments/{id}/rounds/{r}/lineups/{n}",
-            web::post().to(lineup::submit_lineup),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
-            page().to(lineup::api_lineup),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{r}/lineups/{n}",
-            web::post().to(lineup::api_submit_lineup),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/teams/setup",
-            web::post().to(api::setup),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/teams",
-            web::post().to(api::add_team),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/teams/rounds",
-            web::post().to(api::pair),
-        )
-        .route(
-            "/api/v1/tournaments/{id}/rounds/{r}/seat",
-            web::post().to(api::seat),
-        );
-}
 
 /// A refused change to a team event, as the web answers it.
 fn team_change_error(e: TeamChangeError<WebError>) -> WebError {

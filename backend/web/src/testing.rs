@@ -233,12 +233,12 @@ where
     .await
 }
 
-/// The service as [`crate::serve`] configures it (the page cache, the session, compression and
+/// The service as [`crate::server::serve`] configures it (the page cache, the session, compression and
 /// the default headers, every route), over `pool` with `config` (both cloned: the service
 /// borrows neither), ready for [`call`].
 pub fn service(
     pool: &arbiter_db::Pool,
-    config: &crate::Config,
+    config: &crate::config::Config,
 ) -> impl Future<
     Output = impl Service<
         Request,
@@ -253,7 +253,7 @@ pub fn service(
 /// ([`crate::cache::PageCache::loads`]).
 pub fn service_with_pages(
     pool: &arbiter_db::Pool,
-    config: &crate::Config,
+    config: &crate::config::Config,
     pages: std::sync::Arc<crate::cache::PageCache>,
 ) -> impl Future<
     Output = impl Service<
@@ -264,8 +264,8 @@ pub fn service_with_pages(
 > + use<> {
     let (pool, config) = (pool.clone(), config.clone());
     async move {
-        let headers = crate::default_headers(&config);
-        let state = actix_web::web::Data::new(crate::AppState::new(pool, config));
+        let headers = crate::server::default_headers(&config);
+        let state = actix_web::web::Data::new(crate::state::AppState::new(pool, config));
         let session = crate::auth::session_middleware(&state);
         test::init_service(
             actix_web::App::new()
@@ -277,7 +277,7 @@ pub fn service_with_pages(
                 .wrap(session)
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(headers)
-                .configure(crate::configure),
+                .configure(crate::routes::configure),
         )
         .await
     }

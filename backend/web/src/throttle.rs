@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::HttpRequest;
 
-use crate::Config;
+use crate::config::Config;
 
 /// The most keys a counter keeps before it forgets those at rest again.
 const MAX_KEYS: usize = 10_000;

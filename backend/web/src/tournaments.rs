@@ -19,8 +19,8 @@ use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
 use crate::l10n::L10n;
 use crate::pages::{ManageOptions, manage_page_with};
 use crate::respond::{load, ok, parse_seen, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::views::systems_in;
-use crate::{AppState, with_db};
 
 #[derive(Template)]
 #[template(path = "new_tournament.html")]

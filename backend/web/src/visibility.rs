@@ -4,10 +4,11 @@
 //! left out of every public page, JSON answer, PGN export, cache entry and count, with its
 //! games, results, scores and a team event's matches and line-ups of that round.
 //!
-//! Every public handler reads a tournament through [`load_if_changed`] (the public view of the
-//! tournament, [`public_view`]) and the games it stores through [`public_games`] and
-//! [`public_game`], which keep only the games of rounds that view holds. Staff pages read the
-//! whole tournament behind a staff extractor ([`crate::extract::Staff`]). The test
+//! Every public handler answers through [`public_page`] or [`public_api`], which load the
+//! tournament's public view ([`public_view`]) or answer `304` (`load_if_changed`), and reads the
+//! games it stores through [`public_games`] and [`public_game`], which keep only the games of
+//! rounds that view holds. Staff pages read the whole tournament behind a staff extractor
+//! ([`crate::extract::Staff`]). The test
 //! `backend/web/tests/web/visibility.rs` walks every `GET` route of the route tables as an
 //! anonymous reader before and after a round is paired, given results and scores but not
 //! published, and fails on any difference.
@@ -22,12 +23,14 @@ use arbiter_tournament::{RoundState, Tournament};
 use uuid::Uuid;
 
 use crate::cache::{self, Validators};
-use crate::{AppState, WebError, l10n, with_db};
+use crate::error::WebError;
+use crate::l10n;
+use crate::state::{AppState, with_db};
 
 /// A tournament for a page: either the client's copy is current (`304` ready to send), or the
 /// tournament as it stands with the page's validators. The tournament is shared with the other
 /// pages rendered from the same change ([`cache::PageCache::tournament`]).
-pub enum Loaded {
+enum Loaded {
     /// The client's copy is current, or the page is in the server's cache: the answer to send.
     Fresh(HttpResponse),
     /// The tournament (its public part: [`public_view`]) and the validators of this page.
@@ -44,7 +47,7 @@ pub enum Loaded {
 ///
 /// # Errors
 /// [`WebError::NotFound`] for an unknown id, [`WebError::Database`].
-pub async fn load_if_changed(
+async fn load_if_changed(
     state: &AppState,
     req: &HttpRequest,
     id: Uuid,
@@ -98,6 +101,53 @@ pub async fn load_if_changed(
     v.cache = Some(cache);
     v.turn = Some(Arc::new(turn));
     Ok(Loaded::Changed(stored, v))
+}
+
+/// Answers a public page of tournament `id`: the `304` or the cached page when the client's
+/// copy or the server's is current, else what `render` makes of the public view ([`public_view`])
+/// and the page's validators ([`Validators`], which set its `ETag`, `Last-Modified`,
+/// `Cache-Control` and `Vary` and store it in the server's cache). Every public HTML page and
+/// printout reads its tournament here (`load_if_changed`).
+///
+/// # Errors
+/// [`WebError::NotFound`] for an unknown id, [`WebError::Database`], or `render`'s error.
+pub async fn public_page<R>(
+    state: &AppState,
+    req: &HttpRequest,
+    id: Uuid,
+    render: R,
+) -> Result<HttpResponse, WebError>
+where
+    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
+{
+    match load_if_changed(state, req, id).await? {
+        Loaded::Fresh(r) => Ok(r),
+        Loaded::Changed(stored, v) => render(stored, v).await,
+    }
+}
+
+/// [`public_page`] for a public answer of the API (`/api/v1`): an unknown id or a failed load
+/// is answered as problem+json ([`WebError::api`]); `render`'s errors are answered as it made
+/// them.
+///
+/// # Errors
+/// As [`public_page`].
+pub async fn public_api<R>(
+    state: &AppState,
+    req: &HttpRequest,
+    id: Uuid,
+    render: R,
+) -> Result<HttpResponse, WebError>
+where
+    R: AsyncFnOnce(Arc<StoredTournament>, Validators) -> Result<HttpResponse, WebError>,
+{
+    match load_if_changed(state, req, id)
+        .await
+        .map_err(WebError::api)?
+    {
+        Loaded::Fresh(r) => Ok(r),
+        Loaded::Changed(stored, v) => render(stored, v).await,
+    }
 }
 
 /// What of a tournament the public sees: pairings are public once published, so rounds
@@ -159,7 +209,7 @@ pub fn of_public_games<V>(
 }
 
 /// The tournaments listed publicly (the home page, `GET /api/v1/tournaments`), newest first:
-/// every one when [`crate::Config::open_listing`] is set, else all but those whose organizers are all
+/// every one when [`crate::config::Config::open_listing`] is set, else all but those whose organizers are all
 /// accounts awaiting an administrator's approval (`arbiter_db::accounts::unlisted_tournaments`;
 /// issue #45: a new account cannot advertise on the home page). Unlisted tournaments' pages stay
 /// reachable by their link.

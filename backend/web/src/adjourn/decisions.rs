@@ -20,7 +20,7 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::l10n::Msg;
 use crate::respond::bad;
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// A decision before the resumption (A.4, A.6).
 #[derive(Debug, Deserialize)]

@@ -45,49 +45,12 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Staff, csrf_field};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private};
+use crate::state::{AppState, with_db};
 use crate::views::{result_text, titled_name};
 use crate::zone::Zone;
-use crate::{AppState, with_db};
-use decisions::{before, late, lost};
-use resumption::{check_in, open, start_clock};
-use sealing::seal;
-
-/// The adjournment routes (all for the tournament's arbiters and organizers).
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    let page = crate::page;
-    cfg.route(
-        "/tournaments/{id}/games/{game}/adjourn",
-        page().to(adjourn_page),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/seal",
-        web::post().to(seal),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/check-in",
-        web::post().to(check_in),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/open",
-        web::post().to(open),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/clock",
-        web::post().to(start_clock),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/before",
-        web::post().to(before),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/late",
-        web::post().to(late),
-    )
-    .route(
-        "/tournaments/{id}/games/{game}/adjourn/lost",
-        web::post().to(lost),
-    );
-}
+pub use decisions::{before, late, lost};
+pub use resumption::{check_in, open, start_clock};
+pub use sealing::seal;
 
 /// An `arbiter_db::arbiter` error as the web service answers it.
 pub(crate) fn arbiter_error(e: ArbiterError) -> WebError {

@@ -21,7 +21,7 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff, csrf_field};
 use crate::l10n::Msg;
 use crate::respond::{bad, see_other_done};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// A resumption check-in (A.7, A.9, A.10).
 #[derive(Debug, Deserialize)]

@@ -21,7 +21,7 @@ use crate::error::WebError;
 use crate::extract::{Arbiter, Checked, Staff};
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, private, see_other_done};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// Builds the envelope's information from the form (A.2(a)-(g)).
 pub(crate) fn envelope_info(ctx: &Context, form: &SealForm) -> Result<EnvelopeInfo, WebError> {

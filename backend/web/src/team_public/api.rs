@@ -11,12 +11,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{TeamLoaded, event_of, load_team, standings_of};
-use crate::AppState;
+use super::{event_of, standings_of};
 use crate::error::WebError;
 use crate::forms::AfterQuery;
 use crate::respond::json;
+use crate::state::AppState;
 use crate::views::format_value;
+use crate::visibility::public_api;
 
 /// Points as a JSON number (`2.5`).
 fn num(p: Points) -> f64 {
@@ -79,18 +80,6 @@ pub struct TeamsView {
     pub teams: Vec<TeamItem>,
 }
 
-macro_rules! load {
-    ($state:expr, $req:expr, $id:expr) => {
-        match load_team(&$state, &$req, $id)
-            .await
-            .map_err(WebError::api)?
-        {
-            TeamLoaded::Fresh(r) => return Ok(r),
-            TeamLoaded::Changed(s, v) => (s, v),
-        }
-    };
-}
-
 /// `GET /api/v1/tournaments/{id}/teams`: `{"boards", "teams": [{"number", "name",
 /// "federation", "club", "rating", "roster": [{"board", "pairing_number", "name", "rating",
 /// "federation", "reserve"}]}]}`.
@@ -110,40 +99,42 @@ pub async fn teams(
     path: web::Path<Uuid>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = load!(state, req, id);
-    let t = &s.tournament;
-    let e = event_of(t).map_err(WebError::api)?;
-    let view = TeamsView {
-        boards: e.settings.boards,
-        teams: e
-            .teams
-            .iter()
-            .map(|team| TeamItem {
-                number: team.number,
-                name: team.name.clone(),
-                federation: team.federation.clone(),
-                club: team.club.clone(),
-                rating: team.rating(t, &e.settings),
-                roster: team
-                    .roster
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &pn)| {
-                        let p = t.player(pn);
-                        RosterItem {
-                            board: i + 1,
-                            pairing_number: pn,
-                            name: p.map(|p| p.name.clone()).unwrap_or_default(),
-                            rating: p.and_then(|p| p.rating).filter(|&r| r > 0),
-                            federation: p.and_then(|p| p.federation.clone()),
-                            reserve: i >= usize::from(e.settings.boards),
-                        }
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let e = event_of(t).map_err(WebError::api)?;
+        let view = TeamsView {
+            boards: e.settings.boards,
+            teams: e
+                .teams
+                .iter()
+                .map(|team| TeamItem {
+                    number: team.number,
+                    name: team.name.clone(),
+                    federation: team.federation.clone(),
+                    club: team.club.clone(),
+                    rating: team.rating(t, &e.settings),
+                    roster: team
+                        .roster
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &pn)| {
+                            let p = t.player(pn);
+                            RosterItem {
+                                board: i + 1,
+                                pairing_number: pn,
+                                name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                                rating: p.and_then(|p| p.rating).filter(|&r| r > 0),
+                                federation: p.and_then(|p| p.federation.clone()),
+                                reserve: i >= usize::from(e.settings.boards),
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// One board of a match.
@@ -227,63 +218,67 @@ pub async fn matches(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (s, v) = load!(state, req, id);
-    let t = &s.tournament;
-    let e = event_of(t).map_err(WebError::api)?;
-    let tr = e
-        .round(n)
-        .filter(|_| t.round(n).is_some())
-        .ok_or_else(|| WebError::no_round(n).api())?;
-    let view = MatchesView {
-        round: n,
-        matches: tr
-            .matches
-            .iter()
-            .map(|m| {
-                let sc = e.match_score(t, n, m);
-                MatchItem {
-                    table: m.table,
-                    first: m.first,
-                    second: m.second,
-                    first_game_points: num(sc.first_game_points),
-                    second_game_points: num(sc.second_game_points),
-                    first_match_points: num(sc.first_match_points),
-                    second_match_points: num(sc.second_match_points),
-                    complete: sc.complete,
-                    forfeit: m.forfeit.map(|f| match f {
-                        MatchForfeit::FirstWins => "first_wins",
-                        MatchForfeit::SecondWins => "second_wins",
-                        MatchForfeit::Both => "both",
-                    }),
-                    boards: if m.forfeit.is_some() {
-                        Vec::new()
-                    } else {
-                        e.match_boards(t, n, m)
-                            .iter()
-                            .map(|b| BoardItem {
-                                board: b.board,
-                                first_colour: colour_code(e.settings.first_team_colour(b.board)),
-                                first_player: b.first,
-                                second_player: b.second,
-                                first_code: code(b.first_code),
-                                second_code: code(b.second_code),
-                            })
-                            .collect()
-                    },
-                }
-            })
-            .collect(),
-        bye: tr.bye,
-        bye_match_points: num(e.settings.bye_match_points),
-        bye_game_points: num(e.settings.bye_game_points),
-        absent: tr.absent.clone(),
-        byes_before_pairing: tr
-            .byes_before_pairing
-            .iter()
-            .map(|(&team, code)| (team, code.trf_char().to_string()))
-            .collect(),
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let e = event_of(t).map_err(WebError::api)?;
+        let tr = e
+            .round(n)
+            .filter(|_| t.round(n).is_some())
+            .ok_or_else(|| WebError::no_round(n).api())?;
+        let view = MatchesView {
+            round: n,
+            matches: tr
+                .matches
+                .iter()
+                .map(|m| {
+                    let sc = e.match_score(t, n, m);
+                    MatchItem {
+                        table: m.table,
+                        first: m.first,
+                        second: m.second,
+                        first_game_points: num(sc.first_game_points),
+                        second_game_points: num(sc.second_game_points),
+                        first_match_points: num(sc.first_match_points),
+                        second_match_points: num(sc.second_match_points),
+                        complete: sc.complete,
+                        forfeit: m.forfeit.map(|f| match f {
+                            MatchForfeit::FirstWins => "first_wins",
+                            MatchForfeit::SecondWins => "second_wins",
+                            MatchForfeit::Both => "both",
+                        }),
+                        boards: if m.forfeit.is_some() {
+                            Vec::new()
+                        } else {
+                            e.match_boards(t, n, m)
+                                .iter()
+                                .map(|b| BoardItem {
+                                    board: b.board,
+                                    first_colour: colour_code(
+                                        e.settings.first_team_colour(b.board),
+                                    ),
+                                    first_player: b.first,
+                                    second_player: b.second,
+                                    first_code: code(b.first_code),
+                                    second_code: code(b.second_code),
+                                })
+                                .collect()
+                        },
+                    }
+                })
+                .collect(),
+            bye: tr.bye,
+            bye_match_points: num(e.settings.bye_match_points),
+            bye_game_points: num(e.settings.bye_game_points),
+            absent: tr.absent.clone(),
+            byes_before_pairing: tr
+                .byes_before_pairing
+                .iter()
+                .map(|(&team, code)| (team, code.trf_char().to_string()))
+                .collect(),
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// One line of the team standings.
@@ -340,48 +335,50 @@ pub async fn standings(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = load!(state, req, id);
-    let t = &s.tournament;
-    let e = event_of(t).map_err(WebError::api)?;
-    let (tiebreaks, _, st) = standings_of(t, e, query.after);
-    let scores = e.scores_after_round(t, st.after_round);
-    let names: Vec<String> = tiebreaks.iter().map(ToString::to_string).collect();
-    let view = TeamStandingsView {
-        after_round: st.after_round,
-        primary: e.settings.primary.code(),
-        round_robin: st.round_robin,
-        rows: st
-            .rows
-            .iter()
-            .map(|row| {
-                let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
-                let mut map = serde_json::Map::new();
-                for (i, name) in names.iter().enumerate() {
-                    let number = row.values.get(i).copied().flatten().and_then(|val| {
-                        serde_json::from_str::<serde_json::Number>(&format_value(
-                            tiebreaks.get(i),
-                            Some(val),
-                        ))
-                        .ok()
-                    });
-                    map.insert(
-                        name.clone(),
-                        number.map_or(serde_json::Value::Null, serde_json::Value::Number),
-                    );
-                }
-                TeamStandingItem {
-                    rank: row.rank,
-                    team: row.team,
-                    name: row.name.clone(),
-                    match_points: num(mp),
-                    game_points: num(gp),
-                    tiebreaks: map,
-                }
-            })
-            .collect(),
-        tiebreaks: names,
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let e = event_of(t).map_err(WebError::api)?;
+        let (tiebreaks, _, st) = standings_of(t, e, query.after);
+        let scores = e.scores_after_round(t, st.after_round);
+        let names: Vec<String> = tiebreaks.iter().map(ToString::to_string).collect();
+        let view = TeamStandingsView {
+            after_round: st.after_round,
+            primary: e.settings.primary.code(),
+            round_robin: st.round_robin,
+            rows: st
+                .rows
+                .iter()
+                .map(|row| {
+                    let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
+                    let mut map = serde_json::Map::new();
+                    for (i, name) in names.iter().enumerate() {
+                        let number = row.values.get(i).copied().flatten().and_then(|val| {
+                            serde_json::from_str::<serde_json::Number>(&format_value(
+                                tiebreaks.get(i),
+                                Some(val),
+                            ))
+                            .ok()
+                        });
+                        map.insert(
+                            name.clone(),
+                            number.map_or(serde_json::Value::Null, serde_json::Value::Number),
+                        );
+                    }
+                    TeamStandingItem {
+                        rank: row.rank,
+                        team: row.team,
+                        name: row.name.clone(),
+                        match_points: num(mp),
+                        game_points: num(gp),
+                        tiebreaks: map,
+                    }
+                })
+                .collect(),
+            tiebreaks: names,
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// One team's round in the crosstable.
@@ -448,48 +445,50 @@ pub async fn crosstable(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = load!(state, req, id);
-    let t = &s.tournament;
-    let e = event_of(t).map_err(WebError::api)?;
-    let (_, _, st) = standings_of(t, e, query.after);
-    let view = CrosstableView {
-        after_round: st.after_round,
-        round_robin: st.round_robin,
-        rows: st
-            .rows
-            .iter()
-            .map(|row| CrossItem {
-                rank: row.rank,
-                team: row.team,
-                name: row.name.clone(),
-                rounds: e
-                    .team_rounds(t, row.team)
-                    .into_iter()
-                    .filter(|r| r.round <= st.after_round)
-                    .map(|r| CrossRoundItem {
-                        round: r.round,
-                        opponent: r.opponent,
-                        colour: r.colour.map(colour_code),
-                        kind: match r.kind {
-                            TeamRoundKind::Played => "played",
-                            TeamRoundKind::Pending => "pending",
-                            TeamRoundKind::ForfeitWin => "forfeit_win",
-                            TeamRoundKind::ForfeitLoss => "forfeit_loss",
-                            TeamRoundKind::DoubleForfeit => "double_forfeit",
-                            TeamRoundKind::Pab => "pab",
-                            TeamRoundKind::Absent => "absent",
-                            TeamRoundKind::HalfBye => "half_bye",
-                            TeamRoundKind::FullBye => "full_bye",
-                        },
-                        match_points: num(r.match_points),
-                        game_points: num(r.game_points),
-                        opponent_game_points: num(r.opponent_game_points),
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let e = event_of(t).map_err(WebError::api)?;
+        let (_, _, st) = standings_of(t, e, query.after);
+        let view = CrosstableView {
+            after_round: st.after_round,
+            round_robin: st.round_robin,
+            rows: st
+                .rows
+                .iter()
+                .map(|row| CrossItem {
+                    rank: row.rank,
+                    team: row.team,
+                    name: row.name.clone(),
+                    rounds: e
+                        .team_rounds(t, row.team)
+                        .into_iter()
+                        .filter(|r| r.round <= st.after_round)
+                        .map(|r| CrossRoundItem {
+                            round: r.round,
+                            opponent: r.opponent,
+                            colour: r.colour.map(colour_code),
+                            kind: match r.kind {
+                                TeamRoundKind::Played => "played",
+                                TeamRoundKind::Pending => "pending",
+                                TeamRoundKind::ForfeitWin => "forfeit_win",
+                                TeamRoundKind::ForfeitLoss => "forfeit_loss",
+                                TeamRoundKind::DoubleForfeit => "double_forfeit",
+                                TeamRoundKind::Pab => "pab",
+                                TeamRoundKind::Absent => "absent",
+                                TeamRoundKind::HalfBye => "half_bye",
+                                TeamRoundKind::FullBye => "full_bye",
+                            },
+                            match_points: num(r.match_points),
+                            game_points: num(r.game_points),
+                            opponent_game_points: num(r.opponent_game_points),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        };
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }
 
 /// One player's line on a board.
@@ -546,31 +545,33 @@ pub async fn boards(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (s, v) = load!(state, req, id);
-    let t = &s.tournament;
-    let e = event_of(t).map_err(WebError::api)?;
-    let after = super::after_round(t, e, query.after);
-    let view: Vec<BoardView> = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
-        .into_iter()
-        .map(|b| BoardView {
-            board: b.board,
-            players: b
-                .rows
-                .into_iter()
-                .map(|r| BoardPlayerItem {
-                    rank: r.rank,
-                    pairing_number: r.player,
-                    name: r.name,
-                    team: r.team,
-                    points: num(r.points),
-                    rounds: r.rounds,
-                    games: r.games,
-                    percentage: f64::from(r.percentage) / 100.0,
-                    average_opponent_rating: r.average_opponent_rating,
-                    performance: r.performance,
-                })
-                .collect(),
-        })
-        .collect();
-    json(&view, Some(&v), state.config.public_max_age)
+    public_api(&state, &req, id, async |s, v| {
+        let t = &s.tournament;
+        let e = event_of(t).map_err(WebError::api)?;
+        let after = super::after_round(t, e, query.after);
+        let view: Vec<BoardView> = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
+            .into_iter()
+            .map(|b| BoardView {
+                board: b.board,
+                players: b
+                    .rows
+                    .into_iter()
+                    .map(|r| BoardPlayerItem {
+                        rank: r.rank,
+                        pairing_number: r.player,
+                        name: r.name,
+                        team: r.team,
+                        points: num(r.points),
+                        rounds: r.rounds,
+                        games: r.games,
+                        percentage: f64::from(r.percentage) / 100.0,
+                        average_opponent_rating: r.average_opponent_rating,
+                        performance: r.performance,
+                    })
+                    .collect(),
+            })
+            .collect();
+        json(&view, Some(&v), state.config.public_max_age)
+    })
+    .await
 }

@@ -2,9 +2,9 @@
 
 use super::{
     AppState, Colour, Head, HttpRequest, HttpResponse, L10n, Points, ResultCode, TeamEvent,
-    TeamLoaded, TeamMatch, Template, Tournament, Uuid, WebError, board_result, code_symbol,
-    colour_name, event_of, head_in, html, load_team, no_match, oriented, player_name, pts,
-    rating_of, score_text, state_in, team_name, web,
+    TeamMatch, Template, Tournament, Uuid, WebError, board_result, code_symbol, colour_name,
+    event_of, head_in, html, no_match, oriented, player_name, pts, public_page, rating_of,
+    score_text, state_in, team_name, web,
 };
 use crate::marks::forfeit_text;
 
@@ -102,91 +102,90 @@ pub async fn matches(
     path: web::Path<(Uuid, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n) = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
-    let tr = e.round(n).ok_or_else(|| WebError::no_round(n))?;
-    let matches = tr
-        .matches
-        .iter()
-        .map(|m| {
-            let s = e.match_score(t, n, m);
-            MatchBlock {
-                table: m.table,
-                table_no: l.int(m.table),
-                first: m.first,
-                first_no: l.int(m.first),
-                first_name: team_name(e, m.first),
-                second: m.second,
-                second_no: l.int(m.second),
-                second_name: team_name(e, m.second),
-                score: if s.boards_decided > 0 || m.forfeit.is_some() {
-                    score_text(&l, s.first_game_points, s.second_game_points)
-                } else {
-                    String::new()
-                },
-                match_points: if s.complete {
-                    score_text(&l, s.first_match_points, s.second_match_points)
-                } else {
-                    String::new()
-                },
-                forfeit: forfeit_text(e, m, &l),
-                boards: board_lines(t, e, n, m, &l),
-            }
-        })
-        .collect();
-    let zone = crate::zone::Zone::of_tournament(&stored);
-    let label = |key: &str, r: u16| (r, l.ta(key, &[("n", l.int(r))]));
-    let page = MatchesPage {
-        head: head_in(id, t, &l),
-        number: n,
-        title: l.ta("tpub-matches-title", &[("n", l.int(n))]),
-        state: state_in(round.state, &l),
-        scheduled: round
-            .scheduled
-            .map(|s| l.digits(&zone.start_text(s)))
-            .unwrap_or_default(),
-        bye: tr.bye.map(|b| {
-            (
-                b,
-                team_name(e, b),
-                l.ta(
-                    "tpub-bye-points",
-                    &[
-                        ("mp", pts(&l, e.settings.bye_match_points)),
-                        ("gp", pts(&l, e.settings.bye_game_points)),
-                    ],
-                ),
-            )
-        }),
-        absent: tr.absent.iter().map(|&a| (a, team_name(e, a))).collect(),
-        byes_before_pairing: tr
-            .byes_before_pairing
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
+        let tr = e.round(n).ok_or_else(|| WebError::no_round(n))?;
+        let matches = tr
+            .matches
             .iter()
-            .map(|(&team, &code)| {
-                let kind = if code == ResultCode::FullBye {
-                    "tpub-kind-full-bye"
-                } else {
-                    "tpub-kind-half-bye"
-                };
-                (team, team_name(e, team), l.t(kind))
+            .map(|m| {
+                let s = e.match_score(t, n, m);
+                MatchBlock {
+                    table: m.table,
+                    table_no: l.int(m.table),
+                    first: m.first,
+                    first_no: l.int(m.first),
+                    first_name: team_name(e, m.first),
+                    second: m.second,
+                    second_no: l.int(m.second),
+                    second_name: team_name(e, m.second),
+                    score: if s.boards_decided > 0 || m.forfeit.is_some() {
+                        score_text(&l, s.first_game_points, s.second_game_points)
+                    } else {
+                        String::new()
+                    },
+                    match_points: if s.complete {
+                        score_text(&l, s.first_match_points, s.second_match_points)
+                    } else {
+                        String::new()
+                    },
+                    forfeit: forfeit_text(e, m, &l),
+                    boards: board_lines(t, e, n, m, &l),
+                }
             })
-            .collect(),
-        matches,
-        previous: e
-            .round(n.wrapping_sub(1))
-            .map(|r| label("round-previous", r.number)),
-        next: e
-            .round(n.saturating_add(1))
-            .map(|r| label("round-next", r.number)),
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+            .collect();
+        let zone = crate::zone::Zone::of_tournament(&stored);
+        let label = |key: &str, r: u16| (r, l.ta(key, &[("n", l.int(r))]));
+        let page = MatchesPage {
+            head: head_in(id, t, &l),
+            number: n,
+            title: l.ta("tpub-matches-title", &[("n", l.int(n))]),
+            state: state_in(round.state, &l),
+            scheduled: round
+                .scheduled
+                .map(|s| l.digits(&zone.start_text(s)))
+                .unwrap_or_default(),
+            bye: tr.bye.map(|b| {
+                (
+                    b,
+                    team_name(e, b),
+                    l.ta(
+                        "tpub-bye-points",
+                        &[
+                            ("mp", pts(&l, e.settings.bye_match_points)),
+                            ("gp", pts(&l, e.settings.bye_game_points)),
+                        ],
+                    ),
+                )
+            }),
+            absent: tr.absent.iter().map(|&a| (a, team_name(e, a))).collect(),
+            byes_before_pairing: tr
+                .byes_before_pairing
+                .iter()
+                .map(|(&team, &code)| {
+                    let kind = if code == ResultCode::FullBye {
+                        "tpub-kind-full-bye"
+                    } else {
+                        "tpub-kind-half-bye"
+                    };
+                    (team, team_name(e, team), l.t(kind))
+                })
+                .collect(),
+            matches,
+            previous: e
+                .round(n.wrapping_sub(1))
+                .map(|r| label("round-previous", r.number)),
+            next: e
+                .round(n.saturating_add(1))
+                .map(|r| label("round-next", r.number)),
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 struct CardRow {
@@ -234,81 +233,80 @@ pub async fn match_card(
     path: web::Path<(Uuid, u16, u16)>,
 ) -> Result<HttpResponse, WebError> {
     let (id, n, table) = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
-    let tr = e.round(n).ok_or_else(|| WebError::no_round(n))?;
-    let m = tr
-        .matches
-        .iter()
-        .find(|m| m.table == table)
-        .ok_or_else(|| no_match(table))?;
-    let games = e.match_boards(t, n, m);
-    let rows = (1..=e.settings.boards)
-        .map(|k| {
-            let g = games.iter().find(|g| g.board == k);
-            let c = e.settings.first_team_colour(k);
-            let side = |p: Option<u16>, code: ResultCode| {
-                (
-                    p.map(|p| player_name(t, p)).unwrap_or_default(),
-                    p.map(|p| rating_of(t, p, &l)).unwrap_or_default(),
-                    l.digits(code_symbol(code)),
-                )
-            };
-            let (f, s) = match (g, m.forfeit) {
-                (Some(g), None) => (side(g.first, g.first_code), side(g.second, g.second_code)),
-                _ => (side(None, ResultCode::Blank), side(None, ResultCode::Blank)),
-            };
-            CardRow {
-                board: l.int(k),
-                first_colour: colour_name(c, &l),
-                first: f.0,
-                first_rating: f.1,
-                first_result: f.2,
-                second_colour: colour_name(c.opposite(), &l),
-                second: s.0,
-                second_rating: s.1,
-                second_result: s.2,
-            }
-        })
-        .collect();
-    let score = e.match_score(t, n, m);
-    let decided = score.boards_decided > 0 || m.forfeit.is_some();
-    let total = |p: Points| if decided { pts(&l, p) } else { String::new() };
-    let zone = crate::zone::Zone::of_tournament(&stored);
-    let date = match round.scheduled {
-        Some(s) => l.date(zone.local(s).date()),
-        None => head_in(id, t, &l).dates,
-    };
-    let first = team_name(e, m.first);
-    let second = team_name(e, m.second);
-    let captain = |name: &str| l.ta("tpub-card-captain-of", &[("team", l.data(name))]);
-    let page = CardPage {
-        head: head_in(id, t, &l),
-        number: n,
-        round_label: l.ta("round-n", &[("n", l.int(n))]),
-        table_label: l.ta("tpub-card-table", &[("n", l.int(table))]),
-        date,
-        first_captain: captain(&first),
-        second_captain: captain(&second),
-        first: l.ta(
-            "tpub-numbered-team",
-            &[("n", l.int(m.first)), ("team", l.data(&first))],
-        ),
-        second: l.ta(
-            "tpub-numbered-team",
-            &[("n", l.int(m.second)), ("team", l.data(&second))],
-        ),
-        rows,
-        first_total: total(score.first_game_points),
-        second_total: total(score.second_game_points),
-        forfeit: forfeit_text(e, m, &l),
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let round = t.round(n).ok_or_else(|| WebError::no_round(n))?;
+        let tr = e.round(n).ok_or_else(|| WebError::no_round(n))?;
+        let m = tr
+            .matches
+            .iter()
+            .find(|m| m.table == table)
+            .ok_or_else(|| no_match(table))?;
+        let games = e.match_boards(t, n, m);
+        let rows = (1..=e.settings.boards)
+            .map(|k| {
+                let g = games.iter().find(|g| g.board == k);
+                let c = e.settings.first_team_colour(k);
+                let side = |p: Option<u16>, code: ResultCode| {
+                    (
+                        p.map(|p| player_name(t, p)).unwrap_or_default(),
+                        p.map(|p| rating_of(t, p, &l)).unwrap_or_default(),
+                        l.digits(code_symbol(code)),
+                    )
+                };
+                let (f, s) = match (g, m.forfeit) {
+                    (Some(g), None) => (side(g.first, g.first_code), side(g.second, g.second_code)),
+                    _ => (side(None, ResultCode::Blank), side(None, ResultCode::Blank)),
+                };
+                CardRow {
+                    board: l.int(k),
+                    first_colour: colour_name(c, &l),
+                    first: f.0,
+                    first_rating: f.1,
+                    first_result: f.2,
+                    second_colour: colour_name(c.opposite(), &l),
+                    second: s.0,
+                    second_rating: s.1,
+                    second_result: s.2,
+                }
+            })
+            .collect();
+        let score = e.match_score(t, n, m);
+        let decided = score.boards_decided > 0 || m.forfeit.is_some();
+        let total = |p: Points| if decided { pts(&l, p) } else { String::new() };
+        let zone = crate::zone::Zone::of_tournament(&stored);
+        let date = match round.scheduled {
+            Some(s) => l.date(zone.local(s).date()),
+            None => head_in(id, t, &l).dates,
+        };
+        let first = team_name(e, m.first);
+        let second = team_name(e, m.second);
+        let captain = |name: &str| l.ta("tpub-card-captain-of", &[("team", l.data(name))]);
+        let page = CardPage {
+            head: head_in(id, t, &l),
+            number: n,
+            round_label: l.ta("round-n", &[("n", l.int(n))]),
+            table_label: l.ta("tpub-card-table", &[("n", l.int(table))]),
+            date,
+            first_captain: captain(&first),
+            second_captain: captain(&second),
+            first: l.ta(
+                "tpub-numbered-team",
+                &[("n", l.int(m.first)), ("team", l.data(&first))],
+            ),
+            second: l.ta(
+                "tpub-numbered-team",
+                &[("n", l.int(m.second)), ("team", l.data(&second))],
+            ),
+            rows,
+            first_total: total(score.first_game_points),
+            second_total: total(score.second_game_points),
+            forfeit: forfeit_text(e, m, &l),
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }

@@ -1,9 +1,9 @@
 //! The team standings with each tie-break explained (FIDE Handbook C.07).
 
 use super::{
-    AfterQuery, AppState, Head, HttpRequest, HttpResponse, Kind, L10n, TeamEvent, TeamLoaded,
-    TeamStandings, TeamStandingsOptions, Template, TieBreak, Tournament, Uuid, Value, WebError,
-    default_team_tiebreaks, event_of, explain_team, format_value, head_in, html, load_team, pts,
+    AfterQuery, AppState, Head, HttpRequest, HttpResponse, Kind, L10n, TeamEvent, TeamStandings,
+    TeamStandingsOptions, Template, TieBreak, Tournament, Uuid, Value, WebError,
+    default_team_tiebreaks, event_of, explain_team, format_value, head_in, html, pts, public_page,
     team_name, team_standings, web,
 };
 
@@ -117,121 +117,120 @@ pub async fn standings(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let (tiebreaks, options, s) = standings_of(t, e, query.after);
-    let scores = e.scores_after_round(t, s.after_round);
-    let rows = s
-        .rows
-        .iter()
-        .map(|row| {
-            let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
-            let (explained, neighbours) = explain_team(t, e, &tiebreaks, &options, row.team)
-                .map(|(_, x)| {
-                    let tbs = x
-                        .tiebreaks
-                        .iter()
-                        .map(|tb| TieBreakLine {
-                            name: crate::views::tiebreak_in(&tb.tiebreak, &l),
-                            value: value_text(&l, &tb.tiebreak, tb.value),
-                            boards: l.digits(
-                                &tb.boards
-                                    .iter()
-                                    .map(|b| b.format(1))
-                                    .collect::<Vec<_>>()
-                                    .join(" · "),
-                            ),
-                            contributions: tb
-                                .contributions
-                                .iter()
-                                .map(|c| ContributionLine {
-                                    round: l.int(c.round),
-                                    opponent: c
-                                        .opponent
-                                        .map(|o| {
-                                            l.ta(
-                                                "tpub-numbered-team",
-                                                &[
-                                                    ("n", l.int(o)),
-                                                    ("team", l.data(&team_name(e, o))),
-                                                ],
-                                            )
-                                        })
-                                        .unwrap_or_default(),
-                                    code: crate::marks::result_word(c.code, &l),
-                                    basis: c
-                                        .basis
-                                        .map(|b| l.digits(&b.format(1)))
-                                        .unwrap_or_default(),
-                                    value: l.digits(&c.value.format(2)),
-                                    note: crate::views::note_in(c.note, &l),
-                                    cut: c.cut.is_some(),
-                                })
-                                .collect(),
-                        })
-                        .collect();
-                    let neighbour = |key: &str, n: &Option<(u16, Option<TieBreak>)>| {
-                        n.as_ref().map(|(o, tb)| {
-                            let other = l.data(&team_name(e, *o));
-                            match tb {
-                                Some(tb) => l.ta(
-                                    key,
-                                    &[("team", other), ("tiebreak", l.ltr(&tb.to_string()))],
-                                ),
-                                None => l.ta("tpub-tied-with", &[("team", other)]),
-                            }
-                        })
-                    };
-                    let neighbours = [
-                        neighbour("tpub-above", &x.above),
-                        neighbour("tpub-below", &x.below),
-                    ]
-                    .into_iter()
-                    .flatten()
-                    .collect();
-                    (tbs, neighbours)
-                })
-                .unwrap_or_default();
-            TeamStandingLine {
-                rank: l.int(row.rank),
-                team: row.team,
-                no: l.int(row.team),
-                name: row.name.clone(),
-                match_points: pts(&l, mp),
-                game_points: pts(&l, gp),
-                values: tiebreaks
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, tb)| shown(tb))
-                    .map(|(i, tb)| value_text(&l, tb, row.values.get(i).copied().flatten()))
-                    .collect(),
-                explained,
-                neighbours,
-            }
-        })
-        .collect();
-    let primary = l.t(match e.settings.primary {
-        arbiter_tournament::team::PrimaryScore::MatchPoints => "tpub-primary-mp",
-        arbiter_tournament::team::PrimaryScore::GamePoints => "tpub-primary-gp",
-    });
-    let page = StandingsPage {
-        head: head_in(id, t, &l),
-        heading: l.ta("tpub-standings-after", &[("n", l.int(s.after_round))]),
-        note: primary,
-        after_round: s.after_round,
-        rounds: (1..=e.last_round()).map(|r| (r, l.int(r))).collect(),
-        names: tiebreaks
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let (tiebreaks, options, s) = standings_of(t, e, query.after);
+        let scores = e.scores_after_round(t, s.after_round);
+        let rows = s
+            .rows
             .iter()
-            .filter(|tb| shown(tb))
-            .map(ToString::to_string)
-            .collect(),
-        rows,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+            .map(|row| {
+                let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
+                let (explained, neighbours) = explain_team(t, e, &tiebreaks, &options, row.team)
+                    .map(|(_, x)| {
+                        let tbs = x
+                            .tiebreaks
+                            .iter()
+                            .map(|tb| TieBreakLine {
+                                name: crate::views::tiebreak_in(&tb.tiebreak, &l),
+                                value: value_text(&l, &tb.tiebreak, tb.value),
+                                boards: l.digits(
+                                    &tb.boards
+                                        .iter()
+                                        .map(|b| b.format(1))
+                                        .collect::<Vec<_>>()
+                                        .join(" · "),
+                                ),
+                                contributions: tb
+                                    .contributions
+                                    .iter()
+                                    .map(|c| ContributionLine {
+                                        round: l.int(c.round),
+                                        opponent: c
+                                            .opponent
+                                            .map(|o| {
+                                                l.ta(
+                                                    "tpub-numbered-team",
+                                                    &[
+                                                        ("n", l.int(o)),
+                                                        ("team", l.data(&team_name(e, o))),
+                                                    ],
+                                                )
+                                            })
+                                            .unwrap_or_default(),
+                                        code: crate::marks::result_word(c.code, &l),
+                                        basis: c
+                                            .basis
+                                            .map(|b| l.digits(&b.format(1)))
+                                            .unwrap_or_default(),
+                                        value: l.digits(&c.value.format(2)),
+                                        note: crate::views::note_in(c.note, &l),
+                                        cut: c.cut.is_some(),
+                                    })
+                                    .collect(),
+                            })
+                            .collect();
+                        let neighbour = |key: &str, n: &Option<(u16, Option<TieBreak>)>| {
+                            n.as_ref().map(|(o, tb)| {
+                                let other = l.data(&team_name(e, *o));
+                                match tb {
+                                    Some(tb) => l.ta(
+                                        key,
+                                        &[("team", other), ("tiebreak", l.ltr(&tb.to_string()))],
+                                    ),
+                                    None => l.ta("tpub-tied-with", &[("team", other)]),
+                                }
+                            })
+                        };
+                        let neighbours = [
+                            neighbour("tpub-above", &x.above),
+                            neighbour("tpub-below", &x.below),
+                        ]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                        (tbs, neighbours)
+                    })
+                    .unwrap_or_default();
+                TeamStandingLine {
+                    rank: l.int(row.rank),
+                    team: row.team,
+                    no: l.int(row.team),
+                    name: row.name.clone(),
+                    match_points: pts(&l, mp),
+                    game_points: pts(&l, gp),
+                    values: tiebreaks
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, tb)| shown(tb))
+                        .map(|(i, tb)| value_text(&l, tb, row.values.get(i).copied().flatten()))
+                        .collect(),
+                    explained,
+                    neighbours,
+                }
+            })
+            .collect();
+        let primary = l.t(match e.settings.primary {
+            arbiter_tournament::team::PrimaryScore::MatchPoints => "tpub-primary-mp",
+            arbiter_tournament::team::PrimaryScore::GamePoints => "tpub-primary-gp",
+        });
+        let page = StandingsPage {
+            head: head_in(id, t, &l),
+            heading: l.ta("tpub-standings-after", &[("n", l.int(s.after_round))]),
+            note: primary,
+            after_round: s.after_round,
+            rounds: (1..=e.last_round()).map(|r| (r, l.int(r))).collect(),
+            names: tiebreaks
+                .iter()
+                .filter(|tb| shown(tb))
+                .map(ToString::to_string)
+                .collect(),
+            rows,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }

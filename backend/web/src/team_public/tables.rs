@@ -1,9 +1,9 @@
 //! The team crosstable and the board standings (C.07 Art. 10.2).
 
 use super::{
-    AfterQuery, AppState, BoardOrder, Head, HttpRequest, HttpResponse, L10n, TeamLoaded,
-    TeamRoundKind, Template, Uuid, WebError, after_round, board_standings, event_of, head_in, html,
-    kind_text, load_team, player_name, pts, rating_of, standings_of, team_name, web,
+    AfterQuery, AppState, BoardOrder, Head, HttpRequest, HttpResponse, L10n, TeamRoundKind,
+    Template, Uuid, WebError, after_round, board_standings, event_of, head_in, html, kind_text,
+    player_name, pts, public_page, rating_of, standings_of, team_name, web,
 };
 
 struct CrossCell {
@@ -49,94 +49,93 @@ pub async fn crosstable(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let (_, _, s) = standings_of(t, e, query.after);
-    let after = s.after_round;
-    let scores = e.scores_after_round(t, after);
-    let order: Vec<u16> = s.rows.iter().map(|r| r.team).collect();
-    let rows = s
-        .rows
-        .iter()
-        .map(|row| {
-            let recs: Vec<_> = e
-                .team_rounds(t, row.team)
-                .into_iter()
-                .filter(|r| r.round <= after)
-                .collect();
-            let cells = recs
-                .iter()
-                .map(|r| match r.opponent {
-                    Some(o) if r.kind != TeamRoundKind::Absent => CrossCell {
-                        text: l.digits(&format!(
-                            "{o}{} {}",
-                            crate::marks::colour_mark(r.colour, &l),
-                            if r.kind == TeamRoundKind::Pending {
-                                String::new()
-                            } else {
-                                format!("{}:{}", r.game_points, r.opponent_game_points)
-                            }
-                        )),
-                        what: kind_text(r.kind, &l),
-                    },
-                    _ => CrossCell {
-                        text: match r.kind {
-                            TeamRoundKind::Pab => l.ta(
-                                "tpub-cell-pab",
-                                &[("points", l.digits(&r.game_points.to_string()))],
-                            ),
-                            // A bye before pairing: its game points, the kind worded in `what`.
-                            TeamRoundKind::HalfBye | TeamRoundKind::FullBye => {
-                                l.digits(&r.game_points.to_string())
-                            }
-                            _ => String::new(),
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let (_, _, s) = standings_of(t, e, query.after);
+        let after = s.after_round;
+        let scores = e.scores_after_round(t, after);
+        let order: Vec<u16> = s.rows.iter().map(|r| r.team).collect();
+        let rows = s
+            .rows
+            .iter()
+            .map(|row| {
+                let recs: Vec<_> = e
+                    .team_rounds(t, row.team)
+                    .into_iter()
+                    .filter(|r| r.round <= after)
+                    .collect();
+                let cells = recs
+                    .iter()
+                    .map(|r| match r.opponent {
+                        Some(o) if r.kind != TeamRoundKind::Absent => CrossCell {
+                            text: l.digits(&format!(
+                                "{o}{} {}",
+                                crate::marks::colour_mark(r.colour, &l),
+                                if r.kind == TeamRoundKind::Pending {
+                                    String::new()
+                                } else {
+                                    format!("{}:{}", r.game_points, r.opponent_game_points)
+                                }
+                            )),
+                            what: kind_text(r.kind, &l),
                         },
-                        what: kind_text(r.kind, &l),
-                    },
-                })
-                .collect();
-            let grid = order
-                .iter()
-                .map(|&o| {
-                    if o == row.team {
-                        return "×".to_owned();
-                    }
-                    let met: Vec<String> = recs
-                        .iter()
-                        .filter(|r| r.opponent == Some(o) && r.kind != TeamRoundKind::Pending)
-                        .map(|r| r.game_points.to_string())
-                        .collect();
-                    l.digits(&met.join(" "))
-                })
-                .collect();
-            let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
-            CrossRow {
-                rank: l.int(row.rank),
-                team: row.team,
-                no: l.int(row.team),
-                name: row.name.clone(),
-                cells,
-                grid,
-                match_points: pts(&l, mp),
-                game_points: pts(&l, gp),
-            }
-        })
-        .collect();
-    let page = CrossPage {
-        head: head_in(id, t, &l),
-        heading: l.ta("tpub-crosstable-after", &[("n", l.int(after))]),
-        round_robin: s.round_robin,
-        rounds: (1..=after).map(|r| l.int(r)).collect(),
-        columns: s.rows.iter().map(|r| l.int(r.rank)).collect(),
-        rows,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+                        _ => CrossCell {
+                            text: match r.kind {
+                                TeamRoundKind::Pab => l.ta(
+                                    "tpub-cell-pab",
+                                    &[("points", l.digits(&r.game_points.to_string()))],
+                                ),
+                                // A bye before pairing: its game points, the kind worded in `what`.
+                                TeamRoundKind::HalfBye | TeamRoundKind::FullBye => {
+                                    l.digits(&r.game_points.to_string())
+                                }
+                                _ => String::new(),
+                            },
+                            what: kind_text(r.kind, &l),
+                        },
+                    })
+                    .collect();
+                let grid = order
+                    .iter()
+                    .map(|&o| {
+                        if o == row.team {
+                            return "×".to_owned();
+                        }
+                        let met: Vec<String> = recs
+                            .iter()
+                            .filter(|r| r.opponent == Some(o) && r.kind != TeamRoundKind::Pending)
+                            .map(|r| r.game_points.to_string())
+                            .collect();
+                        l.digits(&met.join(" "))
+                    })
+                    .collect();
+                let (mp, gp) = scores.get(&row.team).copied().unwrap_or_default();
+                CrossRow {
+                    rank: l.int(row.rank),
+                    team: row.team,
+                    no: l.int(row.team),
+                    name: row.name.clone(),
+                    cells,
+                    grid,
+                    match_points: pts(&l, mp),
+                    game_points: pts(&l, gp),
+                }
+            })
+            .collect();
+        let page = CrossPage {
+            head: head_in(id, t, &l),
+            heading: l.ta("tpub-crosstable-after", &[("n", l.int(after))]),
+            round_robin: s.round_robin,
+            rounds: (1..=after).map(|r| l.int(r)).collect(),
+            columns: s.rows.iter().map(|r| l.int(r.rank)).collect(),
+            rows,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }
 
 struct BoardStandingLine {
@@ -181,49 +180,48 @@ pub async fn boards(
     query: web::Query<AfterQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
-    let (stored, v) = match load_team(&state, &req, id).await? {
-        TeamLoaded::Fresh(r) => return Ok(r),
-        TeamLoaded::Changed(s, v) => (s, v),
-    };
-    let l = L10n::negotiate(&req);
-    let t = &stored.tournament;
-    let e = event_of(t)?;
-    let after = after_round(t, e, query.after);
-    let boards = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
-        .into_iter()
-        .map(|b| BoardTable {
-            heading: l.ta("tpub-board-n", &[("n", l.int(b.board))]),
-            rows: b
-                .rows
-                .iter()
-                .map(|r| BoardStandingLine {
-                    rank: r.rank.map(|r| l.int(r)).unwrap_or_default(),
-                    pairing_number: r.player,
-                    name: player_name(t, r.player),
-                    team: r.team,
-                    team_name: team_name(e, r.team),
-                    rating: rating_of(t, r.player, &l),
-                    games: l.int(r.rounds),
-                    points: pts(&l, r.points),
-                    percentage: l.digits(&format!(
-                        "{}.{:02}",
-                        r.percentage / 100,
-                        r.percentage % 100
-                    )),
-                    average: r
-                        .average_opponent_rating
-                        .map(|a| l.int(a))
-                        .unwrap_or_default(),
-                    performance: r.performance.map(|p| l.int(p)).unwrap_or_default(),
-                })
-                .collect(),
-        })
-        .collect();
-    let page = BoardsPage {
-        head: head_in(id, t, &l),
-        heading: l.ta("tpub-boards-after", &[("n", l.int(after))]),
-        boards,
-        l,
-    };
-    html(&page, &v, state.config.public_max_age)
+    public_page(&state, &req, id, async |stored, v| {
+        let l = L10n::negotiate(&req);
+        let t = &stored.tournament;
+        let e = event_of(t)?;
+        let after = after_round(t, e, query.after);
+        let boards = board_standings(t, e, Some(after), 1, BoardOrder::Performance)
+            .into_iter()
+            .map(|b| BoardTable {
+                heading: l.ta("tpub-board-n", &[("n", l.int(b.board))]),
+                rows: b
+                    .rows
+                    .iter()
+                    .map(|r| BoardStandingLine {
+                        rank: r.rank.map(|r| l.int(r)).unwrap_or_default(),
+                        pairing_number: r.player,
+                        name: player_name(t, r.player),
+                        team: r.team,
+                        team_name: team_name(e, r.team),
+                        rating: rating_of(t, r.player, &l),
+                        games: l.int(r.rounds),
+                        points: pts(&l, r.points),
+                        percentage: l.digits(&format!(
+                            "{}.{:02}",
+                            r.percentage / 100,
+                            r.percentage % 100
+                        )),
+                        average: r
+                            .average_opponent_rating
+                            .map(|a| l.int(a))
+                            .unwrap_or_default(),
+                        performance: r.performance.map(|p| l.int(p)).unwrap_or_default(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let page = BoardsPage {
+            head: head_in(id, t, &l),
+            heading: l.ta("tpub-boards-after", &[("n", l.int(after))]),
+            boards,
+            l,
+        };
+        html(&page, &v, state.config.public_max_age)
+    })
+    .await
 }

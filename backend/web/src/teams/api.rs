@@ -15,12 +15,12 @@ use uuid::Uuid;
 
 use super::form::{RosterEntry, TeamForm};
 use super::ops;
-use crate::AppState;
 use crate::error::WebError;
 use crate::extract::{ApiStaff, Organizer};
 use crate::json_body::ApiJson;
 use crate::l10n::Msg;
 use crate::respond::{bad, created, json, load};
+use crate::state::AppState;
 
 /// `POST /api/v1/tournaments/{id}/teams/setup`: the team event's rules. Points are decimal
 /// numbers (`2`, `1.5`).

@@ -28,7 +28,7 @@ use crate::extract::{ApiStaff, Checked, Organizer, Staff, csrf_field};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, load};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// What the audit log keeps of a team's bye before pairing.
 #[derive(Debug, Serialize)]

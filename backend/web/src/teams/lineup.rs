@@ -23,8 +23,8 @@ use crate::extract::{ApiUser, Checked, SignedIn};
 use crate::json_body::ApiJson;
 use crate::l10n::{L10n, Msg};
 use crate::respond::{bad, json, load, private, see_other_done};
+use crate::state::{AppState, with_db};
 use crate::zone::Zone;
-use crate::{AppState, with_db};
 
 /// Who is submitting: the organizer may also submit after the deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

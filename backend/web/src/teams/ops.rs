@@ -16,7 +16,7 @@ use super::team_change_error;
 use crate::error::WebError;
 use crate::l10n::Msg;
 use crate::respond::{bad, load};
-use crate::{AppState, with_db};
+use crate::state::{AppState, with_db};
 
 /// Refuses when the tournament changed since `seen` (inside the caller's transaction).
 fn still(

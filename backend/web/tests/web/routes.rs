@@ -1,8 +1,7 @@
 // Over 800 lines: one table of every write route (method, path, guard, body) and the one loop
 // that tries each as an anonymous, a role-less and a forged request; split, a route could be
 // listed where the loop does not look.
-//! Every write route, enumerated from the route tables' source (`src/lib.rs` and the modules'
-//! `routes` functions), rejects an anonymous request, a request from an account without the
+//! Every write route, enumerated from the route table's source (`src/routes.rs`), rejects an anonymous request, a request from an account without the
 //! role, and a form without a valid CSRF token; and nothing is written by any of those requests
 //! (the audit log, which every change appends to in its transaction, does not grow). The
 //! players' check-in tablet (`POST /check-in/{token}`, no account) is refused with a wrong link
@@ -458,25 +457,8 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
 ];
 
-/// The route tables: `src/lib.rs`'s `configure` and the `routes` functions of the modules it
-/// configures (their paths are whole, outside any scope).
-const ROUTE_TABLES: &[(&str, &str)] = &[
-    (include_str!("../../src/lib.rs"), "pub fn configure"),
-    (include_str!("../../src/games.rs"), "pub fn routes"),
-    (include_str!("../../src/arbiter_board.rs"), "pub fn routes"),
-    (include_str!("../../src/penalties.rs"), "pub fn routes"),
-    (include_str!("../../src/adjourn/mod.rs"), "pub fn routes"),
-    (include_str!("../../src/reports.rs"), "pub fn routes"),
-    (include_str!("../../src/kiosk.rs"), "pub fn routes"),
-    (include_str!("../../src/norms.rs"), "pub fn routes"),
-    (include_str!("../../src/ratings.rs"), "pub fn routes"),
-    (include_str!("../../src/prizes.rs"), "pub fn routes"),
-    (include_str!("../../src/rating_report.rs"), "pub fn routes"),
-    (include_str!("../../src/rating_lists.rs"), "pub fn routes"),
-    (include_str!("../../src/teams.rs"), "pub fn routes"),
-    (include_str!("../../src/team_public.rs"), "pub fn routes"),
-    (include_str!("../../src/player_edit.rs"), "pub fn routes"),
-];
+/// The route table: `src/routes.rs`'s `configure` (whole paths, no scope).
+const ROUTE_TABLES: &[(&str, &str)] = &[(include_str!("../../src/routes.rs"), "pub fn configure")];
 
 /// The write routes of the tables, read from their source: `(METHOD, path)` for every `.route`
 /// whose handler is `web::post()`, `web::put()`, `web::patch()` or `web::delete()`, with the
@@ -570,7 +552,7 @@ async fn every_write_route_is_enumerated() {
     assert!(found.len() >= 14, "the parser found the table: {found:?}");
     assert_eq!(
         found, listed,
-        "the write routes of src/lib.rs and this test's list differ"
+        "the write routes of src/routes.rs and this test's list differ"
     );
 }
 
