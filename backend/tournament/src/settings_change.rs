@@ -20,9 +20,9 @@
 //! assert_eq!(changes[0].record(3).line, "### Configuration @ Round 3: rounds 3 -> 5");
 //! ```
 
-use crate::Tournament;
 use crate::model::{RawRecord, RoundNumber};
 use crate::recheck::{Recheck, RoundReport, review_import};
+use crate::{PairingSystem, Tournament};
 
 /// A setting whose change after the start the checklist guards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +95,16 @@ fn text(v: Option<impl ToString>) -> String {
     v.map_or_else(|| "-".to_owned(), |v| v.to_string())
 }
 
+/// The pairing system as the event pairs by it: an absent `192` and the spellings of one system
+/// (`FIDE_DUTCH`, `FIDE_DUTCH_2025`) are one system; a code Arbiter's individual systems do not
+/// name (a team code) as written.
+fn system_text(t: &Tournament) -> String {
+    match t.pairing_system.as_deref() {
+        Some(code) if PairingSystem::from_code(code).is_none() => code.trim().to_owned(),
+        _ => t.system().code().to_owned(),
+    }
+}
+
 fn scoring_text(t: &Tournament) -> String {
     let s = &t.scoring;
     format!("W {} D {} L {} PAB {}", s.win, s.draw, s.loss, s.pab)
@@ -115,8 +125,8 @@ pub fn after_start(before: &Tournament, after: &Tournament) -> Vec<SettingChange
         ),
         (
             Setting::PairingSystem,
-            text(before.pairing_system.as_deref()),
-            text(after.pairing_system.as_deref()),
+            system_text(before),
+            system_text(after),
         ),
         (Setting::Scoring, scoring_text(before), scoring_text(after)),
         (

@@ -17,7 +17,8 @@ use crate::extract::{ApiStaff, ApiUser, Organizer};
 use crate::forms::{ApiSettings, EditForm};
 use crate::json_body::ApiJson;
 use crate::l10n::Msg;
-use crate::respond::{bad, created, patch_seen, patch_text, stale_api as stale, typed_patch};
+use crate::respond::{bad, created, load, patch_seen, patch_text, stale_api as stale, typed_patch};
+use crate::settings_guard::{self, Guarded, Save};
 use crate::state::{AppState, with_db};
 
 /// The id of something created.
@@ -109,21 +110,20 @@ pub async fn update_tournament(
         let form = body.edit_form();
         let changes = form.changes()?;
         let zone = form.time_zone()?;
-        let seen = body.seen;
-        let actor = user.actor();
-        match with_db(&state, move |c| {
-            Ok(arbiter_db::update_tournament(
-                c,
-                id,
-                &changes,
-                Some(zone.as_deref()),
-                None,
-                seen,
-                &actor,
-            ))
-        })
-        .await?
-        {
+        let stored = load(&state, id).await?;
+        // A stale view is answered first: its changes are judged against what it saw.
+        if body.seen.is_some_and(|seen| seen != stored.updated_at) {
+            return Err(stale());
+        }
+        let guarded = Guarded::of(&stored.tournament, &changes);
+        guarded.require(body.confirm == Some(true))?;
+        let save = Save {
+            changes,
+            zone: Some(zone),
+            language: None,
+            expected: body.seen,
+        };
+        match settings_guard::save(&state, id, save, guarded, user.actor()).await? {
             Ok(()) => Ok(HttpResponse::NoContent().finish()),
             Err(ChangeError::Stale) => Err(stale()),
             Err(e) => Err(e.into()),
@@ -154,6 +154,7 @@ const PATCH_FIELDS: &[&str] = &[
     "adjourned_pairing",
     "time_zone",
     "seen",
+    "confirm",
 ];
 
 /// `PATCH /api/v1/tournaments/{id}`: changes only the settings the body names (a JSON Merge
@@ -195,6 +196,9 @@ pub async fn patch_tournament(
         .await?;
         let mut form = EditForm::of(&stored, stored.updated_at, provisional);
         for (field, value) in &patch {
+            if field == "confirm" {
+                continue;
+            }
             let text = patch_text(field, value)?;
             let slot = match field.as_str() {
                 "name" => &mut form.base.name,
@@ -222,20 +226,19 @@ pub async fn patch_tournament(
         let changes = form.changes()?;
         let zone = form.time_zone()?;
         let expected = seen.unwrap_or(stored.updated_at);
-        let actor = user.actor();
-        match with_db(&state, move |c| {
-            Ok(arbiter_db::update_tournament(
-                c,
-                id,
-                &changes,
-                Some(zone.as_deref()),
-                None,
-                Some(expected),
-                &actor,
-            ))
-        })
-        .await?
-        {
+        if expected != stored.updated_at {
+            return Err(stale());
+        }
+        let guarded = Guarded::of(&stored.tournament, &changes);
+        let confirmed = patch.get("confirm").and_then(serde_json::Value::as_bool) == Some(true);
+        guarded.require(confirmed)?;
+        let save = Save {
+            changes,
+            zone: Some(zone),
+            language: None,
+            expected: Some(expected),
+        };
+        match settings_guard::save(&state, id, save, guarded, user.actor()).await? {
             Ok(()) => Ok(HttpResponse::NoContent().finish()),
             Err(ChangeError::Stale) => Err(stale()),
             Err(e) => Err(e.into()),

@@ -218,12 +218,16 @@ pub struct EditForm {
     /// The tournament's last change when the form was shown.
     #[serde(default)]
     pub seen: String,
+    /// `yes`: the organizer confirms a change of a guarded setting after the start (the
+    /// rounds, pairing system, scoring, tie-breaks; [`crate::settings_guard`]).
+    #[serde(default)]
+    pub confirm: String,
 }
 
 impl EditForm {
     /// The fields the settings form shows: the create form's and its own
     /// ([`crate::error::FormError`]).
-    pub const FIELDS: [&'static str; 19] = [
+    pub const FIELDS: [&'static str; 20] = [
         "name",
         "city",
         "start_date",
@@ -243,6 +247,7 @@ impl EditForm {
         "language",
         "tiebreaks",
         "tiebreak_edition",
+        "confirm",
     ];
 
     pub(crate) fn of(
@@ -281,6 +286,7 @@ impl EditForm {
             time_zone: stored.time_zone.clone().unwrap_or_else(|| "UTC".into()),
             language: stored.language.clone().unwrap_or_default(),
             seen: seen_token(seen),
+            confirm: String::new(),
         }
     }
 
@@ -457,6 +463,12 @@ pub struct ApiSettings {
     #[serde(default)]
     #[schema(value_type = Option<String>, example = "2026-11-26T18:30:00.123456", pattern = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?$")]
     pub seen: Option<NaiveDateTime>,
+    /// `true`: confirms a change, once a round is paired, of the number of rounds, the pairing
+    /// system, the scoring or the PAB's points, the tie-break list or its edition (FIDE's
+    /// checklist, VCL4THP.13 Q58, Q75, Q201); without it such a change is refused naming
+    /// `confirm`, and with it each change is recorded as a `###` line of the TRF export.
+    #[serde(default)]
+    pub confirm: Option<bool>,
 }
 
 impl ApiSettings {
@@ -497,6 +509,11 @@ impl ApiSettings {
             time_zone: s(&self.time_zone),
             language: String::new(),
             seen: String::new(),
+            confirm: if self.confirm == Some(true) {
+                "yes".into()
+            } else {
+                String::new()
+            },
         }
     }
 

@@ -82,6 +82,7 @@ pub mod rounds;
 pub mod routes;
 pub mod server;
 pub mod sessions;
+pub(crate) mod settings_guard;
 pub mod staff;
 pub mod state;
 pub mod team_public;

@@ -19,6 +19,7 @@ use crate::forms::{EditForm, TournamentForm, UploadForm, trf_problem};
 use crate::l10n::L10n;
 use crate::pages::{ManageOptions, manage_page_with};
 use crate::respond::{load, ok, parse_seen, private, see_other_done};
+use crate::settings_guard::{self, Guarded, Save};
 use crate::state::{AppState, with_db};
 use crate::views::systems_in;
 
@@ -333,19 +334,22 @@ pub async fn edit(
         }
     };
     let seen = parse_seen(&form.seen)?;
-    let actor = user.actor();
-    let saved = with_db(&state, move |c| {
-        Ok(arbiter_db::update_tournament(
-            c,
-            id,
-            &changes,
-            Some(zone.as_deref()),
-            Some(language.as_deref()),
-            Some(seen),
-            &actor,
-        ))
-    })
-    .await?;
+    let stored = load(&state, id).await?;
+    if seen != stored.updated_at {
+        return again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT);
+    }
+    let guarded = Guarded::of(&stored.tournament, &changes);
+    if let Err(e) = guarded.require(form.confirm == "yes") {
+        let error = FormError::of(&e, &l, &EditForm::FIELDS);
+        return again(error, StatusCode::BAD_REQUEST);
+    }
+    let save = Save {
+        changes,
+        zone: Some(zone),
+        language: Some(language),
+        expected: Some(seen),
+    };
+    let saved = settings_guard::save(&state, id, save, guarded, user.actor()).await?;
     match saved {
         Ok(()) => Ok(see_other_done(
             &format!("/tournaments/{id}/manage"),

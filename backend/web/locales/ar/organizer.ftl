@@ -84,6 +84,7 @@ new-import = أو استورد بطولة من ملف TRF
 new-import-file = ملف TRF16 أو TRF-2026
 new-import-button = استيراد
 edit-initial-colour = لون اللاعب الأول في الجولة ١ (بالقرعة)
+edit-confirm = أؤكد هذه التغييرات بعد بدء البطولة (تطلب فيدي تأكيدًا صريحًا؛ ويُسجَّل كل منها في ملف TRF المصدَّر)
 edit-white = الأبيض
 edit-black = الأسود
 edit-scoring = احتساب النقاط (المادة ١١)

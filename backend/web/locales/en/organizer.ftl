@@ -84,6 +84,7 @@ new-import = Or import a tournament from a TRF file
 new-import-file = TRF16 or TRF-2026 file
 new-import-button = Import
 edit-initial-colour = Colour of the first player in round 1 (by lot)
+edit-confirm = I confirm these changes after the start (FIDE asks for an explicit confirmation; each is recorded in the TRF export)
 edit-white = White
 edit-black = Black
 edit-scoring = Scoring (Art. 11)

@@ -84,6 +84,7 @@ new-import = یا مسابقات را از یک فایل TRF وارد کنید
 new-import-file = فایل TRF16 یا TRF-2026
 new-import-button = وارد کردن
 edit-initial-colour = رنگ نخستین بازیکن در دور ۱ (به قید قرعه)
+edit-confirm = این تغییرها را پس از آغاز مسابقات تأیید می‌کنم (فیده تأیید صریح می‌خواهد؛ هر کدام در خروجی TRF ثبت می‌شود)
 edit-white = سفید
 edit-black = سیاه
 edit-scoring = امتیازدهی (ماده ۱۱)

@@ -37,6 +37,9 @@ mod dates;
 // The API as strict as its document (issue #45), in `api_write/strict.rs`.
 mod strict;
 
+// Settings changed after the start (FIDE's checklist), in `api_write/after_start.rs`.
+mod after_start;
+
 #[actix_web::test]
 async fn a_program_runs_a_tournament() {
     for db in TestDb::all() {
@@ -247,7 +250,8 @@ async fn a_program_runs_a_tournament() {
         );
         assert_eq!(s, StatusCode::CREATED);
 
-        // Settings by PUT: football scoring; a stale `seen` is refused.
+        // Settings by PUT: football scoring, after the start so confirmed (FIDE's checklist,
+        // VCL4THP.13 Q75); a stale `seen` is refused.
         let (_, t) = call!(app, token, get, base.clone(), json!({}));
         let seen = t["updated_at"].clone();
         let (s, j) = call!(
@@ -255,7 +259,7 @@ async fn a_program_runs_a_tournament() {
             token,
             put,
             base.clone(),
-            json!({"name": "Bot Open", "rounds_planned": 2, "win": "3", "draw": "1", "loss": "0", "seen": seen})
+            json!({"name": "Bot Open", "rounds_planned": 2, "win": "3", "draw": "1", "loss": "0", "seen": seen, "confirm": true})
         );
         assert_eq!(s, StatusCode::NO_CONTENT, "{j}");
         let (s, _) = call!(
