@@ -3,8 +3,8 @@
 //! TRF16 matches every board of which was forfeited.
 
 use arbiter_tournament::team::{
-    MatchForfeit, TeamAcceleration, TeamRoundKind, TeamStandingsOptions, pair_swiss,
-    pairing_state, team_standings,
+    MatchForfeit, TeamAcceleration, TeamRoundKind, TeamStandingsOptions, pair_swiss, pairing_state,
+    team_standings,
 };
 use arbiter_tournament::tiebreak::{Kind, ScoreKind, TieBreak, parse_list};
 use arbiter_tournament::{IssueKind, Points, ResultCode, TrfVersion, read_trf, write_trf};
