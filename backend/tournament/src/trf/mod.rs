@@ -34,6 +34,7 @@ mod team_build;
 pub(crate) mod team_issue;
 mod team_read;
 mod team_settings;
+mod team_tables;
 mod team_unplayed;
 mod team_write;
 mod write;

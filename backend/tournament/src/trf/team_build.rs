@@ -4,8 +4,9 @@
 //! team whose players have `U`), forfeited matches (`330`), line-ups (`300`, else the roster
 //! order of those who played, empty boards last), first-named teams (the colour of the lowest
 //! board with a game against record `352`) and tables (by the higher primary score of the two
-//! teams before the round, then the lower score, then the lower team number). Every game of a
-//! match gets its board number, `(table - 1) × boards + board`.
+//! teams before the round, then the lower score, then the lower team number; once the byes
+//! before pairing are in, [`super::team_tables`] orders them by the pairing scores). Every game
+//! of a match gets its board number, `(table - 1) × boards + board`.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -173,6 +174,7 @@ impl TeamRecords {
             }
         }
         self.byes_before_pairing(t, &mut event);
+        super::team_tables::order_tables(t, &mut event);
         let totals = event.scores_after_round(t, event.last_round());
         for (line, team, mp, gp) in reported {
             let Some(&(cmp, cgp)) = totals.get(&team) else {

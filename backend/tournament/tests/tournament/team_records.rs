@@ -1,10 +1,11 @@
 //! Team events as FIDE writes them (issue #47): C.07's team names in tie-break lists, the
-//! teams' byes and absences before pairing (TRF-2026 `240` with team pairing numbers), and
-//! TRF16 matches every board of which was forfeited.
+//! teams' byes and absences before pairing (TRF-2026 `240` with team pairing numbers), TRF16
+//! matches every board of which was forfeited, the accelerations (`250`) and forbidden pairs
+//! (`260`) of teams, and the tables a file implies.
 
 use arbiter_tournament::team::{
     MatchForfeit, TeamAcceleration, TeamRoundKind, TeamStandingsOptions, pair_swiss, pairing_state,
-    team_standings,
+    recheck_pairings, team_standings,
 };
 use arbiter_tournament::tiebreak::{Kind, ScoreKind, TieBreak, parse_list};
 use arbiter_tournament::{IssueKind, Points, ResultCode, TrfVersion, read_trf, write_trf};
@@ -439,5 +440,64 @@ fn a_forbidden_pair_of_teams_keeps_them_apart_and_is_no_finding_on_the_boards() 
             .any(|w| matches!(w.kind, IssueKind::ForbiddenPairPlayed(..))),
         "{:?}",
         r.warnings
+    );
+}
+
+#[test]
+fn tables_follow_the_pairing_scores_with_the_fictitious_points() {
+    // Teams 3-4 start round 1 with 2 fictitious match points (`250`): the engine pairs 3-4 in
+    // the top scoregroup and puts it on table 1 (C.04.2 3.6: the higher score of the pair),
+    // then 1-2, team 5 the bye. A file does not number tables: the reader ordered them by the
+    // scores without the acceleration (and without the byes before pairing), so it put 1-2 on
+    // table 1 and read back an event that was not the one written.
+    let draws = |pn: u16| -> Vec<&'static str> {
+        let block = match pn {
+            1 => "   5 w =",
+            2 => "   6 b =",
+            3 => "   7 w =",
+            4 => "   8 b =",
+            5 => "   1 b =",
+            6 => "   2 w =",
+            7 => "   3 b =",
+            8 => "   4 w =",
+            9 => "  13 w =",
+            10 => "  14 b =",
+            11 => "  15 w =",
+            12 => "  16 b =",
+            13 => "   9 b =",
+            14 => "  10 w =",
+            15 => "  11 b =",
+            16 => "  12 w =",
+            _ => return Vec::new(),
+        };
+        vec![block]
+    };
+    let text = five_teams("250  2.0  0.0   1   1    3    4\n", &draws) + "320  1.0  2.0   5\n";
+    let t = read_trf(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .tournament;
+    let e = t.team.as_ref().unwrap();
+    let tables: Vec<(u16, u16, u16)> = e.rounds[0]
+        .matches
+        .iter()
+        .map(|m| (m.table, m.first, m.second))
+        .collect();
+    assert_eq!(tables, [(1, 3, 4), (2, 1, 2)]);
+    // The games' board numbers follow: team 3's players on boards 1-4.
+    let board_of = |pn: u16| {
+        t.rounds[0]
+            .games
+            .iter()
+            .find(|g| g.white == pn || g.black == pn)
+            .and_then(|g| g.board)
+    };
+    assert_eq!(
+        (board_of(9), board_of(12), board_of(1)),
+        (Some(1), Some(4), Some(5))
+    );
+    let checked = recheck_pairings(&t, e).unwrap();
+    assert!(
+        checked.iter().all(|rc| rc.findings.is_empty()),
+        "{checked:?}"
     );
 }
