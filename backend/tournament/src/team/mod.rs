@@ -32,6 +32,7 @@
 mod acceleration;
 pub mod boards;
 mod derive;
+pub mod generator;
 pub mod lineup;
 pub mod recheck;
 pub mod rounds;
