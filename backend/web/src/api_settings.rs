@@ -119,7 +119,7 @@ pub async fn update_tournament(
         guarded.require(body.confirm == Some(true))?;
         let save = Save {
             changes,
-            zone: Some(zone),
+            zone,
             language: None,
             expected: body.seen,
         };
@@ -234,7 +234,7 @@ pub async fn patch_tournament(
         guarded.require(confirmed)?;
         let save = Save {
             changes,
-            zone: Some(zone),
+            zone,
             language: None,
             expected: Some(expected),
         };

@@ -89,9 +89,14 @@ impl Guarded {
 pub(crate) struct Save {
     /// The header fields.
     pub(crate) changes: TournamentChanges,
-    /// The time zone (`None`: unchanged; `Some(None)`: UTC).
-    pub(crate) zone: Option<Option<String>>,
-    /// The public pages' language (`None`: unchanged).
+    /// The time zone (`None`: UTC); always written.
+    pub(crate) zone: Option<String>,
+    /// The public pages' language (`None`: unchanged; `Some(None)`: the reader's browser
+    /// decides), as [`arbiter_db::update_tournament`] takes it.
+    #[expect(
+        clippy::option_option,
+        reason = "update_tournament's shape: None keeps the language, Some(None) clears it"
+    )]
     pub(crate) language: Option<Option<String>>,
     /// The last change the client saw, if it says.
     pub(crate) expected: Option<NaiveDateTime>,
@@ -115,7 +120,7 @@ pub(crate) async fn save(
                 c,
                 id,
                 &save.changes,
-                save.zone.as_ref().map(Option::as_deref),
+                Some(save.zone.as_deref()),
                 save.language.as_ref().map(Option::as_deref),
                 save.expected,
                 &actor,

@@ -345,7 +345,7 @@ pub async fn edit(
     }
     let save = Save {
         changes,
-        zone: Some(zone),
+        zone,
         language: Some(language),
         expected: Some(seen),
     };

@@ -29,9 +29,13 @@
 //! [`TeamEvent::derive_matches`] builds the matches from the board games of a file that has
 //! only the games.
 
+mod acceleration;
 pub mod boards;
 mod derive;
+pub mod generator;
 pub mod lineup;
+mod numbering;
+pub mod recheck;
 pub mod rounds;
 pub mod score;
 pub mod standings;
@@ -51,8 +55,10 @@ use crate::numbers::{PairingNumber, RoundNumber};
 use crate::points::Points;
 use crate::result::{Colour, ResultCode};
 
+pub use acceleration::TeamAcceleration;
 pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
+pub use recheck::{TeamRoundCheck, recheck_pairings};
 pub use rounds::{
     SeatedRound, TeamPairError, TeamPairingSystem, check_complete, pair_round_robin, seat_round,
 };
@@ -406,6 +412,9 @@ pub struct TeamEvent {
     /// the rounds planned then decide ([`is_round_robin`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<TeamPairingSystem>,
+    /// Fictitious points for pairing (TRF-2026 `250` in a team event), in file order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accelerations: Vec<TeamAcceleration>,
 }
 
 impl TeamEvent {
@@ -417,6 +426,7 @@ impl TeamEvent {
             teams: Vec::new(),
             rounds: Vec::new(),
             system: None,
+            accelerations: Vec::new(),
         }
     }
 
@@ -442,46 +452,6 @@ impl TeamEvent {
             }
         }
         map
-    }
-
-    /// Renumbers the teams 1, 2, ... in the order of their numbers, and every reference to them
-    /// in the rounds (matches, bye, absent teams, line-ups) with them. TRF16's `013` records
-    /// carry no number (FIDE Handbook C.04 Annex 2: a team is numbered by its record's order), so
-    /// an event whose numbers have gaps (a team removed) is written renumbered. A number the
-    /// rounds hold that no team has is left as it is.
-    pub fn number_teams_by_order(&mut self) {
-        self.teams.sort_by_key(|t| t.number);
-        let map: BTreeMap<TeamNumber, TeamNumber> = (1..)
-            .zip(self.teams.iter_mut())
-            .map(|(n, t)| (std::mem::replace(&mut t.number, n), n))
-            .collect();
-        let new = |n: TeamNumber| map.get(&n).copied().unwrap_or(n);
-        for r in &mut self.rounds {
-            for m in &mut r.matches {
-                m.first = new(m.first);
-                m.second = new(m.second);
-            }
-            r.bye = r.bye.map(new);
-            for a in &mut r.absent {
-                *a = new(*a);
-            }
-            r.byes_before_pairing = std::mem::take(&mut r.byes_before_pairing)
-                .into_iter()
-                .map(|(team, code)| (new(team), code))
-                .collect();
-            r.lineups = std::mem::take(&mut r.lineups)
-                .into_iter()
-                .map(|(team, l)| (new(team), l))
-                .collect();
-        }
-    }
-
-    /// Whether the teams are numbered 1, 2, ... (see [`TeamEvent::number_teams_by_order`]).
-    #[must_use]
-    pub fn teams_numbered_by_order(&self) -> bool {
-        let mut numbers: Vec<TeamNumber> = self.teams.iter().map(|t| t.number).collect();
-        numbers.sort_unstable();
-        (1..).zip(&numbers).all(|(n, &x)| n == x)
     }
 
     /// The bye or absence a team has for a round before pairing (TRF-2026 `240`): `Z`

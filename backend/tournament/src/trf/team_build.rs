@@ -4,8 +4,9 @@
 //! team whose players have `U`), forfeited matches (`330`), line-ups (`300`, else the roster
 //! order of those who played, empty boards last), first-named teams (the colour of the lowest
 //! board with a game against record `352`) and tables (by the higher primary score of the two
-//! teams before the round, then the lower score, then the lower team number). Every game of a
-//! match gets its board number, `(table - 1) × boards + board`.
+//! teams before the round, then the lower score, then the lower team number; once the byes
+//! before pairing are in, [`super::team_tables`] orders them by the pairing scores). Every game
+//! of a match gets its board number, `(table - 1) × boards + board`.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +16,7 @@ use uuid::Uuid;
 use super::TrfIssue;
 use super::team_issue::TeamIssue;
 use super::team_read::{RawTeam, TeamRecords, round_column};
+use super::team_settings::{implied_boards, implied_bye_points};
 use super::team_system::{from_192, system_from_192};
 use super::team_unplayed::forfeited_match;
 use crate::check::IssueKind;
@@ -48,47 +50,6 @@ struct RoundPairs {
     number: RoundNumber,
     pairs: BTreeMap<(TeamNumber, TeamNumber), Pair>,
     bye: Option<TeamNumber>,
-}
-
-/// The settings a file without `352` implies: as many boards as the longest line-up a match
-/// used (else the shortest roster), the first-named team White on odd boards.
-pub(super) fn implied_boards(t: &Tournament, teams: &[Team]) -> u8 {
-    let mut members = BTreeMap::new();
-    for team in teams {
-        for pn in &team.roster {
-            members.entry(*pn).or_insert(team.number);
-        }
-    }
-    let mut most = 0usize;
-    for r in &t.rounds {
-        let mut count: BTreeMap<TeamNumber, usize> = BTreeMap::new();
-        for g in &r.games {
-            for pn in [g.white, g.black] {
-                if let Some(team) = members.get(&pn) {
-                    *count.entry(*team).or_default() += 1;
-                }
-            }
-        }
-        for b in r.byes.iter().filter(|b| b.code == ResultCode::ForfeitWin) {
-            if let Some(team) = members.get(&b.player) {
-                *count.entry(*team).or_default() += 1;
-            }
-        }
-        most = most.max(count.values().copied().max().unwrap_or(0));
-    }
-    if most == 0 {
-        most = teams.iter().map(|t| t.roster.len()).min().unwrap_or(1);
-    }
-    u8::try_from(most.clamp(1, 99)).unwrap_or(99)
-}
-
-/// The bye's points a file without `320` implies: a drawn match's match points (C.04.6 art.
-/// 1.4), and on every board the PAB's points of `162 P` (as the players' `U` results give them;
-/// FIDE's reference reader scores its sample `fideteam_nocolor.trf` so).
-pub(super) fn implied_bye_points(t: &Tournament, settings: &TeamSettings) -> (Points, Points) {
-    let boards = u32::from(settings.boards);
-    let gp = Points::from_tenths(boards * t.scoring.pab.tenths());
-    (settings.match_points.draw, gp)
 }
 
 /// The team record's roster; errors for unknown start numbers and players listed twice.
@@ -199,6 +160,7 @@ impl TeamRecords {
             settings.match_points = mp;
         }
         (settings.primary, settings.colour_preferences) = from_192(t.pairing_system.as_deref());
+        event.accelerations = self.team_accelerations(t);
         let (mp, gp) = match self.byes.first() {
             Some(b) => (b.match_points, b.game_points),
             None => implied_bye_points(t, &settings),
@@ -214,6 +176,7 @@ impl TeamRecords {
             }
         }
         self.byes_before_pairing(t, &mut event);
+        super::team_tables::order_tables(t, &mut event);
         let totals = event.scores_after_round(t, event.last_round());
         for (line, team, mp, gp) in reported {
             let Some(&(cmp, cgp)) = totals.get(&team) else {
