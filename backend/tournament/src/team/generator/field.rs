@@ -9,7 +9,7 @@ use crate::points::Points;
 use crate::result::Colour;
 use crate::team::{
     MatchPointSystem, PrimaryScore, Team, TeamAcceleration, TeamColourPreferences, TeamEvent,
-    TeamSettings, alternating_colours,
+    TeamPairingSystem, TeamSettings, alternating_colours,
 };
 
 /// What is drawn once per event.
@@ -172,6 +172,7 @@ pub(super) fn teams(
         ..Tournament::default()
     };
     let mut event = TeamEvent::new(settings(d, dice));
+    event.system = Some(TeamPairingSystem::Swiss);
     let mut pn: u16 = 0;
     for (number, ratings) in (1..).zip(&squads) {
         let mut roster = Vec::with_capacity(ratings.len());
