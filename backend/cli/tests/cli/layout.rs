@@ -700,6 +700,7 @@ const WEB_SHARED: &[&str] = &[
     "paths",
     "state",
     "limits",
+    "settings_guard",
 ];
 
 /// The web crate's modules that assemble the service from every handler module: the route table
