@@ -39,6 +39,7 @@ pub mod adjourn;
 pub mod api;
 pub mod api_patch;
 pub mod api_settings;
+pub mod api_trf;
 pub mod api_write;
 pub mod arbiter_board;
 mod arbiter_words;

@@ -52,6 +52,8 @@ pub struct Problem {
         openapi_json,
         crate::api::tournaments,
         crate::api_settings::create_tournament,
+        crate::api_trf::import,
+        crate::api_trf::export,
         crate::api::tournament,
         crate::api_settings::update_tournament,
         crate::api_settings::patch_tournament,

@@ -17,10 +17,10 @@ use crate::error::WebError;
 use crate::l10n;
 use crate::limits::{FORM_LIMIT, JSON_LIMIT, UPLOAD_LIMIT};
 use crate::{
-    accounts, adjourn, api, api_patch, api_settings, api_write, arbiter_board, audit, games, kiosk,
-    language, norms, openapi, penalties, player_card, player_edit, players, prizes, public,
-    rating_lists, rating_report, ratings, reports, results, rounds, staff, team_public, teams,
-    tournaments,
+    accounts, adjourn, api, api_patch, api_settings, api_trf, api_write, arbiter_board, audit,
+    games, kiosk, language, norms, openapi, penalties, player_card, player_edit, players, prizes,
+    public, rating_lists, rating_report, ratings, reports, results, rounds, staff, team_public,
+    teams, tournaments,
 };
 
 /// The route table, used by the server and by the tests.
@@ -377,6 +377,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/api/v1/tournaments",
             web::post().to(api_settings::create_tournament),
+        )
+        // A TRF file in and out (api_trf.rs).
+        .route(
+            "/api/v1/tournaments/import",
+            web::post().to(api_trf::import),
+        )
+        .route(
+            "/api/v1/tournaments/{id}/trf/{version}",
+            page().to(api_trf::export),
         )
         .route(
             "/api/v1/tournaments/{id}",

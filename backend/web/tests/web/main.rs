@@ -36,6 +36,7 @@ mod team_public;
 mod team_upload;
 mod teams;
 mod throttles;
+mod trf_doors;
 mod typed_digits;
 mod visibility;
 mod way_in;

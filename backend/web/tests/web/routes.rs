@@ -140,6 +140,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
     ("POST", "/api/v1/tournaments", Guard::ApiUser, Body::Json),
     (
+        "POST",
+        "/api/v1/tournaments/import",
+        Guard::ApiUser,
+        Body::Json,
+    ),
+    (
         "PUT",
         "/api/v1/tournaments/{id}",
         Guard::ApiOrganizer,
