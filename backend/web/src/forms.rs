@@ -219,7 +219,7 @@ pub struct EditForm {
     #[serde(default)]
     pub seen: String,
     /// `yes`: the organizer confirms a change of a guarded setting after the start (the
-    /// rounds, pairing system, scoring, tie-breaks; [`crate::settings_guard`]).
+    /// rounds, pairing system, scoring, tie-breaks; `settings_guard`).
     #[serde(default)]
     pub confirm: String,
 }
