@@ -67,6 +67,11 @@ impl Guarded {
         }
     }
 
+    /// The `###` lines the change will record, in order.
+    pub(crate) fn lines(&self) -> Vec<String> {
+        self.records.iter().map(|r| r.line.clone()).collect()
+    }
+
     /// Refused unless confirmed: a `400` naming the field `confirm`, with every guarded change
     /// (its setting, before and after) and, when the last paired round no longer follows the
     /// rules, what the checker finds there.
@@ -77,7 +82,7 @@ impl Guarded {
         if self.changes.is_empty() || confirmed {
             return Ok(());
         }
-        let list: Vec<String> = self.records.iter().map(|r| r.line.clone()).collect();
+        let list = self.lines();
         Err(WebError::BadRequest {
             field: "confirm".to_owned(),
             message: Msg::new("settings-confirm").ltr("changes", list.join(" · ")),

@@ -241,6 +241,9 @@ pub(crate) struct EditPage<'a> {
     zones: Vec<&'static str>,
     /// The Laws edition (`2001`, `later`), set by its own form (`arbiter_board::set_edition`).
     laws_edition: &'static str,
+    /// The `###` lines a guarded change after the start will record, shown with the box that
+    /// confirms it ([`crate::settings_guard`]); empty otherwise.
+    confirm_records: Vec<String>,
 }
 
 /// The tournament's Laws edition as stored (`2001`, `later`).
@@ -282,6 +285,7 @@ pub async fn edit_form(
             zones: zones(),
             systems: systems_in(&l),
             laws_edition: laws_edition_code(&state, id).await?,
+            confirm_records: Vec::new(),
         },
         StatusCode::OK,
     )
@@ -308,7 +312,10 @@ pub async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let laws_edition = laws_edition_code(&state, id).await?;
-    let again = |error: FormError, status: StatusCode| -> Result<HttpResponse, WebError> {
+    let again_listing = |error: FormError,
+                         confirm_records: Vec<String>,
+                         status: StatusCode|
+     -> Result<HttpResponse, WebError> {
         private(
             &EditPage {
                 l: &l,
@@ -319,10 +326,12 @@ pub async fn edit(
                 systems: systems_in(&l),
                 zones: zones(),
                 laws_edition,
+                confirm_records,
             },
             status,
         )
     };
+    let again = |error: FormError, status: StatusCode| again_listing(error, Vec::new(), status);
     let checked = form
         .changes()
         .and_then(|c| Ok((c, form.time_zone()?, form.language()?)));
@@ -339,9 +348,11 @@ pub async fn edit(
         return again(FormError::top(l.t("edit-stale")), StatusCode::CONFLICT);
     }
     let guarded = Guarded::of(&stored.tournament, &changes);
-    if let Err(e) = guarded.require(form.confirm == "yes") {
+    if guarded.require(form.confirm == "yes").is_err() {
+        // The page lists the records under the box, one a line, each isolated left to right.
+        let e = crate::respond::bad("confirm", crate::l10n::Msg::new("settings-confirm-page"));
         let error = FormError::of(&e, &l, &EditForm::FIELDS);
-        return again(error, StatusCode::BAD_REQUEST);
+        return again_listing(error, guarded.lines(), StatusCode::BAD_REQUEST);
     }
     let save = Save {
         changes,

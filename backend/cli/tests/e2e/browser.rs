@@ -515,3 +515,38 @@ pub(crate) async fn sign_up_and_create(
         .unwrap_or_else(|| panic!("creating the event led to {url}, not its manage page"))
         .to_owned()
 }
+
+/// Downloads `url` with the browser's session (a file the browser would save rather than show:
+/// an export); panics unless it answers 2xx.
+pub(crate) async fn download(c: &Client, url: &str) -> Vec<u8> {
+    use http_body_util::BodyExt as _;
+    // The session cookie as the browser holds it (fantoccini's own raw client percent-encodes
+    // cookie values, which breaks the signed session cookie).
+    let cookie = c
+        .get_all_cookies()
+        .await
+        .expect("the session's cookies")
+        .iter()
+        .map(|k| format!("{}={}", k.name(), k.value()))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .build_http::<String>();
+    let request = http::Request::get(url)
+        .header(http::header::COOKIE, cookie)
+        .body(String::new())
+        .expect("a request");
+    let response = client.request(request).await.expect("downloading");
+    assert!(
+        response.status().is_success(),
+        "{url}: {}",
+        response.status()
+    );
+    response
+        .into_body()
+        .collect()
+        .await
+        .expect("the body")
+        .to_bytes()
+        .to_vec()
+}

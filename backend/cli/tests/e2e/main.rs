@@ -15,5 +15,6 @@
 mod arbiter;
 mod browser;
 mod checklist;
+mod settings;
 mod swiss;
 mod teams;

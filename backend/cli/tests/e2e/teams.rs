@@ -12,10 +12,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use fantoccini::{Client, Locator};
-use http_body_util::BodyExt;
 
 use crate::browser::{
-    click_and_wait, in_the_browser, in_the_browser_on, leading_number, no_error, press,
+    click_and_wait, download, in_the_browser, in_the_browser_on, leading_number, no_error, press,
     sign_up_and_create, type_into,
 };
 
@@ -328,37 +327,7 @@ async fn team_event(c: Client, base: String, _dir: PathBuf, teams: u16, system: 
 
     // The TRF-2026 export, downloaded with the organizer's session, reads back as this event.
     let export = format!("{base}/tournaments/{id}/export/trf2026");
-    // The session cookie as the browser holds it (fantoccini's own raw client percent-encodes
-    // cookie values, which breaks the signed session cookie).
-    let cookie = c
-        .get_all_cookies()
-        .await
-        .expect("the session's cookies")
-        .iter()
-        .map(|k| format!("{}={}", k.name(), k.value()))
-        .collect::<Vec<_>>()
-        .join("; ");
-    let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
-        .build_http::<String>();
-    let request = http::Request::get(&export)
-        .header(http::header::COOKIE, cookie)
-        .body(String::new())
-        .expect("a request");
-    let response = client
-        .request(request)
-        .await
-        .expect("downloading the export");
-    assert!(
-        response.status().is_success(),
-        "the export: {}",
-        response.status()
-    );
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .expect("the export's body")
-        .to_bytes();
+    let body = download(&c, &export).await;
     let back = arbiter_tournament::read_trf(&body[..])
         .expect("the export reads back")
         .tournament;

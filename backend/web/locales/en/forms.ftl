@@ -10,6 +10,7 @@ bad-white-or-black = white or black
 bad-score = `{ $value }` is not a score such as 1 or 0.5
 bad-score-order = scores must not decrease from a loss to a draw to a win
 settings-confirm = a round is already paired: these changes alter the event and need your confirmation: { $changes }
+settings-confirm-page = a round is already paired: these changes alter the event and need your confirmation; each is recorded in the TRF export as the line below
 bad-score-draw-above-half = a draw must not score more than half of a win and a loss together (FIDE)
 bad-score-pab-above-win = the pairing-allocated bye must not score more than a win (FIDE)
 bad-score-pab-standard = with the standard scores 1, ½ and 0 the pairing-allocated bye scores 1, ½ or 0 (FIDE)
