@@ -34,10 +34,10 @@ pub use connection::{
 };
 pub use organizer::documents::{Document, document, set_document};
 pub use organizer::{
-    ChangeError, Missing, SelfCheckInChange, add_players, create_tournament_for,
-    pairs_with_provisional_draws, publish_round, push_records, rank_players_initially, request_bye,
-    self_check_in_token, set_player_status, set_self_check_in, store_pairing, unpair_round,
-    update_player, update_tournament,
+    ChangeError, FideModeExit, Missing, SelfCheckInChange, add_players, create_tournament_for,
+    fide_mode_exit, leave_fide_mode, pairs_with_provisional_draws, publish_round, push_records,
+    rank_players_initially, request_bye, self_check_in_token, set_player_status, set_self_check_in,
+    store_pairing, unpair_round, update_player, update_tournament,
 };
 pub use queries::language as tournament_language;
 pub use queries::{

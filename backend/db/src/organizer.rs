@@ -778,10 +778,12 @@ pub fn set_self_check_in(
 }
 
 pub mod documents;
+mod fide_mode;
 mod header;
 mod player_edit;
 mod records;
 
+pub use fide_mode::{FideModeExit, fide_mode_exit, leave_fide_mode};
 pub use records::push_records;
 
 pub use player_edit::update_player;

@@ -23,6 +23,8 @@ pub(crate) enum Done {
     ImportedIrregular(u32),
     /// The tournament's settings saved.
     Settings,
+    /// The tournament left FIDE mode.
+    FideModeLeft,
     /// One player registered, with this pairing number.
     Registered(u32),
     /// This many players registered from a file.
@@ -100,6 +102,7 @@ pub(crate) const NOTICES: &[(&str, &str)] = &[
     ("created", "done-created"),
     ("imported", "done-imported"),
     ("imported-irregular", "done-imported-irregular"),
+    ("fide-mode-left", "done-fide-mode-left"),
     ("settings", "done-settings"),
     ("registered", "done-registered"),
     ("players-added", "done-players-added"),
@@ -146,6 +149,7 @@ impl Done {
             Done::Imported => ("imported", None),
             Done::ImportedIrregular(n) => ("imported-irregular", Some(n)),
             Done::Settings => ("settings", None),
+            Done::FideModeLeft => ("fide-mode-left", None),
             Done::Registered(n) => ("registered", Some(n)),
             Done::PlayersAdded(n) => ("players-added", Some(n)),
             Done::Ordered => ("ordered", None),

@@ -51,6 +51,7 @@ pub mod config;
 mod done;
 pub mod error;
 pub mod extract;
+pub mod fide_mode;
 pub mod forms;
 pub mod games;
 pub mod json_body;

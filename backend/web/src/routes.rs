@@ -18,9 +18,9 @@ use crate::l10n;
 use crate::limits::{FORM_LIMIT, JSON_LIMIT, UPLOAD_LIMIT};
 use crate::{
     accounts, adjourn, api, api_patch, api_settings, api_trf, api_write, arbiter_board, audit,
-    games, kiosk, language, norms, openapi, penalties, player_card, player_edit, players, prizes,
-    public, rating_lists, rating_report, ratings, reports, results, rounds, staff, team_public,
-    teams, tournaments,
+    fide_mode, games, kiosk, language, norms, openapi, penalties, player_card, player_edit,
+    players, prizes, public, rating_lists, rating_report, ratings, reports, results, rounds, staff,
+    team_public, teams, tournaments,
 };
 
 /// The route table, used by the server and by the tests.
@@ -69,6 +69,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/tournaments/{id}/manage", page().to(tournaments::manage))
         .route("/tournaments/{id}/edit", page().to(tournaments::edit_form))
         .route("/tournaments/{id}/edit", web::post().to(tournaments::edit))
+        // FIDE mode left for good (fide_mode.rs).
+        .route(
+            "/tournaments/{id}/fide-mode/leave",
+            web::post().to(fide_mode::leave),
+        )
         .route(
             "/tournaments/{id}/roles",
             web::post().to(staff::change_role),

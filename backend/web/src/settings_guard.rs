@@ -3,10 +3,11 @@
 //! ([`arbiter_tournament::settings_change`]): the number of rounds, the pairing system, the
 //! scoring and the PAB's points, the tie-break list and its edition. Once a round is paired, such
 //! a change is saved only with `confirm` (the form's box, the API's `"confirm": true`); it is then
-//! recorded as `###` lines in the TRF export, in the same transaction as the change.
+//! recorded as `###` lines in the TRF export, in the same transaction as the change. The page
+//! also says whether the tournament is in FIDE mode (VCL4THP.13 Q40-Q46, `crate::fide_mode`).
 
-use arbiter_db::ChangeError;
 use arbiter_db::models::TournamentChanges;
+use arbiter_db::{ChangeError, FideModeExit};
 use arbiter_tournament::settings_change::{
     SettingChange, after_start, last_round_findings, records,
 };
@@ -15,7 +16,7 @@ use chrono::NaiveDateTime;
 use uuid::Uuid;
 
 use crate::error::WebError;
-use crate::l10n::Msg;
+use crate::l10n::{L10n, Msg};
 use crate::state::{AppState, with_db};
 
 /// The guarded changes a save would make to a started tournament, and their records.
@@ -134,4 +135,23 @@ pub(crate) async fn save(
         }))
     })
     .await
+}
+
+/// The settings page's words for the tournament's mode: in FIDE mode, or out of it since a
+/// round, for a reason.
+pub(crate) fn state_text(exit: Option<&FideModeExit>, l: &L10n) -> String {
+    match exit {
+        None => l.t("fide-mode-on"),
+        Some(e) => l.m(&Msg::new("fide-mode-off")
+            .count(i64::from(e.round))
+            .data("reason", e.reason.clone())),
+    }
+}
+
+/// How the tournament left FIDE mode, if it did.
+///
+/// # Errors
+/// [`WebError`] for the database.
+pub(crate) async fn exit_of(state: &AppState, id: Uuid) -> Result<Option<FideModeExit>, WebError> {
+    with_db(state, move |c| Ok(arbiter_db::fide_mode_exit(c, id)?)).await
 }

@@ -244,6 +244,9 @@ pub(crate) struct EditPage<'a> {
     /// The `###` lines a guarded change after the start will record, shown with the box that
     /// confirms it ([`crate::settings_guard`]); empty otherwise.
     confirm_records: Vec<String>,
+    /// Whether the tournament is in FIDE mode (VCL4THP.13 Q40), and the words saying so.
+    in_fide_mode: bool,
+    fide_mode_text: String,
 }
 
 /// The tournament's Laws edition as stored (`2001`, `later`).
@@ -275,6 +278,7 @@ pub async fn edit_form(
         Ok(arbiter_db::pairs_with_provisional_draws(c, id)?)
     })
     .await?;
+    let exit = settings_guard::exit_of(&state, id).await?;
     private(
         &EditPage {
             l: &l,
@@ -286,6 +290,8 @@ pub async fn edit_form(
             systems: systems_in(&l),
             laws_edition: laws_edition_code(&state, id).await?,
             confirm_records: Vec::new(),
+            in_fide_mode: exit.is_none(),
+            fide_mode_text: settings_guard::state_text(exit.as_ref(), &l),
         },
         StatusCode::OK,
     )
@@ -312,6 +318,7 @@ pub async fn edit(
 ) -> Result<HttpResponse, WebError> {
     let id = path.into_inner();
     let laws_edition = laws_edition_code(&state, id).await?;
+    let exit = settings_guard::exit_of(&state, id).await?;
     let again_listing = |error: FormError,
                          confirm_records: Vec<String>,
                          status: StatusCode|
@@ -327,6 +334,8 @@ pub async fn edit(
                 zones: zones(),
                 laws_edition,
                 confirm_records,
+                in_fide_mode: exit.is_none(),
+                fide_mode_text: settings_guard::state_text(exit.as_ref(), &l),
             },
             status,
         )

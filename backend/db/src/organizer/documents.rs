@@ -21,6 +21,9 @@ pub enum Document {
     /// The event's conditions for title norms (FIDE B.01 1.4.1b, 1.4.2a, 1.4.3a-c:
     /// `arbiter_tournament::norms::NormRules`).
     NormRules,
+    /// The record of leaving FIDE mode, for good ([`crate::FideModeExit`]; written only by
+    /// [`crate::leave_fide_mode`]).
+    FideModeExit,
 }
 
 impl Document {
@@ -30,6 +33,7 @@ impl Document {
         match self {
             Document::Prizes => "prizes",
             Document::NormRules => "norm_rules",
+            Document::FideModeExit => "fide_mode_exit",
         }
     }
 }

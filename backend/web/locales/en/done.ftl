@@ -3,6 +3,7 @@
 done-created = Tournament created. Next: register the players below.
 done-imported = Tournament imported from the TRF file.
 done-imported-irregular = Tournament imported, with a warning: rounds whose pairing is not the one the rules make: { $n }. Each is recorded in the TRF export as a “### Import @ Round” line; `arbiter check` on the file says why.
+done-fide-mode-left = The tournament left FIDE mode; the TRF export records it.
 done-settings = Settings saved.
 done-registered = Player registered with pairing number { $n }.
 done-players-added = { $count ->

@@ -15,6 +15,7 @@ mod arbiter_reports;
 mod concurrency;
 mod event;
 mod federation;
+mod fide_mode;
 mod games;
 mod hidden_names;
 mod http;

@@ -73,6 +73,12 @@ const WRITE_ROUTES: &[(&str, &str, Guard, Body)] = &[
     ),
     (
         "POST",
+        "/tournaments/{id}/fide-mode/leave",
+        Guard::Organizer,
+        Body::Form,
+    ),
+    (
+        "POST",
         "/tournaments/{id}/pair",
         Guard::Organizer,
         Body::Form,
