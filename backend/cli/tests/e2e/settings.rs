@@ -128,6 +128,78 @@ async fn scenario(c: Client, base: String, _dir: PathBuf) {
         "the export records the change:\n{trf}"
     );
     assert!(trf.contains("\n142 5") || trf.contains("XXR 5"), "{trf}");
+
+    // Leaving FIDE mode (Q43-Q45), in Persian, the reason typed with Persian punctuation.
+    c.goto(&format!(
+        "{base}/language?lang=fa&back=/tournaments/{id}/edit"
+    ))
+    .await
+    .expect("the language switch");
+    shoot(&c, "fa", "fide-mode-on", "#fide-mode").await;
+    let leave = format!("form[action='/tournaments/{id}/fide-mode/leave']");
+    let reason = "قاعدهٔ باشگاه، استراحت‌ها؛ آزمایشی";
+    type_into(&c, &leave, "reason", reason).await;
+    c.find(Locator::Css(&format!("{leave} input[name='confirm']")))
+        .await
+        .expect("the confirmation box")
+        .click()
+        .await
+        .expect("ticking it");
+    submit(&c, &leave, "leaving FIDE mode").await;
+    no_error(&c, "leaving FIDE mode").await;
+    let said = text(&c, "#fide-mode").await;
+    assert!(said.contains(reason), "the reason, as typed: {said}");
+    assert!(
+        said.contains("دور ۱"),
+        "the round in Persian digits: {said}"
+    );
+    shoot(&c, "fa", "fide-mode-left", "#fide-mode").await;
+    let trf = download(&c, &format!("{base}/tournaments/{id}/export/trf2026")).await;
+    let trf = String::from_utf8(trf).expect("UTF-8");
+    assert!(
+        trf.contains(&format!("### FIDE mode left @ Round 1: {reason}")),
+        "{trf}"
+    );
+}
+
+/// A part of the page (`css`) at 1280 and 390 px: nothing wider than the window; saved as
+/// `{lang}-{width}-{name}.png` when `ARBITER_SCREENSHOTS` names a folder.
+async fn shoot(c: &Client, lang: &str, name: &str, css: &str) {
+    let shots = std::env::var_os("ARBITER_SCREENSHOTS").map(PathBuf::from);
+    for width in [1280_u32, 390] {
+        c.set_window_size(width + 16, 900)
+            .await
+            .expect("resizing the window");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let wide = c
+            .execute(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth",
+                vec![],
+            )
+            .await
+            .expect("measuring the page")
+            .as_i64()
+            .unwrap_or(0);
+        assert!(
+            wide <= 0,
+            "{name}: at {width} px the page is {wide} px too wide"
+        );
+        if let Some(dir) = &shots {
+            std::fs::create_dir_all(dir).expect("the screenshots folder");
+            c.execute(
+                &format!("document.querySelector('{css}').scrollIntoView({{block: 'center'}})"),
+                vec![],
+            )
+            .await
+            .expect("scrolling");
+            let png = c.screenshot().await.expect("a screenshot");
+            std::fs::write(dir.join(format!("{lang}-{width}-{name}.png")), png)
+                .expect("saving a screenshot");
+        }
+    }
+    c.set_window_size(1296, 900)
+        .await
+        .expect("resizing the window");
 }
 
 /// The warning at 1280 and 390 px: nothing wider than the window; saved as
