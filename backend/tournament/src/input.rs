@@ -216,6 +216,17 @@ impl TiebreakList {
     pub fn tiebreaks(&self) -> &[TieBreak] {
         &self.0
     }
+
+    /// The first tie-break of the Buchholz family (`BH`, `FB`, `AOB`, with any modifier), which
+    /// a round robin does not use: every player meets the same opponents, and FIDE's checklist
+    /// for tournament programs (VCL4THP.13 Q105) asks that they cannot be chosen for one.
+    #[must_use]
+    pub fn buchholz_family(&self) -> Option<&TieBreak> {
+        use crate::tiebreak::Kind;
+        self.0
+            .iter()
+            .find(|t| matches!(t.kind, Kind::Bh | Kind::Fb | Kind::Aob))
+    }
 }
 
 impl fmt::Display for TiebreakList {
@@ -351,6 +362,20 @@ impl Tournament {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_buchholz_family_is_named_for_a_round_robin() {
+        let first = |t: &str| {
+            TiebreakList::parse(t)
+                .unwrap()
+                .buchholz_family()
+                .map(ToString::to_string)
+        };
+        assert_eq!(first("DE,SB,WIN,KS"), None);
+        assert_eq!(first("DE,BH/C1,SB"), Some("BH/C1".to_owned()));
+        assert_eq!(first("FB,BH"), Some("FB".to_owned()));
+        assert_eq!(first("SB,AOB"), Some("AOB".to_owned()));
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -123,13 +123,9 @@ impl TournamentForm {
                 return Err(bad("end_date", Msg::new("bad-end-before-start")));
             }
         }
-        let tiebreaks = match text(&self.tiebreaks) {
+        let list = match text(&self.tiebreaks) {
             None => None,
-            Some(t) => Some(
-                TiebreakList::parse(&t)
-                    .map_err(|e| invalid("tiebreaks", &e))?
-                    .to_string(),
-            ),
+            Some(t) => Some(TiebreakList::parse(&t).map_err(|e| invalid("tiebreaks", &e))?),
         };
         let edition = match text(&self.tiebreak_edition) {
             None => None,
@@ -149,6 +145,17 @@ impl TournamentForm {
                 )
             })?,
         };
+        // VCL4THP.13 Q105: the Buchholz family is not for a round robin.
+        if let (PairingSystem::RoundRobin { .. }, Some(tb)) = (
+            system,
+            list.as_ref().and_then(TiebreakList::buchholz_family),
+        ) {
+            return Err(bad(
+                "tiebreaks",
+                Msg::new("bad-tiebreak-round-robin").ltr("code", tb.to_string()),
+            ));
+        }
+        let tiebreaks = list.map(|l| l.to_string());
         let t = Tournament {
             name: Some(name),
             pairing_system: Some(system.code().to_owned()),

@@ -9,6 +9,7 @@ bad-adjourned-pairing = wait or provisional
 bad-white-or-black = white or black
 bad-score = `{ $value }` is not a score such as 1 or 0.5
 bad-score-order = scores must not decrease from a loss to a draw to a win
+bad-tiebreak-round-robin = { $code } is a Buchholz tie-break, which a round robin does not use (every player meets the same opponents); choose others, such as DE, SB, WIN, KS
 settings-confirm = a round is already paired: these changes alter the event and need your confirmation: { $changes }
 settings-confirm-page = a round is already paired: these changes alter the event and need your confirmation; each is recorded in the TRF export as the line below
 bad-score-draw-above-half = a draw must not score more than half of a win and a loss together (FIDE)

@@ -125,6 +125,15 @@ async fn every_door_refuses_what_the_event_cannot_hold() {
                 "pab",
             ),
             (json!({"name": "Gate Open", "pab": "0.8"}), "pab"),
+            // Q105: no Buchholz family for a round robin.
+            (
+                json!({"name": "Gate Open", "pairing_system": "FIDE_ROUNDROBIN", "tiebreaks": "DE,FB,SB"}),
+                "tiebreaks",
+            ),
+            (
+                json!({"name": "Gate Open", "pairing_system": "FIDE_ROUNDROBIN", "tiebreaks": "BH/C1"}),
+                "tiebreaks",
+            ),
             (
                 json!({"name": "Gate Open", "initial_colour": "green"}),
                 "initial_colour",
