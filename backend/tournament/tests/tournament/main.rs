@@ -18,6 +18,7 @@ mod team_records;
 mod team_tiebreak_data;
 mod tiebreak_data;
 mod tiebreak_rules;
+mod trf26_columns;
 mod trf_data;
 mod trf_errors;
 mod trf_fuzz_regressions;
