@@ -15,6 +15,11 @@
 //! random tournament (the RTG of C.04.A; configuration keys in
 //! [`arbiter_tournament::generator`]) and writes it as TRF16.
 //!
+//! `arbiter pair --team -g CONFIG [-o OUT.trf] [-s SEED] [--trf16]` generates a random team
+//! event (the team RTG: configuration keys in [`arbiter_tournament::team::generator`]), every
+//! round paired by the Swiss Team Pairing System (C.04.6), and writes it as TRF-2026 (TRF16
+//! with `--trf16`).
+//!
 //! `arbiter pair --team IN.trf -p [OUT] [--type a|b|none]` pairs the next round of a team event
 //! (TRF team records) by the FIDE Swiss Team Pairing System (C.04.6), in the same format with
 //! team numbers: the team with White on board 1 first, the pairing-allocated bye as `N 0`;
@@ -24,6 +29,8 @@
 //! `arbiter pair --round-robin N [--double]` prints the FIDE Berger table (C.05 Annex 1) for `N`
 //! players: per round a line `round R`, then the same format (a player meeting the dummy of an odd
 //! field has the bye, `N 0`).
+
+mod team_rtg;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,15 +54,21 @@ pub struct PairArgs {
     /// With --dutch: generate a random tournament (FIDE's RTG, C.04.A) from this configuration
     /// file (`key = value` lines: players, rounds, rating_high, rating_low,
     /// rating_distribution, draw_rate, forfeit_rate, withdrawal_rate, half_bye_rate, baku,
-    /// seed), every round paired by the Dutch system.
+    /// seed), every round paired by the Dutch system. With --team: a random team event (keys
+    /// teams, rounds, boards, reserves, match_points, primary, colour_preferences,
+    /// absent_round1_rate, absent_rate, half_bye_rate, full_bye_rate, pab_points,
+    /// forfeit_match_rate, board_forfeit_rate, empty_board_rate, out_of_order_rate,
+    /// acceleration, forbidden_pairs, tiebreaks, rating_high, rating_low, draw_rate,
+    /// informative, start_date, seed), every round paired by C.04.6.
     #[arg(
         short = 'g',
         long = "generate",
         value_name = "CONFIG",
-        requires = "dutch"
+        conflicts_with = "round_robin"
     )]
     generate: Option<PathBuf>,
-    /// With -g: write the generated tournament (TRF16) to this file (standard output without).
+    /// With -g: write the generated tournament to this file (standard output without): TRF16
+    /// for --dutch, TRF-2026 for --team.
     #[arg(
         short = 'o',
         long = "output",
@@ -66,10 +79,18 @@ pub struct PairArgs {
     /// With -g: the seed (the configuration's `seed`, else 1, without it).
     #[arg(short = 's', long = "seed", requires = "generate")]
     seed: Option<u64>,
+    /// With --team -g: write TRF16 (`013` teams) instead of TRF-2026.
+    #[arg(long, requires = "generate")]
+    trf16: bool,
     /// A team event (TRF16 `013` or TRF-2026 `310` team records): pair its next round by the
-    /// Swiss Team Pairing System (C.04.6).
-    #[arg(long, value_name = "IN.trf")]
-    team: Option<PathBuf>,
+    /// Swiss Team Pairing System (C.04.6). Without a file, with -g: generate a random team
+    /// event.
+    #[arg(long, value_name = "IN.trf", num_args = 0..=1)]
+    #[expect(
+        clippy::option_option,
+        reason = "clap: no --team, --team alone (with -g), or --team FILE"
+    )]
+    team: Option<Option<PathBuf>>,
     /// With --team: the colour preferences (C.04.6 art. 1.7): `a`, `b` or `none`.
     #[arg(long = "type", value_name = "a|b|none", requires = "team", value_parser = ["a", "b", "none"])]
     colour_type: Option<String>,
@@ -126,10 +147,18 @@ pub fn run(args: &PairArgs) -> anyhow::Result<ExitCode> {
         Edition::Dutch2026
     };
     if let Some(config) = args.generate.as_ref() {
+        if args.team.is_some() {
+            return team_rtg::team(args, config);
+        }
         return generate(args, config, edition);
     }
-    if let Some(file) = args.team.as_ref() {
-        return Ok(pair_team(args, file));
+    match args.team.as_ref() {
+        Some(Some(file)) => return Ok(pair_team(args, file)),
+        Some(None) => {
+            eprintln!("arbiter: give --team IN.trf, or --team -g CONFIG");
+            return Ok(ExitCode::from(3));
+        }
+        None => {}
     }
     let Some(Some(dutch)) = args.dutch.as_ref() else {
         eprintln!(

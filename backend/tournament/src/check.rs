@@ -310,7 +310,10 @@ pub fn check(t: &Tournament) -> Vec<Problem> {
         }
     }
     let mut round_numbers = BTreeSet::new();
-    let forbidden: Vec<_> = t.forbidden_pairs.iter().collect();
+    // In a team event the forbidden pairs' numbers are teams (TRF-2026 `260`): the team
+    // pairing checker holds them against the matches, not the board games.
+    let team_event = t.team.as_ref().is_some_and(|e| !e.teams.is_empty());
+    let forbidden: Vec<_> = t.forbidden_pairs.iter().filter(|_| !team_event).collect();
     for r in &t.rounds {
         let rn = Some(r.number);
         if r.number == 0 || !round_numbers.insert(r.number) {

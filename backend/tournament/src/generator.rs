@@ -35,9 +35,12 @@
 use std::collections::HashSet;
 
 use arbiter_pairing::{Edition, PairingError};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
+
+pub(crate) mod dice;
+pub(crate) mod keys;
+
+use dice::Dice;
 
 use crate::model::{Acceleration, Bye, Game, Player, Round, RoundState, Tournament};
 use crate::points::Points;
@@ -84,6 +87,15 @@ pub enum GenerateError {
         round: u16,
         /// The engine's error.
         source: PairingError,
+    },
+    /// A team round could not be paired for a reason other than the lack of a pairing (the
+    /// team generator, [`crate::team::generator`]).
+    #[error("round {round}: {source}")]
+    TeamPairing {
+        /// The round.
+        round: u16,
+        /// Why.
+        source: crate::team::TeamPairError,
     },
 }
 
@@ -149,95 +161,24 @@ impl GeneratorConfig {
     /// [`ConfigError`] for the first bad line.
     pub fn parse(text: &str) -> Result<GeneratorConfig, ConfigError> {
         let mut c = GeneratorConfig::default();
-        for (k, raw) in text.lines().enumerate() {
-            let line = k + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
-            if content.is_empty() {
-                continue;
-            }
-            let Some((key, value)) = content.split_once('=') else {
-                return Err(ConfigError::Syntax {
-                    line,
-                    text: raw.to_owned(),
-                });
-            };
-            let (key, value) = (key.trim(), value.trim());
-            let bad = |message: String| ConfigError::Value {
-                line,
-                key: key.to_owned(),
-                message,
-            };
-            let number = |lo: u16, hi: u16| -> Result<u16, ConfigError> {
-                value
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|v| (lo..=hi).contains(v))
-                    .ok_or_else(|| bad(format!("expected a number {lo}-{hi}, found {value:?}")))
-            };
-            let range = |lo: u16, hi: u16| -> Result<(u16, u16), ConfigError> {
-                let parse = |s: &str| {
-                    s.trim()
-                        .parse::<u16>()
-                        .ok()
-                        .filter(|v| (lo..=hi).contains(v))
-                };
-                let r = match value.split_once('-') {
-                    Some((a, b)) => parse(a).zip(parse(b)).filter(|(a, b)| a <= b),
-                    None => parse(value).map(|v| (v, v)),
-                };
-                r.ok_or_else(|| {
-                    bad(format!(
-                        "expected a number or a range MIN-MAX within {lo}-{hi}, found {value:?}"
-                    ))
-                })
-            };
-            let percent = || -> Result<f64, ConfigError> {
-                value
-                    .trim_end_matches('%')
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| (0.0..=100.0).contains(v))
-                    .ok_or_else(|| bad(format!("expected a percentage 0-100, found {value:?}")))
-            };
-            match key.to_ascii_lowercase().as_str() {
-                "players" | "playersnumber" => c.players = range(2, 9999)?,
-                "rounds" | "roundsnumber" => c.rounds = range(1, 99)?,
-                "rating_high" | "highestrating" => c.rating_high = number(1, 3500)?,
-                "rating_low" | "lowestrating" => c.rating_low = number(1, 3500)?,
+        for e in keys::entries(text)? {
+            match e.name().as_str() {
+                "players" | "playersnumber" => c.players = e.range(2, 9999)?,
+                "rounds" | "roundsnumber" => c.rounds = e.range(1, 99)?,
+                "rating_high" | "highestrating" => c.rating_high = e.number(1, 3500)?,
+                "rating_low" | "lowestrating" => c.rating_low = e.number(1, 3500)?,
                 "rating_distribution" => {
-                    c.rating_distribution = match value.to_ascii_lowercase().as_str() {
-                        "uniform" => RatingDistribution::Uniform,
-                        "normal" => RatingDistribution::Normal,
-                        _ => {
-                            return Err(bad(format!(
-                                "expected uniform or normal, found {value:?}"
-                            )));
-                        }
-                    }
+                    c.rating_distribution =
+                        [RatingDistribution::Uniform, RatingDistribution::Normal]
+                            [e.choice(&["uniform", "normal"])?];
                 }
-                "draw_rate" | "drawpercentage" => c.draw_rate = percent()?,
-                "forfeit_rate" | "forfeitrate" => c.forfeit_rate = percent()?,
-                "withdrawal_rate" | "retiredrate" => c.withdrawal_rate = percent()?,
-                "half_bye_rate" | "halfpointbyerate" => c.half_bye_rate = percent()?,
-                "baku" | "acceleration" => {
-                    c.baku = match value.to_ascii_lowercase().as_str() {
-                        "on" | "yes" | "true" | "1" => true,
-                        "off" | "no" | "false" | "0" => false,
-                        _ => return Err(bad(format!("expected on or off, found {value:?}"))),
-                    }
-                }
-                "seed" => {
-                    c.seed = value
-                        .parse()
-                        .map_err(|_| bad(format!("expected a whole number, found {value:?}")))?;
-                }
-                _ => {
-                    return Err(ConfigError::UnknownKey {
-                        line,
-                        key: key.to_owned(),
-                    });
-                }
+                "draw_rate" | "drawpercentage" => c.draw_rate = e.percent()?,
+                "forfeit_rate" | "forfeitrate" => c.forfeit_rate = e.percent()?,
+                "withdrawal_rate" | "retiredrate" => c.withdrawal_rate = e.percent()?,
+                "half_bye_rate" | "halfpointbyerate" => c.half_bye_rate = e.percent()?,
+                "baku" | "acceleration" => c.baku = e.switch()?,
+                "seed" => c.seed = e.whole()?,
+                _ => return Err(e.unknown()),
             }
         }
         if c.rating_low > c.rating_high {
@@ -254,31 +195,6 @@ impl GeneratorConfig {
     }
 }
 
-/// The random source: ChaCha8 seeded from the seed, with uniform helpers.
-struct Dice(ChaCha8Rng);
-
-impl Dice {
-    /// A uniform number in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    /// True with `percent` percent probability.
-    fn percent(&mut self, percent: f64) -> bool {
-        self.unit() * 100.0 < percent
-    }
-    /// A uniform number in `lo..=hi`.
-    fn between(&mut self, lo: u16, hi: u16) -> u16 {
-        let span = u64::from(hi - lo) + 1;
-        lo + u16::try_from(self.0.next_u64() % span).unwrap_or(0)
-    }
-    /// A standard normal number (Box-Muller).
-    fn normal(&mut self) -> f64 {
-        let u = 1.0 - self.unit();
-        let v = self.unit();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-}
-
 /// Generates one tournament: players, ratings, and every round paired by the Dutch system in
 /// `edition` with random results. Should the engine find no valid pairing for a round (a small
 /// field running out of opponents), the tournament ends after the rounds paired so far, with the
@@ -291,7 +207,7 @@ pub fn generate(
     edition: Edition,
     seed: u64,
 ) -> Result<Tournament, GenerateError> {
-    let mut dice = Dice(ChaCha8Rng::seed_from_u64(seed));
+    let mut dice = Dice::new(seed);
     let n = dice.between(config.players.0, config.players.1);
     let rounds = dice
         .between(config.rounds.0, config.rounds.1)

@@ -4,12 +4,11 @@
 //! `arbiter pair --dutch -c` prints its rounds with [`dutch_round_lines`] too.
 
 use arbiter_pairing::check::Finding;
-use arbiter_pairing::team_swiss::{self, TeamComparison, TeamFinding};
-use arbiter_pairing::{Board, Edition, Pairing, PairingError};
+use arbiter_pairing::team_swiss::{TeamComparison, TeamFinding};
+use arbiter_pairing::{Edition, PairingError};
 use arbiter_tournament::Tournament;
 use arbiter_tournament::pairing_input::RoundCheck;
-use arbiter_tournament::result::Colour;
-use arbiter_tournament::team::{TeamEvent, pairing_state};
+use arbiter_tournament::team::{TeamEvent, recheck_pairings};
 
 /// One paired round and what the checker says of it: an empty `lines` when the round is the
 /// one the rules make.
@@ -55,35 +54,6 @@ pub fn dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundReport>, Pairi
             lines: dutch_round_lines(rc),
         })
         .collect())
-}
-
-/// A team round as recorded, in the engine's form: per match the team with White on board 1
-/// first (TRF-2026 `310`/`013` colours), the pairing-allocated bye.
-fn recorded_team_pairing(t: &Tournament, event: &TeamEvent, round: u16) -> Pairing {
-    let Some(r) = event.round(round) else {
-        return Pairing::default();
-    };
-    Pairing {
-        boards: r
-            .matches
-            .iter()
-            .map(|m| {
-                let first = event.team_round(t, m.first, round);
-                if first.colour == Some(Colour::Black) {
-                    Board {
-                        white: m.second,
-                        black: m.first,
-                    }
-                } else {
-                    Board {
-                        white: m.first,
-                        black: m.second,
-                    }
-                }
-            })
-            .collect(),
-        bye: r.bye,
-    }
 }
 
 fn pair(&(w, b): &(u16, u16)) -> String {
@@ -154,24 +124,17 @@ fn team_line(f: &TeamFinding) -> String {
     }
 }
 
-/// Every paired round of a team event re-paired by C.04.6.
+/// Every paired round of a team event re-paired by C.04.6
+/// ([`arbiter_tournament::team::recheck_pairings`]).
 ///
 /// # Errors
 /// The engine's error for a state it cannot read (an inconsistent file).
 pub fn team(t: &Tournament, event: &TeamEvent) -> Result<Vec<RoundReport>, PairingError> {
-    let last = event.last_round();
-    (1..=last)
-        .map(|round| {
-            let mut state = pairing_state(t, event, round);
-            if state.rounds_planned == 0 {
-                state.rounds_planned = t.rounds_planned.unwrap_or(last).max(last);
-            }
-            let recorded = recorded_team_pairing(t, event, round);
-            let findings = team_swiss::check(&state, &recorded)?;
-            Ok(RoundReport {
-                round,
-                lines: findings.iter().map(team_line).collect(),
-            })
+    Ok(recheck_pairings(t, event)?
+        .iter()
+        .map(|rc| RoundReport {
+            round: rc.round,
+            lines: rc.findings.iter().map(team_line).collect(),
         })
-        .collect()
+        .collect())
 }

@@ -104,3 +104,60 @@ fn an_individual_file_or_a_missing_one_is_refused() {
     ]);
     assert_eq!(r.status.code(), Some(2), "clap refuses an unknown type");
 }
+
+#[test]
+fn a_generated_team_event_is_written_and_the_checker_accepts_it() {
+    // `arbiter pair --team -g CONFIG -s SEED -o OUT`: the team RTG, TRF-2026 by default,
+    // TRF16 with --trf16; `arbiter check` re-pairs every round and re-ranks every team.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let config = dir.path().join("rtg.cfg");
+    std::fs::write(
+        &config,
+        "teams = 11\nrounds = 5\nboards = 3\nabsent_rate = 10\nhalf_bye_rate = 5\n\
+         forfeit_match_rate = 10\nempty_board_rate = 10\nout_of_order_rate = 10\n\
+         acceleration = on\nforbidden_pairs = 2\n",
+    )
+    .expect("write");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let cfg = config.display().to_string();
+    for (name, extra) in [("e26.trf", None), ("e16.trf", Some("--trf16"))] {
+        let mut args = vec!["pair", "--team", "-g", &cfg, "-s", "7"];
+        let out = path(name);
+        args.extend(["-o", &out]);
+        args.extend(extra);
+        let g = arbiter(&args);
+        assert!(g.status.success(), "{}", String::from_utf8_lossy(&g.stderr));
+        assert!(
+            String::from_utf8_lossy(&g.stdout).starts_with("11 teams, "),
+            "{}",
+            String::from_utf8_lossy(&g.stdout)
+        );
+        let c = arbiter(&["check", &out]);
+        assert_eq!(
+            c.status.code(),
+            Some(0),
+            "{}{}",
+            String::from_utf8_lossy(&c.stdout),
+            String::from_utf8_lossy(&c.stderr)
+        );
+    }
+    let text = std::fs::read_to_string(path("e26.trf")).expect("written");
+    assert!(
+        text.contains("\n310   1 ") && text.contains("\n250 "),
+        "{text}"
+    );
+    let text16 = std::fs::read_to_string(path("e16.trf")).expect("written");
+    assert!(
+        text16.contains("\n013 Team 01") && !text16.contains("\n310 "),
+        "{text16}"
+    );
+    // The same seed again: the same file, on standard output.
+    let again = arbiter(&["pair", "--team", "-g", &cfg, "-s", "7"]);
+    assert_eq!(String::from_utf8_lossy(&again.stdout), text);
+    // A bad key names its line; --team alone names what is missing.
+    std::fs::write(&config, "teams = 8\nflavour = mint\n").expect("write");
+    let bad = arbiter(&["pair", "--team", "-g", &cfg]);
+    assert_eq!(bad.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("line 2: unknown key \"flavour\""));
+    assert_eq!(arbiter(&["pair", "--team"]).status.code(), Some(3));
+}

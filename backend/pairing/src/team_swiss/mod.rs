@@ -150,10 +150,34 @@ pub struct TeamState {
     pub history: Vec<TeamRoundRecord>,
     /// Not to be paired in this round (C.04.2 3.2-3.3: withdrawn or known to be absent).
     pub absent: bool,
+    /// Fictitious points added for pairing only (an accelerated event, TRF-2026 `250` for
+    /// teams): one entry per round, round 1 first, `(match points, game points doubled)` in the
+    /// units of [`TeamRoundRecord`]; a round beyond the list has none. The pairing score of
+    /// round `r` is the history of rounds `1..r` plus entry `r` (both scores, art. 1.2), so
+    /// whether a team floated in round `r - 1` (art. 1.5) compares those scores too.
+    pub acceleration: Vec<(u32, u32)>,
 }
 
 impl TeamState {
-    /// The team's primary or secondary score after its history (art. 1.2).
+    /// The fictitious points of round `round` (from 1) in the score `which`: match points, or
+    /// game points doubled ([`TeamState::acceleration`]); 0 when the round has none.
+    #[must_use]
+    pub fn fictitious(&self, round: u16, which: TeamScore) -> u32 {
+        let Some(&(mp, gp)) = self
+            .acceleration
+            .get(usize::from(round.max(1) - 1))
+            .filter(|_| round >= 1)
+        else {
+            return 0;
+        };
+        match which {
+            TeamScore::MatchPoints => mp,
+            TeamScore::GamePoints => gp,
+        }
+    }
+
+    /// The team's primary or secondary score after its history (art. 1.2), without the
+    /// fictitious points of an acceleration.
     #[must_use]
     pub fn score(&self, which: TeamScore) -> u32 {
         self.history

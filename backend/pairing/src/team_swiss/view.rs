@@ -69,21 +69,27 @@ impl Round {
                 }
             }
         }
-        let primary = |i: usize, rounds: usize| -> u32 {
-            state.teams[i]
-                .history
-                .iter()
-                .take(rounds)
-                .map(|r| match state.primary {
-                    TeamScore::MatchPoints => r.match_points,
-                    TeamScore::GamePoints => r.game_points,
-                })
-                .sum()
-        };
         let secondary_kind = match state.primary {
             TeamScore::MatchPoints => TeamScore::GamePoints,
             TeamScore::GamePoints => TeamScore::MatchPoints,
         };
+        // The score for pairing round `rounds + 1`: the history of the rounds before it and
+        // that round's fictitious points (an accelerated event).
+        let pairing_score = |i: usize, rounds: usize, which: TeamScore| -> u32 {
+            let t = &state.teams[i];
+            let played: u32 = t
+                .history
+                .iter()
+                .take(rounds)
+                .map(|r| match which {
+                    TeamScore::MatchPoints => r.match_points,
+                    TeamScore::GamePoints => r.game_points,
+                })
+                .sum();
+            let round = u16::try_from(rounds + 1).unwrap_or(u16::MAX);
+            played + t.fictitious(round, which)
+        };
+        let primary = |i: usize, rounds: usize| pairing_score(i, rounds, state.primary);
         let last_round = state.rounds_planned > 0 && state.round >= state.rounds_planned;
         let last_two = state.rounds_planned > 0
             && u32::from(state.round) + 2 > u32::from(state.rounds_planned);
@@ -117,15 +123,7 @@ impl Round {
             teams.push(Team {
                 tpn: t.pairing_number,
                 score: primary(i, done),
-                secondary: t
-                    .history
-                    .iter()
-                    .take(done)
-                    .map(|r| match secondary_kind {
-                        TeamScore::MatchPoints => r.match_points,
-                        TeamScore::GamePoints => r.game_points,
-                    })
-                    .sum(),
+                secondary: pairing_score(i, done, secondary_kind),
                 difference,
                 preference,
                 floated,

@@ -55,6 +55,7 @@ fn event(n: u16, round: u16, histories: &[(u16, Vec<TeamRoundRecord>)]) -> TeamP
                     .map(|h| h.1.clone())
                     .unwrap_or_default(),
                 absent: false,
+                acceleration: Vec::new(),
             })
             .collect(),
         forbidden: Vec::new(),
@@ -455,4 +456,37 @@ fn the_explanation_names_the_bye_the_brackets_and_the_colour_rules() {
     assert!(text.contains("4.3.1"), "{text}");
     assert_eq!(e.brackets.len(), 1);
     assert_eq!(e.brackets[0].matches.len(), 3);
+}
+
+#[test]
+fn fictitious_points_make_the_scoregroups_of_an_accelerated_round() {
+    // Teams 1-3 start round 1 with one won match's fictitious points (2 MP, 4 doubled GP):
+    // the top scoregroup is {1, 2, 3}, takes one upfloater (3.5: the first set in TPN order,
+    // team 4) and pairs 1-3 and 2-4 (3.6: identifier 1 2 3 4); 5-6 are left.
+    let mut s = event(6, 1, &[]);
+    for t in s.teams.iter_mut().take(3) {
+        t.acceleration = vec![(2, 4)];
+    }
+    let normalised = |p: &Pairing| {
+        let mut v: Vec<(u16, u16)> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.min(b.black), b.white.max(b.black)))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(
+        normalised(&pair(&s).expect("pairs")),
+        [(1, 3), (2, 4), (5, 6)]
+    );
+    // Round 2 has no fictitious points: the scores are the matches' alone again.
+    assert_eq!(s.teams[0].fictitious(2, TeamScore::MatchPoints), 0);
+    assert_eq!(s.teams[0].fictitious(1, TeamScore::GamePoints), 4);
+    // Without them, round 1 is the plain top half against the bottom half.
+    let plain = event(6, 1, &[]);
+    assert_eq!(
+        normalised(&pair(&plain).expect("pairs")),
+        [(1, 4), (2, 5), (3, 6)]
+    );
 }

@@ -29,9 +29,12 @@
 //! [`TeamEvent::derive_matches`] builds the matches from the board games of a file that has
 //! only the games.
 
+mod acceleration;
 pub mod boards;
 mod derive;
+pub mod generator;
 pub mod lineup;
+pub mod recheck;
 pub mod rounds;
 pub mod score;
 pub mod standings;
@@ -51,8 +54,10 @@ use crate::numbers::{PairingNumber, RoundNumber};
 use crate::points::Points;
 use crate::result::{Colour, ResultCode};
 
+pub use acceleration::TeamAcceleration;
 pub use boards::{BoardGame, BoardOrder, BoardRow, BoardStandings, board_standings};
 pub use lineup::{LineupError, lineup_from_roster, validate_lineup};
+pub use recheck::{TeamRoundCheck, recheck_pairings};
 pub use rounds::{
     SeatedRound, TeamPairError, TeamPairingSystem, check_complete, pair_round_robin, seat_round,
 };
@@ -400,6 +405,9 @@ pub struct TeamEvent {
     pub teams: Vec<Team>,
     /// The rounds, numbered from 1 (a round is here once it is paired).
     pub rounds: Vec<TeamRound>,
+    /// Fictitious points for pairing (TRF-2026 `250` in a team event), in file order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accelerations: Vec<TeamAcceleration>,
 }
 
 impl TeamEvent {
@@ -410,6 +418,7 @@ impl TeamEvent {
             settings,
             teams: Vec::new(),
             rounds: Vec::new(),
+            accelerations: Vec::new(),
         }
     }
 

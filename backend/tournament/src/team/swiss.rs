@@ -30,9 +30,10 @@ const fn doubled(p: Points) -> u32 {
 /// The engine's state for round `round`: every team with its history (match points in tenths,
 /// game points doubled, the colour of its board 1 in played matches), absent when the round
 /// lists it as absent or gives it a bye before pairing ([`TeamEvent::bye_before_pairing`], TRF-2026
-/// `240`), or every player of its roster has withdrawn; match points primary unless
-/// the regulations say game points, the other score used for the colours (art. 1.2.2) unless
-/// the `192` code names the primary score alone ([`secondary_for_colour`]).
+/// `240`), or every player of its roster has withdrawn; its fictitious points when the event is
+/// accelerated (TRF-2026 `250`); the forbidden pairs of the round (`260`, team numbers); match
+/// points primary unless the regulations say game points, the other score used for the colours
+/// (art. 1.2.2) unless the `192` code names the primary score alone ([`secondary_for_colour`]).
 #[must_use]
 pub fn pairing_state(
     tournament: &Tournament,
@@ -87,6 +88,7 @@ pub fn pairing_state(
                 pairing_number: team.number,
                 history,
                 absent: withdrawn || announced || absent_now.contains(&team.number),
+                acceleration: acceleration(event, team.number, round),
             }
         })
         .collect();
@@ -111,8 +113,46 @@ pub fn pairing_state(
         },
         pab: (s.bye_match_points.tenths(), doubled(s.bye_game_points)),
         teams,
-        forbidden: Vec::new(),
+        forbidden: forbidden_teams(tournament, round),
     }
+}
+
+/// A team's fictitious points for rounds 1 to `round` ([`TeamEvent::fictitious_points`]), in
+/// the engine's units; empty when it has none.
+fn acceleration(event: &TeamEvent, team: u16, round: RoundNumber) -> Vec<(u32, u32)> {
+    let v: Vec<(u32, u32)> = (1..=round)
+        .map(|r| {
+            let (mp, gp) = event.fictitious_points(team, r);
+            (mp.tenths(), doubled(gp))
+        })
+        .collect();
+    if v.iter().all(|&f| f == (0, 0)) {
+        Vec::new()
+    } else {
+        v
+    }
+}
+
+/// The pairs of teams that may not meet in `round`: in a team event the numbers of the
+/// forbidden pairs (TRF-2026 `260`, `XXP`) are team pairing numbers; each record forbids every
+/// pair of its teams within its rounds.
+fn forbidden_teams(tournament: &Tournament, round: RoundNumber) -> Vec<(u16, u16)> {
+    let mut out = Vec::new();
+    for fp in &tournament.forbidden_pairs {
+        if fp.rounds.is_some_and(|(a, b)| round < a || round > b) {
+            continue;
+        }
+        for (i, &a) in fp.players.iter().enumerate() {
+            for &b in &fp.players[i + 1..] {
+                if a != b {
+                    out.push((a.min(b), a.max(b)));
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The matches of the next round of a team Swiss (C.04.6): the engine's pairing, tables in its

@@ -21,15 +21,20 @@
 //! leave details open (a real TRF-2026 file that differs is kept verbatim with a warning, never
 //! misread): `162 W 1.0 D 0.5 L 0.0 A 0.0 P 1.0 X 0.5` (symbol/points pairs, any subset);
 //! `240 H 5 12 17` (code, round, players); `250 1.0 1 3 1 20` (points, first and last round,
-//! first and last player); `260 1 9 4 12` (first and last round, players); `XXA 12 1.0 1.0`
+//! first and last player; with match points and game points first in a team event, and written
+//! in TRF-2026's columns: `acceleration`); `260 1 9 4 12` (first and last round, players);
+//! `XXA 12 1.0 1.0`
 //! (player, points per round); `XXP 4 12` (players). `XXS` and other unknown records are kept
 //! verbatim (with a warning).
 
+mod acceleration;
 mod columns;
 mod read;
 mod team_build;
 pub(crate) mod team_issue;
 mod team_read;
+mod team_settings;
+mod team_tables;
 mod team_unplayed;
 mod team_write;
 mod write;

@@ -428,35 +428,28 @@ impl Reader {
             }
             "250" => {
                 self.version_2026 = true;
-                let tokens: Vec<&str> = value.split_whitespace().collect();
-                let nums: Option<Vec<u16>> = tokens.iter().skip(1).map(|t| parse_u16(t)).collect();
-                match (tokens.first().map(|t| Points::parse(t)), nums.as_deref()) {
-                    (Some(Ok(p)), Some(&[r1, r2, p1, p2]))
-                        if 1 <= r1
-                            && r1 <= r2
-                            && r2 <= MAX_ROUND
-                            && 1 <= p1
-                            && p1 <= p2
-                            && p2 <= 9999 =>
-                    {
-                        for pn in p1..=p2 {
-                            let v = self.accelerations.entry(pn).or_default();
-                            for round in r1..=r2 {
-                                let i = usize::from(round - 1);
-                                if v.len() <= i {
-                                    v.resize(i + 1, Points::ZERO);
-                                }
-                                if let Some(slot) = v.get_mut(i) {
-                                    *slot = p;
-                                }
-                            }
-                            while v.last() == Some(&Points::ZERO) {
-                                v.pop();
-                            }
+                let Some(rec) = super::acceleration::parse_250(value) else {
+                    self.bad_header(no, &code, value, line);
+                    return;
+                };
+                let (r1, r2) = rec.rounds;
+                for pn in rec.numbers.0..=rec.numbers.1 {
+                    let v = self.accelerations.entry(pn).or_default();
+                    for round in r1..=r2 {
+                        let i = usize::from(round - 1);
+                        if v.len() <= i {
+                            v.resize(i + 1, Points::ZERO);
+                        }
+                        if let Some(slot) = v.get_mut(i) {
+                            *slot = rec.points;
                         }
                     }
-                    _ => self.bad_header(no, &code, value, line),
+                    while v.last() == Some(&Points::ZERO) {
+                        v.pop();
+                    }
                 }
+                // In a team event the numbers are teams (moved there by the team build).
+                self.team.accelerations.push(rec.for_teams());
             }
             "XXP" | "260" => {
                 let nums: Option<Vec<u16>> = value.split_whitespace().map(parse_u16).collect();

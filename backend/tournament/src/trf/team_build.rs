@@ -4,8 +4,9 @@
 //! team whose players have `U`), forfeited matches (`330`), line-ups (`300`, else the roster
 //! order of those who played, empty boards last), first-named teams (the colour of the lowest
 //! board with a game against record `352`) and tables (by the higher primary score of the two
-//! teams before the round, then the lower score, then the lower team number). Every game of a
-//! match gets its board number, `(table - 1) × boards + board`.
+//! teams before the round, then the lower score, then the lower team number; once the byes
+//! before pairing are in, [`super::team_tables`] orders them by the pairing scores). Every game
+//! of a match gets its board number, `(table - 1) × boards + board`.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +16,7 @@ use uuid::Uuid;
 use super::TrfIssue;
 use super::team_issue::TeamIssue;
 use super::team_read::{RawTeam, TeamRecords, round_column};
+use super::team_settings::{from_192, implied_boards, implied_bye_points};
 use super::team_unplayed::forfeited_match;
 use crate::check::IssueKind;
 use crate::model::{PairingNumber, RawRecord, RoundNumber, Tournament};
@@ -22,8 +24,8 @@ use crate::points::Points;
 use crate::result::{Colour, ResultCode};
 use crate::team::score::primary_of;
 use crate::team::{
-    Lineup, MatchForfeit, PrimaryScore, Team, TeamColourPreferences, TeamEvent, TeamMatch,
-    TeamNumber, TeamRound, TeamSettings, alternating_colours,
+    Lineup, MatchForfeit, Team, TeamEvent, TeamMatch, TeamNumber, TeamRound, TeamSettings,
+    alternating_colours,
 };
 
 /// A `300` line-up: (column, player or an empty board) by board.
@@ -47,73 +49,6 @@ struct RoundPairs {
     number: RoundNumber,
     pairs: BTreeMap<(TeamNumber, TeamNumber), Pair>,
     bye: Option<TeamNumber>,
-}
-
-/// The settings a file without `352` implies: as many boards as the longest line-up a match
-/// used (else the shortest roster), the first-named team White on odd boards.
-pub(super) fn implied_boards(t: &Tournament, teams: &[Team]) -> u8 {
-    let mut members = BTreeMap::new();
-    for team in teams {
-        for pn in &team.roster {
-            members.entry(*pn).or_insert(team.number);
-        }
-    }
-    let mut most = 0usize;
-    for r in &t.rounds {
-        let mut count: BTreeMap<TeamNumber, usize> = BTreeMap::new();
-        for g in &r.games {
-            for pn in [g.white, g.black] {
-                if let Some(team) = members.get(&pn) {
-                    *count.entry(*team).or_default() += 1;
-                }
-            }
-        }
-        for b in r.byes.iter().filter(|b| b.code == ResultCode::ForfeitWin) {
-            if let Some(team) = members.get(&b.player) {
-                *count.entry(*team).or_default() += 1;
-            }
-        }
-        most = most.max(count.values().copied().max().unwrap_or(0));
-    }
-    if most == 0 {
-        most = teams.iter().map(|t| t.roster.len()).min().unwrap_or(1);
-    }
-    u8::try_from(most.clamp(1, 99)).unwrap_or(99)
-}
-
-/// The bye's points a file without `320` implies: a drawn match's match points (C.04.6 art.
-/// 1.4), and on every board the PAB's points of `162 P` (as the players' `U` results give them;
-/// FIDE's reference reader scores its sample `fideteam_nocolor.trf` so).
-pub(super) fn implied_bye_points(t: &Tournament, settings: &TeamSettings) -> (Points, Points) {
-    let boards = u32::from(settings.boards);
-    let gp = Points::from_tenths(boards * t.scoring.pab.tenths());
-    (settings.match_points.draw, gp)
-}
-
-/// The primary score and colour-preference variant a `192` code names (`FIDE_TEAM_TYPEB_GP_MP`
-/// ...): game points when `GP` comes before `MP`, no colour preferences for a `FIDE_TEAM_*`
-/// code without `TYPEA`/`TYPEB` (other than plain `FIDE_TEAM`), type A otherwise.
-pub(super) fn from_192(code: Option<&str>) -> (PrimaryScore, TeamColourPreferences) {
-    let code = code.unwrap_or("").trim().to_ascii_uppercase();
-    let gp = code.find("_GP");
-    let mp = code.find("_MP");
-    let primary = match (gp, mp) {
-        (Some(g), Some(m)) if g < m => PrimaryScore::GamePoints,
-        (Some(_), None) => PrimaryScore::GamePoints,
-        _ => PrimaryScore::MatchPoints,
-    };
-    let prefs = if code.contains("TYPEB") {
-        TeamColourPreferences::TypeB
-    } else if code.starts_with("FIDE_TEAM_")
-        && !code.contains("TYPEA")
-        && !code.starts_with("FIDE_TEAM_BAKU")
-        && (gp.is_some() || mp.is_some())
-    {
-        TeamColourPreferences::None
-    } else {
-        TeamColourPreferences::TypeA
-    };
-    (primary, prefs)
 }
 
 /// The team record's roster; errors for unknown start numbers and players listed twice.
@@ -224,6 +159,7 @@ impl TeamRecords {
             settings.match_points = mp;
         }
         (settings.primary, settings.colour_preferences) = from_192(t.pairing_system.as_deref());
+        event.accelerations = self.team_accelerations(t);
         let (mp, gp) = match self.byes.first() {
             Some(b) => (b.match_points, b.game_points),
             None => implied_bye_points(t, &settings),
@@ -238,6 +174,7 @@ impl TeamRecords {
             }
         }
         self.byes_before_pairing(t, &mut event);
+        super::team_tables::order_tables(t, &mut event);
         let totals = event.scores_after_round(t, event.last_round());
         for (line, team, mp, gp) in reported {
             let Some(&(cmp, cgp)) = totals.get(&team) else {

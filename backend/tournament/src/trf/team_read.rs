@@ -22,7 +22,7 @@ use crate::check::IssueKind;
 use crate::model::{PairingNumber, RoundNumber};
 use crate::points::Points;
 use crate::result::Colour;
-use crate::team::{MatchForfeit, MatchPointSystem, TeamNumber};
+use crate::team::{MatchForfeit, MatchPointSystem, TeamAcceleration, TeamNumber};
 
 /// A team record (`013` or `310`).
 pub(super) struct RawTeam {
@@ -80,6 +80,8 @@ pub(super) struct TeamRecords {
     /// [`Tournament::announced_byes`](crate::model::Tournament): in a team event their numbers
     /// are teams, moved into the team rounds.
     pub bye_lines: Vec<usize>,
+    /// Every `250` record read as a team acceleration (used when the file defines teams).
+    pub accelerations: Vec<TeamAcceleration>,
     /// Every team record's line, by kind: `013` lines and, in a file without teams, all of
     /// them are kept verbatim.
     pub raw: Vec<(String, String)>,

@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use super::team_build::{implied_boards, implied_bye_points};
+use super::team_settings::{implied_boards, implied_bye_points};
 use super::{TrfVersion, fmt_points};
 use crate::model::{PairingNumber, RoundNumber, Tournament};
 use crate::points::Points;

@@ -15,8 +15,9 @@ use super::{TrfVersion, fmt_points};
 ///
 /// Order: header records `012`-`132`; then the number of rounds, the initial colour and the
 /// scoring (TRF16: `XXR`, `XXC`, `BBW`...`BBU` when not the default; TRF-2026: `142`, `152`,
-/// `162`); records `172`-`222`; accelerations (`XXA` / `250`), forbidden pairs (`260` for a range
-/// of rounds, `XXP` in both versions for all rounds: TRF-2026 has no all-rounds form),
+/// `162`); records `172`-`222`; accelerations (`XXA` / `250`; a team event's `250` in both
+/// versions), forbidden pairs (`260` for a range of rounds, `XXP` in both versions for all
+/// rounds: TRF-2026 has no all-rounds form; `250` and `260` in TRF-2026's columns),
 /// announced byes (`240`); a team event's `352`/`362`; the `001` records in pairing-number
 /// order; the team records (`013` or `310`, `320`, `330`, `300`; see `trf/team_write.rs`); then
 /// the records kept verbatim. `001` records use the fixed columns of FIDE Handbook C.04 Annex 2 (round blocks from
@@ -176,17 +177,22 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
             }
             TrfVersion::Trf2026 => {
                 for (from, to, p) in runs(&a.points) {
-                    let v = format!("{p} {from} {to} {} {}", a.player, a.player);
-                    line("250", &v);
+                    line(
+                        "250",
+                        &super::acceleration::player_250(p, (from, to), a.player),
+                    );
                 }
             }
         }
+    }
+    for v in super::acceleration::team_250(t) {
+        line("250", &v);
     }
     for fp in &t.forbidden_pairs {
         let players: Vec<String> = fp.players.iter().map(ToString::to_string).collect();
         match fp.rounds {
             None => line("XXP", &players.join(" ")),
-            Some((from, to)) => line("260", &format!("{from} {to} {}", players.join(" "))),
+            Some(rounds) => line("260", &super::acceleration::value_260(fp, rounds)),
         }
     }
     for b in &t.announced_byes {

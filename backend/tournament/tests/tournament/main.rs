@@ -14,6 +14,7 @@ mod pairing_check_swapped;
 mod pairing_explain;
 mod rating_change_karl_mala;
 mod rating_list_fixtures;
+mod team_generator;
 mod team_records;
 mod team_tiebreak_data;
 mod tiebreak_data;

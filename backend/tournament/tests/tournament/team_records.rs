@@ -1,12 +1,14 @@
 //! Team events as FIDE writes them (issue #47): C.07's team names in tie-break lists, the
-//! teams' byes and absences before pairing (TRF-2026 `240` with team pairing numbers), and
-//! TRF16 matches every board of which was forfeited.
+//! teams' byes and absences before pairing (TRF-2026 `240` with team pairing numbers), TRF16
+//! matches every board of which was forfeited, the accelerations (`250`) and forbidden pairs
+//! (`260`) of teams, and the tables a file implies.
 
 use arbiter_tournament::team::{
-    MatchForfeit, TeamRoundKind, TeamStandingsOptions, pair_swiss, pairing_state, team_standings,
+    MatchForfeit, TeamAcceleration, TeamRoundKind, TeamStandingsOptions, pair_swiss, pairing_state,
+    recheck_pairings, team_standings,
 };
 use arbiter_tournament::tiebreak::{Kind, ScoreKind, TieBreak, parse_list};
-use arbiter_tournament::{Points, ResultCode, TrfVersion, read_trf, write_trf};
+use arbiter_tournament::{IssueKind, Points, ResultCode, TrfVersion, read_trf, write_trf};
 
 /// A `001` record: pairing number, rating, round blocks (`oooo c r`).
 fn player(pn: u16, blocks: &[&str]) -> String {
@@ -355,4 +357,147 @@ fn the_ede_variants_break_a_tie_of_two_teams_inside_their_encounter() {
     ] {
         assert_eq!(ranks(list), [(1, 1), (2, 2)], "{list}");
     }
+}
+
+/// The round's matches as unordered pairs, sorted.
+fn matched(round: &arbiter_tournament::team::TeamRound) -> Vec<(u16, u16)> {
+    let mut v: Vec<(u16, u16)> = round
+        .matches
+        .iter()
+        .map(|m| (m.first.min(m.second), m.first.max(m.second)))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn a_team_acceleration_is_read_written_in_columns_and_paired_with() {
+    // TRF-2026 `250` in a team event: teams 1-2 start round 1 with a won match's fictitious
+    // points (2 MP, 4 GP). Before, the six fields did not read (a warning) and the pairing knew
+    // nothing of them; now the top scoregroup is {1, 2}: 1-2 and 3-4, team 5 the bye (3.4).
+    let text = five_teams("250  2.0  4.0   1   1    1    2\n", &|_| Vec::new());
+    let r = read_trf(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let t = r.tournament;
+    assert!(t.accelerations.is_empty(), "team numbers, not players");
+    let e = t.team.as_ref().unwrap();
+    assert_eq!(
+        e.accelerations,
+        [TeamAcceleration {
+            match_points: Points::from_tenths(20),
+            game_points: Points::from_tenths(40),
+            rounds: (1, 1),
+            teams: (1, 2),
+        }]
+    );
+    let state = pairing_state(&t, e, 1);
+    assert_eq!(state.teams[1].acceleration, [(20, 8)]);
+    assert!(state.teams[2].acceleration.is_empty());
+    let round = pair_swiss(&t, e).unwrap();
+    assert_eq!(matched(&round), [(1, 2), (3, 4)]);
+    assert_eq!(round.bye, Some(5));
+    let out = write_trf(&t, TrfVersion::Trf2026);
+    assert!(out.contains("\n250  2.0  4.0   1   1    1    2\n"), "{out}");
+    assert_eq!(read_trf(out.as_bytes()).unwrap().tournament, t);
+    let out16 = write_trf(&t, TrfVersion::Trf16);
+    assert_eq!(read_trf(out16.as_bytes()).unwrap().tournament, t);
+}
+
+#[test]
+fn a_forbidden_pair_of_teams_keeps_them_apart_and_is_no_finding_on_the_boards() {
+    // TRF-2026 `260` in a team event names teams: 1 and 3 may not meet in rounds 1-3. Round 1
+    // of five teams without it is 1-3, 2-4 (team 5 the bye); with it the next identifier in
+    // order (3.6), 1-4 and 2-3. Before, the engine was given no forbidden pairs, and the
+    // players numbered 1 and 3 were checked as if they were the forbidden pair.
+    let text = five_teams("260   1   3    1    3\n", &|_| Vec::new());
+    let t = read_trf(text.as_bytes()).unwrap().tournament;
+    let e = t.team.as_ref().unwrap();
+    assert_eq!(pairing_state(&t, e, 1).forbidden, [(1, 3)]);
+    let round = pair_swiss(&t, e).unwrap();
+    assert_eq!(matched(&round), [(1, 4), (2, 3)]);
+    let out = write_trf(&t, TrfVersion::Trf2026);
+    assert!(out.contains("\n260   1   3    1    3\n"), "{out}");
+    // Team 1 (players 1-4) played team 2 (5-8): players 1 and 5 met on board 1, which a
+    // player-level reading of `260   1   3    1    5` would have flagged.
+    let played = |pn: u16| -> Vec<&'static str> {
+        match pn {
+            1 => vec!["   5 w 1"],
+            2 => vec!["   6 b 1"],
+            3 => vec!["   7 w 1"],
+            4 => vec!["   8 b 1"],
+            5 => vec!["   1 b 0"],
+            6 => vec!["   2 w 0"],
+            7 => vec!["   3 b 0"],
+            8 => vec!["   4 w 0"],
+            _ => Vec::new(),
+        }
+    };
+    let text = five_teams("260   1   3    1    5\n", &played);
+    let r = read_trf(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !r.warnings
+            .iter()
+            .any(|w| matches!(w.kind, IssueKind::ForbiddenPairPlayed(..))),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn tables_follow_the_pairing_scores_with_the_fictitious_points() {
+    // Teams 3-4 start round 1 with 2 fictitious match points (`250`): the engine pairs 3-4 in
+    // the top scoregroup and puts it on table 1 (C.04.2 3.6: the higher score of the pair),
+    // then 1-2, team 5 the bye. A file does not number tables: the reader ordered them by the
+    // scores without the acceleration (and without the byes before pairing), so it put 1-2 on
+    // table 1 and read back an event that was not the one written.
+    let draws = |pn: u16| -> Vec<&'static str> {
+        let block = match pn {
+            1 => "   5 w =",
+            2 => "   6 b =",
+            3 => "   7 w =",
+            4 => "   8 b =",
+            5 => "   1 b =",
+            6 => "   2 w =",
+            7 => "   3 b =",
+            8 => "   4 w =",
+            9 => "  13 w =",
+            10 => "  14 b =",
+            11 => "  15 w =",
+            12 => "  16 b =",
+            13 => "   9 b =",
+            14 => "  10 w =",
+            15 => "  11 b =",
+            16 => "  12 w =",
+            _ => return Vec::new(),
+        };
+        vec![block]
+    };
+    let text = five_teams("250  2.0  0.0   1   1    3    4\n", &draws) + "320  1.0  2.0   5\n";
+    let t = read_trf(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .tournament;
+    let e = t.team.as_ref().unwrap();
+    let tables: Vec<(u16, u16, u16)> = e.rounds[0]
+        .matches
+        .iter()
+        .map(|m| (m.table, m.first, m.second))
+        .collect();
+    assert_eq!(tables, [(1, 3, 4), (2, 1, 2)]);
+    // The games' board numbers follow: team 3's players on boards 1-4.
+    let board_of = |pn: u16| {
+        t.rounds[0]
+            .games
+            .iter()
+            .find(|g| g.white == pn || g.black == pn)
+            .and_then(|g| g.board)
+    };
+    assert_eq!(
+        (board_of(9), board_of(12), board_of(1)),
+        (Some(1), Some(4), Some(5))
+    );
+    let checked = recheck_pairings(&t, e).unwrap();
+    assert!(
+        checked.iter().all(|rc| rc.findings.is_empty()),
+        "{checked:?}"
+    );
 }

@@ -286,7 +286,13 @@ fn trf_2026_records_convert_to_trf16_and_back() {
     assert!(
         trf26.contains("\n142 9\n152 B\n162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0    X 1.0\n")
     );
-    assert!(trf26.contains("\n250 1.0 1 2 1 1\n"));
+    // TRF-2026's columns: 10-13 the points, 15-17 and 19-21 the rounds, 23-26 and 28-31 the
+    // players.
+    assert!(
+        trf26.contains("\n250       1.0   1   2    1    1\n"),
+        "{trf26}"
+    );
+    assert!(trf26.contains("\n260   1   9    1    2\n"), "{trf26}");
     assert_eq!(read_trf(trf26.as_bytes()).unwrap().tournament, *t);
 }
 
