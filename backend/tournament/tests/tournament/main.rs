@@ -16,6 +16,7 @@ mod rating_change_karl_mala;
 mod rating_list_fixtures;
 mod team_generator;
 mod team_records;
+mod team_rtg_gacrux;
 mod team_tiebreak_data;
 mod tiebreak_data;
 mod tiebreak_rules;
