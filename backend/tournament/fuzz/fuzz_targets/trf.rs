@@ -16,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
         // rounds too.
         // Nor a nickname, a strength or a rank (TRF-2026's `310` fields): TRF16 cannot carry them.
         if version == TrfVersion::Trf16 {
+            expected.number_teams_by_order();
             if let Some(e) = expected.team.as_mut() {
-                e.number_teams_by_order();
                 for t in &mut e.teams {
                     (t.nickname, t.strength, t.rank) = (None, None, None);
                 }

@@ -164,12 +164,15 @@ fn arbiters(t: &Tournament, out: &mut Vec<Gap>) {
 
 fn accelerations(t: &Tournament, out: &mut Vec<Gap>) {
     let system = t.pairing_system.as_deref().map_or("", str::trim);
-    if !t.accelerations.is_empty() && system.is_empty() {
+    // A team event's `250` records name teams: they are the event's, not the players'.
+    let records =
+        !t.accelerations.is_empty() || t.team.as_ref().is_some_and(|e| !e.accelerations.is_empty());
+    if records && system.is_empty() {
         out.push(Gap::AccelerationUndeclared {
             records_present: true,
         });
     }
-    if t.accelerations.is_empty() && system.to_ascii_uppercase().contains("BAKU") {
+    if !records && system.to_ascii_uppercase().contains("BAKU") {
         out.push(Gap::AccelerationUndeclared {
             records_present: false,
         });

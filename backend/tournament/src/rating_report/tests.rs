@@ -398,6 +398,26 @@ fn accelerations() {
     let gap = only(&t);
     assert_eq!(gap, Gap::AccelerationUnknownPlayer { player: 9 });
     assert_eq!((gap.record(), gap.severity()), ("250", Severity::Blocking));
+
+    // A team event's 250 records are the event's (team numbers): a `..._BAKU` system with them
+    // is declared; before, only the players' accelerations were counted.
+    let mut t = complete();
+    t.pairing_system = Some("FIDE_TEAM_TYPEA_MP_GP_BAKU".into());
+    let mut e = crate::team::TeamEvent::new(crate::team::TeamSettings::new(4));
+    e.accelerations.push(crate::team::TeamAcceleration {
+        match_points: Points::from_tenths(20),
+        game_points: Points::from_tenths(20),
+        rounds: (1, 2),
+        teams: (1, 4),
+    });
+    t.team = Some(e);
+    assert!(
+        !preflight(&t)
+            .iter()
+            .any(|g| matches!(g, Gap::AccelerationUndeclared { .. })),
+        "{:?}",
+        preflight(&t)
+    );
 }
 
 #[test]

@@ -34,6 +34,7 @@ pub mod boards;
 mod derive;
 pub mod generator;
 pub mod lineup;
+mod numbering;
 pub mod recheck;
 pub mod rounds;
 pub mod score;
@@ -444,46 +445,6 @@ impl TeamEvent {
             }
         }
         map
-    }
-
-    /// Renumbers the teams 1, 2, ... in the order of their numbers, and every reference to them
-    /// in the rounds (matches, bye, absent teams, line-ups) with them. TRF16's `013` records
-    /// carry no number (FIDE Handbook C.04 Annex 2: a team is numbered by its record's order), so
-    /// an event whose numbers have gaps (a team removed) is written renumbered. A number the
-    /// rounds hold that no team has is left as it is.
-    pub fn number_teams_by_order(&mut self) {
-        self.teams.sort_by_key(|t| t.number);
-        let map: BTreeMap<TeamNumber, TeamNumber> = (1..)
-            .zip(self.teams.iter_mut())
-            .map(|(n, t)| (std::mem::replace(&mut t.number, n), n))
-            .collect();
-        let new = |n: TeamNumber| map.get(&n).copied().unwrap_or(n);
-        for r in &mut self.rounds {
-            for m in &mut r.matches {
-                m.first = new(m.first);
-                m.second = new(m.second);
-            }
-            r.bye = r.bye.map(new);
-            for a in &mut r.absent {
-                *a = new(*a);
-            }
-            r.byes_before_pairing = std::mem::take(&mut r.byes_before_pairing)
-                .into_iter()
-                .map(|(team, code)| (new(team), code))
-                .collect();
-            r.lineups = std::mem::take(&mut r.lineups)
-                .into_iter()
-                .map(|(team, l)| (new(team), l))
-                .collect();
-        }
-    }
-
-    /// Whether the teams are numbered 1, 2, ... (see [`TeamEvent::number_teams_by_order`]).
-    #[must_use]
-    pub fn teams_numbered_by_order(&self) -> bool {
-        let mut numbers: Vec<TeamNumber> = self.teams.iter().map(|t| t.number).collect();
-        numbers.sort_unstable();
-        (1..).zip(&numbers).all(|(n, &x)| n == x)
     }
 
     /// The bye or absence a team has for a round before pairing (TRF-2026 `240`): `Z`

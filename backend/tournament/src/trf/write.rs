@@ -27,7 +27,7 @@ use super::{TrfVersion, fmt_points};
 ///
 /// TRF16 numbers teams by the order of their `013` records: an event whose team numbers have
 /// gaps is written with its teams renumbered 1, 2, ... throughout (see
-/// [`crate::team::TeamEvent::number_teams_by_order`]). A `013` record kept verbatim (from a file
+/// [`Tournament::number_teams_by_order`]: the forbidden pairs and accelerations too). A `013` record kept verbatim (from a file
 /// whose teams came from `310` records) is written only beside `310` records, in TRF-2026: anywhere
 /// else it would define the teams on reading.
 ///
@@ -41,9 +41,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
     let t = match &t.team {
         Some(e) if version == TrfVersion::Trf16 && !e.teams_numbered_by_order() => {
             let mut copy = t.clone();
-            if let Some(e) = copy.team.as_mut() {
-                e.number_teams_by_order();
-            }
+            copy.number_teams_by_order();
             renumbered = copy;
             &renumbered
         }

@@ -501,3 +501,29 @@ fn tables_follow_the_pairing_scores_with_the_fictitious_points() {
         "{checked:?}"
     );
 }
+
+#[test]
+fn trf16_renumbers_the_forbidden_pairs_and_accelerations_of_teams_with_the_teams() {
+    // TRF16 numbers teams by their `013` order: an event whose team 5 is numbered 7 is written
+    // with it as team 5, and its `260` pair 2-7 and `250` range 4-7 follow (2-5, 4-5). Before,
+    // the rounds followed but the forbidden pair still named team 7, which no longer existed.
+    let text = five_teams(
+        "250  2.0  0.0   1   1    4    7\n260   1   3    2    7\n",
+        &|_| Vec::new(),
+    );
+    let mut t = read_trf(text.as_bytes()).unwrap().tournament;
+    t.team.as_mut().unwrap().teams[4].number = 7;
+    let back = read_trf(write_trf(&t, TrfVersion::Trf16).as_bytes())
+        .unwrap()
+        .tournament;
+    let e = back.team.as_ref().unwrap();
+    assert_eq!(e.teams[4].number, 5);
+    assert_eq!(e.accelerations[0].teams, (4, 5));
+    assert_eq!(back.forbidden_pairs[0].players, [2, 5]);
+    let mut expected = t.clone();
+    expected.number_teams_by_order();
+    assert_eq!(back, expected);
+    // TRF-2026 keeps the numbers.
+    let back26 = read_trf(write_trf(&t, TrfVersion::Trf2026).as_bytes()).unwrap();
+    assert_eq!(back26.tournament, t);
+}

@@ -69,8 +69,10 @@ pub struct TeamGeneratorConfig {
     pub acceleration: Pick<bool>,
     /// How many forbidden pairs of teams (`260`), drawn from this range.
     pub forbidden_pairs: (u16, u16),
-    /// The `202` tie-break list; `None`: one that suits the primary score.
+    /// The tie-break list; `None`: one that suits the primary score.
     pub tiebreaks: Option<String>,
+    /// The record that carries it: `202`, or `212` (the standings' list, `PTS` first).
+    pub tiebreak_record: Pick<u16>,
     /// The highest rating.
     pub rating_high: u16,
     /// The lowest rating.
@@ -107,6 +109,7 @@ impl Default for TeamGeneratorConfig {
             acceleration: Pick::Fixed(false),
             forbidden_pairs: (0, 0),
             tiebreaks: None,
+            tiebreak_record: Pick::Fixed(202),
             rating_high: 2500,
             rating_low: 1400,
             draw_rate: 30.0,
@@ -231,6 +234,9 @@ impl TeamGeneratorConfig {
                     parse_list(e.value).map_err(|err| e.bad(err.to_string()))?;
                     Some(e.value.to_owned())
                 };
+            }
+            "tiebreak_record" => {
+                self.tiebreak_record = pick(e, &[("202", 202), ("212", 212)])?;
             }
             "rating_high" => self.rating_high = e.number(1, 3500)?,
             "rating_low" => self.rating_low = e.number(1, 3500)?,

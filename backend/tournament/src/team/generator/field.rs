@@ -188,13 +188,25 @@ pub(super) fn teams(
         team.strength = Some(strength(ratings, boards));
         event.teams.push(team);
     }
-    t.tiebreaks_202 = Some(c.tiebreaks.clone().unwrap_or_else(|| {
-        match d.primary {
-            PrimaryScore::MatchPoints => "MP,MPvGP,BH:MP/C1,EMGSB/C1",
-            PrimaryScore::GamePoints => "GP,MPvGP,BH:GP/C1,SB:GP",
-        }
-        .to_owned()
-    }));
+    // The list: the one given, else one for the primary score (`212` puts `PTS` first).
+    let record = choose(c.tiebreak_record, &[202, 212], dice);
+    let list = c.tiebreaks.clone().unwrap_or_else(|| {
+        let rest = match d.primary {
+            PrimaryScore::MatchPoints => "MPvGP,BH:MP/C1,EMGSB/C1",
+            PrimaryScore::GamePoints => "MPvGP,BH:GP/C1,SB:GP",
+        };
+        let first = match (record, d.primary) {
+            (212, _) => "PTS",
+            (_, PrimaryScore::MatchPoints) => "MP",
+            (_, PrimaryScore::GamePoints) => "GP",
+        };
+        format!("{first},{rest}")
+    });
+    if record == 212 {
+        t.tiebreaks = Some(list);
+    } else {
+        t.tiebreaks_202 = Some(list);
+    }
     (t, event)
 }
 

@@ -4,7 +4,7 @@
 //! pairs and the acceleration, results board by board from the players' ratings; written as
 //! TRF-2026 it holds every team record FIDE defines: `310`, `352`, `362`, `240` for teams
 //! (`F`/`H`/`Z`), `320` (the PAB with its points), `330` (`+-`, `-+`, `--`), `300`, `250`,
-//! `260`, `299`, `801`/`802`, `202`, `092`/`192`. Deterministic for a seed (ChaCha8).
+//! `260`, `299`, `801`/`802`, `202`/`212`, `092`/`192`. Deterministic for a seed (ChaCha8).
 //!
 //! # Configuration
 //! The `key = value` file of the individual generator ([`crate::generator`]: `#` comments,
@@ -31,7 +31,8 @@
 //! | `out_of_order_rate` | percent chance per team and match of two neighbouring boards swapped (`300`) | `2` |
 //! | `acceleration` | fictitious points (`250`): `on`, `off` or `random`; never with `GP` primary | `off` |
 //! | `forbidden_pairs` | pairs of teams that may not meet for a range of rounds (`260`), a number or a range, 0-99 | `0` |
-//! | `tiebreaks` | the `202` list (C.07 codes, team names: `MP,GP,BH:MP/C1,MPvGP`), or `auto` | `auto`: `MP,MPvGP,BH:MP/C1,EMGSB/C1`, with `GP` primary `GP,MPvGP,BH:GP/C1,SB:GP` |
+//! | `tiebreaks` | the tie-break list (C.07 codes, team names: `MP,GP,BH:MP/C1,MPvGP`), or `auto` | `auto`: `MP,MPvGP,BH:MP/C1,EMGSB/C1`, with `GP` primary `GP,MPvGP,BH:GP/C1,SB:GP`; `PTS` first in `212` |
+//! | `tiebreak_record` | the record that carries the list: `202`, `212` (the standings' list) or `random` | `202` |
 //! | `rating_high`, `rating_low` | the range of the ratings, 1-3500 | `2500`, `1400` |
 //! | `draw_rate` | percent of games drawn between equal ratings | `30` |
 //! | `informative` | write `299`, `801` and `802` (kept verbatim by readers): `on`/`off` | `on` |
