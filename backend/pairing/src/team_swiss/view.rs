@@ -75,9 +75,8 @@ impl Round {
         };
         // The score for pairing round `rounds + 1`: the history of the rounds before it and
         // that round's fictitious points (an accelerated event).
-        let pairing_score = |i: usize, rounds: usize, which: TeamScore| -> u32 {
-            let t = &state.teams[i];
-            let played: u32 = t
+        let scored = |i: usize, rounds: usize, which: TeamScore| -> u32 {
+            state.teams[i]
                 .history
                 .iter()
                 .take(rounds)
@@ -85,9 +84,11 @@ impl Round {
                     TeamScore::MatchPoints => r.match_points,
                     TeamScore::GamePoints => r.game_points,
                 })
-                .sum();
+                .sum()
+        };
+        let pairing_score = |i: usize, rounds: usize, which: TeamScore| -> u32 {
             let round = u16::try_from(rounds + 1).unwrap_or(u16::MAX);
-            played + t.fictitious(round, which)
+            scored(i, rounds, which) + state.teams[i].fictitious(round, which)
         };
         let primary = |i: usize, rounds: usize| pairing_score(i, rounds, state.primary);
         let last_round = state.rounds_planned > 0 && state.round >= state.rounds_planned;
@@ -123,7 +124,9 @@ impl Round {
             teams.push(Team {
                 tpn: t.pairing_number,
                 score: primary(i, done),
-                secondary: pairing_score(i, done, secondary_kind),
+                // C.04.7: the fictitious points enter the pairing score only; the secondary
+                // score of art. 4.2.2 is the one the matches gave.
+                secondary: scored(i, done, secondary_kind),
                 difference,
                 preference,
                 floated,

@@ -490,3 +490,28 @@ fn fictitious_points_make_the_scoregroups_of_an_accelerated_round() {
         [(1, 4), (2, 5), (3, 6)]
     );
 }
+
+#[test]
+fn fictitious_points_do_not_enter_the_secondary_score_of_art_4_2_2() {
+    // Round 1: 1 (White) beats 3, 2 beats 4 (White); teams 3 and 4 start round 2 with a won
+    // match's fictitious points (2 MP, 4 doubled GP). All four score 2 for pairing, 1-3 and 2-4
+    // have met: the bracket pairs 1-4 and 2-3 (identifier 1 2 4 3). In each pair both teams had
+    // the same colour, type A gives no preference, so 4.3.8 alternates the first-team's colour.
+    // The first-team (4.2): equal pairing scores, then the higher secondary score, which C.04.7
+    // leaves without fictitious points: 1 (5 doubled GP) over 4 (3), 2 (5) over 3 (3). So 1 and 2
+    // alternate: 4-1 and 2-3. Counting the fictitious GP (4: 7, 3: 7) would give 1-4 and 3-2.
+    let mut s = event(
+        4,
+        2,
+        &[
+            (1, vec![played(3, W, 2, 5)]),
+            (3, vec![played(1, B, 0, 3)]),
+            (2, vec![played(4, B, 2, 5)]),
+            (4, vec![played(2, W, 0, 3)]),
+        ],
+    );
+    for t in s.teams.iter_mut().skip(2) {
+        t.acceleration = vec![(0, 0), (2, 4)];
+    }
+    assert_eq!(pairs(&pair(&s).expect("pairs")), [(2, 3), (4, 1)]);
+}

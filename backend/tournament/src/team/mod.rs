@@ -67,7 +67,7 @@ pub use standings::{
     TeamExplanation, TeamRow, TeamStandings, TeamStandingsOptions, TeamTieBreakExplanation,
     default_team_tiebreaks, explain_team, is_round_robin, team_standings,
 };
-pub use swiss::{pair_swiss, pairing_state};
+pub use swiss::{pair_swiss, pairing_state, secondary_for_colour};
 
 /// A team pairing number (TPN, C.04.6 art. 1.4): the team's number in the starting rank, from 1.
 pub type TeamNumber = u16;

@@ -33,7 +33,7 @@ const fn doubled(p: Points) -> u32 {
 /// `240`), or every player of its roster has withdrawn; its fictitious points when the event is
 /// accelerated (TRF-2026 `250`); the forbidden pairs of the round (`260`, team numbers); match
 /// points primary unless the regulations say game points, the other score used for the colours
-/// (art. 1.2.2).
+/// (art. 1.2.2) unless the `192` code names the primary score alone ([`secondary_for_colour`]).
 #[must_use]
 pub fn pairing_state(
     tournament: &Tournament,
@@ -100,7 +100,7 @@ pub fn pairing_state(
             PrimaryScore::MatchPoints => TeamScore::MatchPoints,
             PrimaryScore::GamePoints => TeamScore::GamePoints,
         },
-        use_secondary_for_colour: true,
+        use_secondary_for_colour: secondary_for_colour(tournament.pairing_system.as_deref()),
         colour_preferences: match s.colour_preferences {
             TeamColourPreferences::TypeA => EngineColours::TypeA,
             TeamColourPreferences::TypeB => EngineColours::TypeB,
@@ -208,4 +208,22 @@ pub fn pair_swiss(tournament: &Tournament, event: &TeamEvent) -> Result<TeamRoun
             .map(|r| r.lineups.clone())
             .unwrap_or_default(),
     })
+}
+
+/// Whether the secondary score picks the first-team (C.04.6 art. 4.2.2: "unless the rules of the
+/// competition state not to use it"), as the `192` code states it: TRF26's tournament-type table
+/// writes a team Swiss's scores as `..._X_Y` (X primary, Y the secondary score used in the
+/// colour allocation) or `..._X` (the secondary score not used), so `FIDE_TEAM_TYPEA_MP` and
+/// `FIDE_TEAM_GP_BAKU` use none. Any other code, `FIDE_TEAM` (`FIDE_TEAM_TYPEA_MP_GP`) or none at
+/// all uses it (art. 1.2.2).
+#[must_use]
+pub fn secondary_for_colour(code: Option<&str>) -> bool {
+    let code = code.unwrap_or("").trim().to_ascii_uppercase();
+    if !code.contains("TEAM") {
+        return true;
+    }
+    let parts: Vec<&str> = code.split('_').collect();
+    let mp = parts.contains(&"MP");
+    let gp = parts.contains(&"GP");
+    mp == gp
 }

@@ -410,3 +410,30 @@ fn a_team_swiss_pairs_by_c046_and_the_next_round_follows_the_results() {
     assert_eq!(top.history[0].match_points, 20);
     assert_eq!(top.history[0].game_points, 4);
 }
+
+#[test]
+fn a_192_code_naming_the_primary_score_alone_uses_no_secondary_score_for_colours() {
+    // TRF26's tournament-type table: `..._MP_GP` uses game points in the colour allocation,
+    // `..._MP` does not (C.04.6 art. 4.2.2: "unless the rules of the competition state not to
+    // use it"); `FIDE_TEAM` is `FIDE_TEAM_TYPEA_MP_GP`; without a code, art. 1.2.2 uses it.
+    let cases = [
+        (None, true),
+        (Some("FIDE_TEAM"), true),
+        (Some("FIDE_TEAM_TYPEA_MP_GP"), true),
+        (Some("FIDE_TEAM_TYPEB_GP_MP_BAKU"), true),
+        (Some("FIDE_TEAM_TYPEA_MP"), false),
+        (Some("FIDE_TEAM_GP"), false),
+        (Some("FIDE_TEAM_TYPEB_MP_BAKU"), false),
+    ];
+    for (code, used) in cases {
+        assert_eq!(secondary_for_colour(code), used, "{code:?}");
+        let team = TeamEvent::new(TeamSettings::new(2));
+        let t = Tournament {
+            pairing_system: code.map(str::to_owned),
+            team: Some(team.clone()),
+            ..Tournament::default()
+        };
+        let state = pairing_state(&t, &team, 1);
+        assert_eq!(state.use_secondary_for_colour, used, "{code:?}");
+    }
+}

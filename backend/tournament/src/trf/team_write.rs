@@ -4,12 +4,13 @@
 //! and `362` always, `310` per team (the match and game points computed from
 //! the results, the strength, nickname and rank as the model holds them), `320` when a round
 //! has a team bye or the bye's points are not the ones a file without `320` implies, `330` per
-//! forfeited match, `300` for each line-up that is not the roster order of those who played (or
-//! that belongs to a match without games, which only `300` can pair). TRF16: `013` per team and
-//! of the others only what the reader could not derive without them (`352` when the boards or
-//! colours differ from the implied ones, `362` when not 2/1/0, `320` when a bye is not visible
-//! in its players' `U` or its points are not the implied ones, `330`, `300`): a file then reads
-//! back to the same event.
+//! forfeited match, `300` for each line-up that is not the roster order of those who played,
+//! that leaves a board empty (TRF26 requires `300` for "an unoccupied board"; every board is
+//! written, `0000` for an empty one) or that belongs to a match without games, which only `300`
+//! can pair. TRF16: `013` per team and of the others only what the reader could not derive
+//! without them (`352` when the boards or colours differ from the implied ones, `362` when not
+//! 2/1/0, `320` when a bye is not visible in its players' `U` or its points are not the implied
+//! ones, `330`, `300`): a file then reads back to the same event.
 
 use std::fmt::Write as _;
 
@@ -154,15 +155,15 @@ pub(super) fn team_records(t: &Tournament, version: TrfVersion, out: &mut String
             let played = games_between(t, e, r.number, m.first, m.second);
             for (x, y) in [(m.first, m.second), (m.second, m.first)] {
                 let Some(l) = r.lineups.get(&x) else { continue };
-                if played && l.boards == implied_lineup(t, e, r, x, y) {
+                // TRF26: `300` is required when a team plays out of its default order "or plays
+                // with an unoccupied board", so an empty board is always written, on every
+                // board of the line-up (`0000`), as FIDE's reader (gacrux) expects.
+                let full = l.boards.iter().all(Option::is_some);
+                if played && full && l.boards == implied_lineup(t, e, r, x, y) {
                     continue;
                 }
-                let mut boards = l.boards.clone();
-                while boards.last().is_some_and(Option::is_none) {
-                    boards.pop();
-                }
                 let mut line = format!("300 {:03} {x:03} {y:03}", r.number);
-                for b in boards {
+                for b in l.boards.iter().copied() {
                     let _ = write!(line, " {:04}", b.unwrap_or(0));
                 }
                 push(out, &line);

@@ -136,11 +136,7 @@ pub fn write_trf(t: &Tournament, version: TrfVersion) -> String {
                 );
             }
             let s = &t.scoring;
-            let v = format!(
-                "W {} D {} L {} A {} P {} X {}",
-                s.win, s.draw, s.loss, s.zero_bye, s.pab, s.unknown
-            );
-            line("162", &v);
+            line("162", &record_162(s));
             // 162's `A` cannot tell a forfeit loss from a zero-point bye: the engines' codes can.
             if s.forfeit_loss != s.zero_bye {
                 line("BBZ", &fmt_points(s.zero_bye));
@@ -309,4 +305,23 @@ fn player_line(p: &Player) -> String {
         opt(p.reported_points.map(fmt_points)),
         opt(p.rank.map(|v| v.to_string())),
     )
+}
+
+/// Record `162`'s value in TRF26's columns: a result code at column 6, its points in columns 7-10
+/// (right-aligned, `11.5`), the next code at column 15, 24, ... (nine columns apart); the value
+/// starts at column 5, after `162 `.
+fn record_162(s: &ScoringSystem) -> String {
+    let pairs = [
+        ('W', s.win),
+        ('D', s.draw),
+        ('L', s.loss),
+        ('A', s.zero_bye),
+        ('P', s.pab),
+        ('X', s.unknown),
+    ];
+    let fields: Vec<String> = pairs
+        .iter()
+        .map(|(code, p)| format!("{code}{:>4}", fmt_points(*p)))
+        .collect();
+    format!(" {}", fields.join("    "))
 }

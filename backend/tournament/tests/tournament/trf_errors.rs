@@ -283,7 +283,9 @@ fn trf_2026_records_convert_to_trf16_and_back() {
     let back16 = read_trf(trf16.as_bytes()).unwrap();
     assert_eq!(&back16.tournament, t);
     let trf26 = write_trf(&back16.tournament, TrfVersion::Trf2026);
-    assert!(trf26.contains("\n142 9\n152 B\n162 W 3.0 D 1.0 L 0.0 A 0.0 P 3.0 X 1.0\n"));
+    assert!(
+        trf26.contains("\n142 9\n152 B\n162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0    X 1.0\n")
+    );
     // TRF-2026's columns: 10-13 the points, 15-17 and 19-21 the rounds, 23-26 and 28-31 the
     // players.
     assert!(
