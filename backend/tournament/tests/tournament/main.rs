@@ -7,6 +7,7 @@ use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
 mod arbiter_flow;
 mod arbiter_reports;
 mod dates;
+mod gacrux_written;
 mod import_review;
 mod karl_mala_export;
 mod pairing_check;

@@ -34,6 +34,11 @@ fn files() -> Vec<PathBuf> {
         more.sort();
         out.extend(more);
     }
+    assert!(
+        out.len() > 3,
+        "the reference code's team file is missing from {}",
+        gacrux.display()
+    );
     out
 }
 
