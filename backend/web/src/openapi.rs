@@ -321,9 +321,18 @@ pub fn allowed_methods(path: &str) -> Option<Vec<&'static str>> {
                 .zip(&segments)
                 .all(|(t, s)| (t.starts_with('{') && t.ends_with('}') && !s.is_empty()) || t == s)
     };
-    let mut methods: Vec<&'static str> = PATHS
+    // A literal segment outranks a parameter, as in the route table (`/tournaments/import`
+    // is not a `/tournaments/{id}`): only the fitting templates with the most literal
+    // segments count.
+    let literals = |template: &[String]| template.iter().filter(|t| !t.starts_with('{')).count();
+    let best = PATHS
         .iter()
         .filter(|(template, _)| fits(template))
+        .map(|(template, _)| literals(template))
+        .max()?;
+    let mut methods: Vec<&'static str> = PATHS
+        .iter()
+        .filter(|(template, _)| fits(template) && literals(template) == best)
         .flat_map(|(_, methods)| methods.iter().copied())
         .collect();
     if methods.is_empty() {

@@ -653,7 +653,17 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, WebError> {
 /// into the route's kind of error, naming the parameter.
 fn extractor_error(field: &'static str, message: String, req: &HttpRequest) -> actix_web::Error {
     let e = if field == "path" {
-        WebError::no_page(req.path())
+        // A documented API path that a route of another path took for its parameter
+        // (`PUT /api/v1/tournaments/import` reaching `/tournaments/{id}`): its methods decide.
+        match openapi::allowed_methods(req.path()) {
+            Some(allow) if is_api(req) && !allow.contains(&req.method().as_str()) => {
+                WebError::MethodNotAllowed {
+                    method: req.method().to_string(),
+                    allow,
+                }
+            }
+            _ => WebError::no_page(req.path()),
+        }
     } else {
         // What the parser says is technical (a JSON path, a type): kept as it is, isolated
         // inside a sentence in the reader's language.

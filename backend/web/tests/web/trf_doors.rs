@@ -122,6 +122,24 @@ async fn team_files_go_in_and_come_out_of_every_door_unchanged() {
             .await;
             assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{name}");
         }
+        // Another method on the import's path: 405 with `Allow: POST`, not a tournament
+        // called "import".
+        let resp = test::call_service(
+            &app,
+            test::TestRequest::put()
+                .uri("/api/v1/tournaments/import")
+                .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+                .set_payload("012 x")
+                .to_request(),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(
+            resp.headers()
+                .get(header::ALLOW)
+                .and_then(|v| v.to_str().ok()),
+            Some("POST")
+        );
         // Without a token: 401; a file that is not a TRF: 400 naming `file`.
         let resp = test::call_service(
             &app,
