@@ -233,6 +233,21 @@ where
     .await
 }
 
+/// A new account `email` (password `0123456789ab`; `admin` for an administrator) and an API
+/// token of it, for a test that calls `/api/v1` with `Authorization: Bearer TOKEN`.
+///
+/// # Panics
+/// When the database refuses the account or the token.
+#[must_use]
+pub fn account_token(pool: &arbiter_db::Pool, email: &str, admin: bool) -> String {
+    let c = &mut pool.get().expect("a connection");
+    let sys = arbiter_db::Actor::system("test");
+    let hash = crate::auth::hash_password("0123456789ab").expect("a hash");
+    let u = arbiter_db::accounts::create_user(c, email, &hash, admin, &sys).expect("an account");
+    arbiter_db::accounts::create_api_token(c, u.uuid().expect("an id"), None, &sys)
+        .expect("a token")
+}
+
 /// The service as [`crate::server::serve`] configures it (the page cache, the session, compression and
 /// the default headers, every route), over `pool` with `config` (both cloned: the service
 /// borrows neither), ready for [`call`].

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 use actix_web::http::{StatusCode, header};
 use actix_web::test;
-use arbiter_db::Actor;
 use arbiter_db::testing::TestDb;
 use arbiter_tournament::{Tournament, read_trf};
 use arbiter_web::Config;
@@ -55,14 +54,7 @@ fn event(text: &[u8]) -> Tournament {
 async fn team_files_go_in_and_come_out_of_every_door_unchanged() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
-        let token = {
-            let c = &mut db.pool.get().unwrap();
-            let sys = Actor::system("test");
-            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
-            let u =
-                arbiter_db::accounts::create_user(c, "fed@example.org", &hash, true, &sys).unwrap();
-            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), None, &sys).unwrap()
-        };
+        let token = arbiter_web::testing::account_token(&db.pool, "fed@example.org", true);
         for path in files() {
             let name = path.display().to_string();
             let bytes = std::fs::read(&path).expect(&name);

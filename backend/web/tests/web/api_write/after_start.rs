@@ -22,14 +22,7 @@ fn records(db: &TestDb, id: &str) -> Vec<String> {
 async fn a_guarded_change_after_the_start_needs_confirmation_and_is_recorded() {
     for db in TestDb::all() {
         let app = arbiter_web::testing::service(&db.pool, &Config::default()).await;
-        let token = {
-            let c = &mut db.pool.get().unwrap();
-            let sys = Actor::system("test");
-            let hash = arbiter_web::auth::hash_password("0123456789ab").unwrap();
-            let u =
-                arbiter_db::accounts::create_user(c, "bot@example.org", &hash, true, &sys).unwrap();
-            arbiter_db::accounts::create_api_token(c, u.uuid().unwrap(), None, &sys).unwrap()
-        };
+        let token = arbiter_web::testing::account_token(&db.pool, "bot@example.org", true);
         let (_, j) = call!(
             app,
             token,
