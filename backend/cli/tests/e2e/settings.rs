@@ -160,6 +160,38 @@ async fn scenario(c: Client, base: String, _dir: PathBuf) {
         trf.contains(&format!("### FIDE mode left @ Round 1: {reason}")),
         "{trf}"
     );
+
+    // An imported file whose rounds the rules would not make (the constructed team sample):
+    // the manage page warns, in Persian, naming the record the export carries (Q54-Q55).
+    c.goto(&format!("{base}/tournaments/new"))
+        .await
+        .expect("the new tournament page");
+    let sample = std::fs::canonicalize(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/teams/sample-trf26.trf"
+    ))
+    .expect("the sample");
+    let sample = sample.to_str().expect("a UTF-8 path");
+    let import = "form[action='/tournaments/import']";
+    c.find(Locator::Css(&format!("{import} input[name='file']")))
+        .await
+        .expect("the file field")
+        .send_keys(sample)
+        .await
+        .expect("choosing the file");
+    submit(&c, import, "importing the sample").await;
+    let here = c.current_url().await.expect("an address");
+    assert!(
+        here.query()
+            .is_some_and(|q| q.starts_with("done=imported-irregular.")),
+        "{here}"
+    );
+    let notice = text(&c, "[role='status']").await;
+    assert!(
+        notice.contains("### Import @ Round") && notice.contains("هشدار"),
+        "{notice}"
+    );
+    shoot(&c, "fa", "import-irregular", "[role=status]").await;
 }
 
 /// A part of the page (`css`) at 1280 and 390 px: nothing wider than the window; saved as

@@ -2,7 +2,7 @@
 # notice names (a pairing number, a round, a board), $count the same for plurals.
 done-created = أُنشئت البطولة. الخطوة التالية: سجّل اللاعبين أدناه.
 done-imported = استُوردت البطولة من ملف TRF.
-done-imported-irregular = استُوردت البطولة مع تحذير: عدد الجولات التي لا يطابق تزويجها ما تصنعه القواعد: { $n }. سُجّلت كل واحدة منها في ملف TRF المصدَّر بسطر «### Import @ Round»؛ والأمر `arbiter check` على الملف يبيّن السبب.
+done-imported-irregular = استُوردت البطولة مع تحذير: عدد الجولات التي لا يطابق تزويجها ما تصنعه القواعد: { $n }. سُجّلت كل واحدة منها في ملف TRF المصدَّر بسطر «⁦### Import @ Round⁩»؛ والأمر ⁦arbiter check⁩ على الملف يبيّن السبب.
 done-fide-mode-left = خرجت البطولة من وضع فيدي؛ ويسجّل ذلك ملف TRF المصدَّر.
 done-settings = حُفظت الإعدادات.
 done-registered = سُجّل اللاعب برقم القرعة { $n }.

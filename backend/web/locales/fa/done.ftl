@@ -2,7 +2,7 @@
 # notice names (a pairing number, a round, a board), $count the same for plurals.
 done-created = مسابقات ساخته شد. گام بعد: بازیکنان را در پایین ثبت‌نام کنید.
 done-imported = مسابقات از فایل TRF وارد شد.
-done-imported-irregular = مسابقات وارد شد، با یک هشدار: شمار دورهایی که جفت‌بندی‌شان آن نیست که قوانین می‌سازند: { $n }. هر کدام در خروجی TRF با سطر «### Import @ Round» ثبت شده است؛ فرمان `arbiter check` روی فایل دلیلش را می‌گوید.
+done-imported-irregular = مسابقات وارد شد، با یک هشدار: شمار دورهایی که جفت‌بندی‌شان آن نیست که قوانین می‌سازند: { $n }. هر کدام در خروجی TRF با سطر «⁦### Import @ Round⁩» ثبت شده است؛ فرمان ⁦arbiter check⁩ روی فایل دلیلش را می‌گوید.
 done-fide-mode-left = مسابقات از حالت فیده خارج شد؛ خروجی TRF آن را ثبت می‌کند.
 done-settings = تنظیمات ذخیره شد.
 done-registered = بازیکن با شمارهٔ قرعهٔ { $n } ثبت‌نام شد.
