@@ -40,6 +40,22 @@ fn event(ranked: bool) -> Tournament {
     t
 }
 
+/// The event with its last round's black players of boards 1 and 2 exchanged (their results
+/// kept): a pairing the Dutch system does not make; and that round's number.
+fn planted() -> (Tournament, u16) {
+    let mut t = event(false);
+    let last = t
+        .rounds
+        .iter_mut()
+        .max_by_key(|r| r.number)
+        .expect("rounds");
+    let n = last.number;
+    let (b1, b2) = (last.games[0].black, last.games[1].black);
+    last.games[0].black = b2;
+    last.games[1].black = b1;
+    (t, n)
+}
+
 fn check(t: &Tournament, dir: &Path) -> (Option<i32>, String) {
     let path = dir.join("event.trf");
     std::fs::write(&path, write_trf(t, TrfVersion::Trf2026)).expect("written");
@@ -67,18 +83,7 @@ fn a_clean_file_is_consistent() {
 
 #[test]
 fn a_planted_wrong_pairing_is_found() {
-    // The last round with the black players of boards 1 and 2 exchanged (their results kept):
-    // a pairing the Dutch system does not make.
-    let mut t = event(false);
-    let last = t
-        .rounds
-        .iter_mut()
-        .max_by_key(|r| r.number)
-        .expect("rounds");
-    let n = last.number;
-    let (b1, b2) = (last.games[0].black, last.games[1].black);
-    last.games[0].black = b2;
-    last.games[1].black = b1;
+    let (t, n) = planted();
     let dir = tempfile::tempdir().expect("temp dir");
     let (code, out) = check(&t, dir.path());
     assert_eq!(code, Some(1), "{out}");
@@ -199,16 +204,7 @@ fn an_import_names_the_rounds_the_rules_would_not_make() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("not paired as"), "{err}");
     // The last round planted wrong, as in `a_planted_wrong_pairing_is_found`.
-    let mut t = event(false);
-    let last = t
-        .rounds
-        .iter_mut()
-        .max_by_key(|r| r.number)
-        .expect("rounds");
-    let n = last.number;
-    let (b1, b2) = (last.games[0].black, last.games[1].black);
-    last.games[0].black = b2;
-    last.games[1].black = b1;
+    let (t, n) = planted();
     let wrong = dir.path().join("wrong.trf");
     std::fs::write(&wrong, write_trf(&t, TrfVersion::Trf2026)).expect("written");
     let o = arbiter(&["import", wrong.to_str().expect("utf-8"), "--database", &db]);
