@@ -181,16 +181,7 @@ impl GeneratorConfig {
                 _ => return Err(e.unknown()),
             }
         }
-        if c.rating_low > c.rating_high {
-            return Err(ConfigError::Value {
-                line: 0,
-                key: "rating_low".to_owned(),
-                message: format!(
-                    "the lowest rating {} is above the highest {}",
-                    c.rating_low, c.rating_high
-                ),
-            });
-        }
+        keys::rating_range(c.rating_low, c.rating_high)?;
         Ok(c)
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 
 use crate::browser::{
-    click_and_wait, follow, in_the_browser, leading_number, main_text, no_error, press,
+    click_and_wait, follow, in_the_browser, leading_number, main_text, no_error, press, register,
     set_datetime, sign_up_and_create, standings_shown, text, type_into,
 };
 
@@ -113,20 +113,19 @@ async fn press_in_row(c: &Client, board: usize, label: &str) {
 async fn arbiter_scenario(c: Client, base: String, _dir: PathBuf) {
     let id = sign_up_and_create(&c, &base, "Arbiters' Cup 2026", 2, 1).await;
     let manage = format!("{base}/tournaments/{id}/manage");
-    let form = format!("form[action='/tournaments/{id}/players']");
-    for (name, rating) in [
-        ("Anand, Viswanathan", "2750"),
-        ("Kramnik, Vladimir", "2740"),
-        ("Topalov, Veselin", "2700"),
-        ("Leko, Peter", "2690"),
-        ("Adams, Michael", "2680"),
-        ("Svidler, Peter", "2670"),
-    ] {
-        type_into(&c, &form, "name", name).await;
-        type_into(&c, &form, "rating", rating).await;
-        press(&c, &form, "Register").await;
-        no_error(&c, &format!("registering {name}")).await;
-    }
+    register(
+        &c,
+        &id,
+        &[
+            ("Anand, Viswanathan", "2750"),
+            ("Kramnik, Vladimir", "2740"),
+            ("Topalov, Veselin", "2700"),
+            ("Leko, Peter", "2690"),
+            ("Adams, Michael", "2680"),
+            ("Svidler, Peter", "2670"),
+        ],
+    )
+    .await;
     press(
         &c,
         &format!("form[action='/tournaments/{id}/players/order']"),

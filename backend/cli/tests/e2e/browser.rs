@@ -550,3 +550,15 @@ pub(crate) async fn download(c: &Client, url: &str) -> Vec<u8> {
         .to_bytes()
         .to_vec()
 }
+
+/// Registers `players` (name, rating) one by one with the manage page's form of tournament
+/// `id`, each without an error.
+pub(crate) async fn register(c: &Client, id: &str, players: &[(&str, &str)]) {
+    let form = format!("form[action='/tournaments/{id}/players']");
+    for (name, rating) in players {
+        type_into(c, &form, "name", name).await;
+        type_into(c, &form, "rating", rating).await;
+        press(c, &form, "Register").await;
+        no_error(c, &format!("registering {name}")).await;
+    }
+}

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use fantoccini::{Client, Locator};
 
 use crate::browser::{
-    click_and_wait, download, follow, in_the_browser, no_error, press, sign_up_and_create, text,
-    type_into,
+    click_and_wait, download, follow, in_the_browser, no_error, press, register,
+    sign_up_and_create, text, type_into,
 };
 
 #[tokio::test(flavor = "current_thread")]
@@ -35,18 +35,17 @@ async fn submit(c: &Client, form: &str, what: &str) {
 async fn scenario(c: Client, base: String, _dir: PathBuf) {
     c.goto(&format!("{base}/")).await.expect("the home page");
     let id = sign_up_and_create(&c, &base, "Guarded Open", 3, 60).await;
-    let form = format!("form[action='/tournaments/{id}/players']");
-    for (name, rating) in [
-        ("Ahmadi, Ali", "2300"),
-        ("Karimi, Reza", "2200"),
-        ("Rahimi, Sara", "2100"),
-        ("Haddad, Omar", "2000"),
-    ] {
-        type_into(&c, &form, "name", name).await;
-        type_into(&c, &form, "rating", rating).await;
-        press(&c, &form, "Register").await;
-        no_error(&c, &format!("registering {name}")).await;
-    }
+    register(
+        &c,
+        &id,
+        &[
+            ("Ahmadi, Ali", "2300"),
+            ("Karimi, Reza", "2200"),
+            ("Rahimi, Sara", "2100"),
+            ("Haddad, Omar", "2000"),
+        ],
+    )
+    .await;
     let form = format!("form[action='/tournaments/{id}/players/order']");
     press(
         &c,

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use fantoccini::{Client, Locator};
 
 use crate::browser::{
-    click_and_wait, follow, in_the_browser, leading_number, no_error, press, sign_up_and_create,
-    standings_shown, text, type_into,
+    click_and_wait, follow, in_the_browser, leading_number, no_error, press, register,
+    sign_up_and_create, standings_shown, text,
 };
 
 #[tokio::test(flavor = "current_thread")]
@@ -50,13 +50,7 @@ async fn scenario(c: Client, base: String, dir: PathBuf) {
         ("Van Foreest, Jorden", "2690"),
         ("Muzychuk, Mariya", "2500"),
     ];
-    let form = format!("form[action='/tournaments/{id}/players']");
-    for (name, rating) in by_form {
-        type_into(&c, &form, "name", name).await;
-        type_into(&c, &form, "rating", rating).await;
-        press(&c, &form, "Register").await;
-        no_error(&c, &format!("registering {name}")).await;
-    }
+    register(&c, &id, &by_form).await;
     // Three by a CSV file.
     let by_csv = [
         ("L'Ami, Erwin", "2600"),

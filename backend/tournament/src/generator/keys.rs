@@ -143,3 +143,18 @@ impl Entry<'_> {
         })
     }
 }
+
+/// The configuration's ratings in order: `rating_low` at most `rating_high`.
+///
+/// # Errors
+/// [`ConfigError::Value`] naming `rating_low` (line 0: the two lines together).
+pub(crate) fn rating_range(low: u16, high: u16) -> Result<(), ConfigError> {
+    if low > high {
+        return Err(ConfigError::Value {
+            line: 0,
+            key: "rating_low".to_owned(),
+            message: format!("the lowest rating {low} is above the highest {high}"),
+        });
+    }
+    Ok(())
+}

@@ -182,16 +182,7 @@ impl TeamGeneratorConfig {
         for e in entries(text)? {
             c.set(&e)?;
         }
-        if c.rating_low > c.rating_high {
-            return Err(ConfigError::Value {
-                line: 0,
-                key: "rating_low".to_owned(),
-                message: format!(
-                    "the lowest rating {} is above the highest {}",
-                    c.rating_low, c.rating_high
-                ),
-            });
-        }
+        crate::generator::keys::rating_range(c.rating_low, c.rating_high)?;
         Ok(c)
     }
 
